@@ -1,0 +1,3 @@
+"""Ludique: a museum kiosk of ancient board games."""
+
+__version__ = "0.1.0"
