@@ -73,7 +73,9 @@ def load_game(text: str) -> GameState:
             continue
         if state is None:
             if not line.startswith("game "):
-                raise IllegalMove(f"line {number}: expected 'game ID' before any move, found {line!r}")
+                raise IllegalMove(
+                    f"line {number}: expected 'game ID' before any move, found {line!r}"
+                )
             try:
                 state = new_game(line[5:].strip())
             except IllegalMove as exc:

@@ -1,0 +1,134 @@
+"""The engine contract of rules.md section 4, checked the same way for every game id."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludique.games import (
+    GAME_IDS,
+    REASONS,
+    GameState,
+    IllegalMove,
+    Move,
+    dump_game,
+    load_game,
+    new_game,
+)
+
+FIRST_TO_MOVE = {gid: "blue" for gid in GAME_IDS} | {"epaminondas": "white"}
+
+
+def random_game(game_id: str, seed: int, max_moves: int = 120) -> list[GameState]:
+    """The states of one random game (at most ``max_moves`` moves), start included."""
+    rng = random.Random(seed)
+    state = new_game(game_id)
+    states = [state]
+    moves = 0
+    while state.outcome is None and moves < max_moves:
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+        else:
+            state = state.play(rng.choice(state.legal_moves()))
+            moves += 1
+        states.append(state)
+    return states
+
+
+def test_unknown_game_id_is_refused_with_the_known_ids() -> None:
+    with pytest.raises(IllegalMove, match="unknown game id 'chess'.*pente-grammai"):
+        new_game("chess")
+    assert issubclass(IllegalMove, ValueError)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_game_starts_with_the_first_colour_and_no_outcome(game_id: str) -> None:
+    state = new_game(game_id)
+    assert state.game_id == game_id
+    assert state.to_move == FIRST_TO_MOVE[game_id]
+    assert state.outcome is None
+    assert state.needs_roll == (game_id == "pente-grammai")
+    if state.needs_roll:
+        assert state.legal_moves() == []
+    else:
+        assert state.legal_moves(), "every game but Pente grammai has moves at the start"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_games_keep_the_contract(game_id: str) -> None:
+    for seed in range(3):
+        states = random_game(game_id, seed)
+        for before, after in zip(states, states[1:], strict=False):
+            assert after.parent is before
+            if before.needs_roll:
+                assert after.action.startswith("roll ")
+                continue
+            moves = before.legal_moves()
+            assert all(isinstance(m, Move) for m in moves)
+            texts = [str(m) for m in moves]
+            assert len(set(texts)) == len(texts), "one move per notation"
+            assert after.action in texts
+            # play by notation gives the same position as play by move
+            assert before.play(after.action).key == after.key
+        last = states[-1]
+        if last.outcome is not None:
+            assert last.legal_moves() == []
+            assert last.outcome.reason in REASONS
+            assert last.outcome.winner in (*last.colours, None)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_saved_game_replays_to_the_same_position(game_id: str) -> None:
+    final = random_game(game_id, seed=7)[-1]
+    text = dump_game(final)
+    again = load_game(text)
+    assert again.key == final.key
+    assert again.actions() == final.actions()
+    assert dump_game(again) == text
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_corrupt_saved_game_names_the_line_of_the_first_bad_move(game_id: str) -> None:
+    final = random_game(game_id, seed=3, max_moves=10)[-1]
+    lines = dump_game(final).splitlines()
+    bad_line = 6  # header, game id, then actions: replace the fourth action
+    assert len(lines) > bad_line
+    lines[bad_line - 1] = "zz9-zz1"
+    with pytest.raises(IllegalMove, match=rf"^line {bad_line}: zz9-zz1: "):
+        load_game("\n".join(lines))
+
+
+def test_saved_game_without_a_game_line_is_refused() -> None:
+    with pytest.raises(IllegalMove, match="line 1: expected 'game ID'"):
+        load_game("c2-c4\n")
+    with pytest.raises(IllegalMove, match="names no game"):
+        load_game("")
+    with pytest.raises(IllegalMove, match="line 2: unknown game id 'go'"):
+        load_game("# ludique saved game\ngame go\n")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_input_raises_illegal_move_and_leaves_the_state_alone(game_id: str) -> None:
+    state = new_game(game_id)
+    if state.needs_roll:
+        state = state.roll(3)
+    before_key, before_moves = state.key, [str(m) for m in state.legal_moves()]
+    for text in ["", "nonsense", "a1-a1-a1-a1", "@", "x", "z9-z8", "off-9Z"]:
+        with pytest.raises(IllegalMove) as info:
+            state.play(text)
+        assert str(info.value).strip(), "the message says why"
+    with pytest.raises(IllegalMove):
+        state.play(42)  # type: ignore[arg-type]
+    for n in (0, 7, -1):
+        with pytest.raises(IllegalMove):
+            state.roll(n)
+    assert state.key == before_key
+    assert [str(m) for m in state.legal_moves()] == before_moves
+
+
+def test_a_move_of_another_game_is_refused() -> None:
+    dux = new_game("latrunculi-dux")
+    foreign = next(m for m in new_game("epaminondas").legal_moves() if str(m) == "a2-a4")
+    with pytest.raises(IllegalMove, match="^a2-a4: "):
+        dux.play(foreign)
