@@ -5,8 +5,8 @@
 
 Each step is what a caller of the engine does: ``roll`` when a roll is due (Pente grammai; a
 roll is not counted as a move), ``legal_moves()``, a uniformly random choice, ``play``.  Prints,
-per game id, moves per second, playouts per second, mean game length and the share of results.  A figure, not a
-test: the machine's load shows in it.
+per game id, moves per second, playouts per second, mean game length and the share of results.
+A figure, not a test: the machine's load shows in it.
 """
 
 from __future__ import annotations
