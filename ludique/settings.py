@@ -17,4 +17,5 @@ class Settings:
     admin_pin: str = "1234"
     fullscreen: bool = True
     log_level: str = "INFO"
-    problems: list[str] = field(default_factory=list)  # what was wrong in the file, for the admin panel
+    # what was wrong in the settings file, shown on the admin panel
+    problems: list[str] = field(default_factory=list)
