@@ -1,9 +1,33 @@
 """Kiosk settings (TOML).  A missing file means defaults; a bad value is reported and replaced
-by its default, never a crash.  (Loading and validation: see the shipping issue.)"""
+by its default, never a crash.
+
+The file holds flat ``key = value`` lines (see ``deploy/settings.example.toml``).  Everything that
+is wrong with it ends up in ``Settings.problems`` (shown on the admin panel) and in the log, each
+problem naming the file, the key and, where it can be found, the line.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import logging
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: tuple[str, ...] = ("fr", "de", "en")
+STRENGTHS: tuple[str, ...] = ("beginner", "player", "champion")
+# The tiles of the Home screen; the four Latrunculi variants are chosen on its Set-up screen.
+GAMES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
+IDLE_RANGE = (15, 3600)
+COUNTDOWN_RANGE = (5, 120)
+PIN_LENGTH = (4, 8)
 
 
 @dataclass
@@ -19,3 +43,215 @@ class Settings:
     log_level: str = "INFO"
     # what was wrong in the settings file, shown on the admin panel
     problems: list[str] = field(default_factory=list)
+
+
+# What each key means, written above it when the file is saved (and in the example file).
+_COMMENTS: dict[str, str] = {
+    "idle_seconds": f"seconds without a touch before 'Still playing?' ({IDLE_RANGE[0]} to "
+    f"{IDLE_RANGE[1]})",
+    "countdown_seconds": "seconds the 'Still playing?' countdown lasts before the game is "
+    f"abandoned ({COUNTDOWN_RANGE[0]} to {COUNTDOWN_RANGE[1]})",
+    "default_language": "language at start and after every idle timeout: "
+    + ", ".join(f'"{x}"' for x in LANGUAGES),
+    "default_strength": "computer strength offered first: "
+    + ", ".join(f'"{x}"' for x in STRENGTHS),
+    "enabled_games": "games shown on the Home screen (at least one): "
+    + ", ".join(f'"{x}"' for x in GAMES),
+    "sound": "short sounds for a throw, a move, a capture and a win: true or false",
+    "admin_pin": f"PIN of the curator's panel: {PIN_LENGTH[0]} to {PIN_LENGTH[1]} digits, "
+    'in quotes ("0420")',
+    "fullscreen": "true on the kiosk; false opens a window (for testing)",
+    "log_level": "detail of the log file: " + ", ".join(f'"{x}"' for x in LOG_LEVELS),
+}
+
+_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Settings) if f.name != "problems")
+
+
+def default_settings_path() -> Path:
+    """``settings.toml`` in the platform's configuration folder (``~/.config/ludique`` on Linux)."""
+    return Path(platformdirs.user_config_dir("ludique", appauthor=False)) / "settings.toml"
+
+
+class _Bad(Exception):
+    """A value that cannot be used; the message says what is expected."""
+
+
+def _integer(lo: int, hi: int):
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad(f"must be a whole number from {lo} to {hi}")
+        if not lo <= value <= hi:
+            raise _Bad(f"is out of range: expected {lo} to {hi}")
+        return value
+
+    return check
+
+
+def _choice(options: tuple[str, ...], *, upper: bool = False):
+    def check(value: object) -> str:
+        if not isinstance(value, str):
+            raise _Bad("must be text in quotes, one of " + ", ".join(options))
+        norm = value.strip().upper() if upper else value.strip().lower()
+        if norm not in options:
+            raise _Bad("must be one of " + ", ".join(options))
+        return norm
+
+    return check
+
+
+def _boolean(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad("must be true or false (without quotes)")
+    return value
+
+
+def _pin(value: object) -> str:
+    lo, hi = PIN_LENGTH
+    if not isinstance(value, str):
+        raise _Bad(f'must be {lo} to {hi} digits in quotes, e.g. "0420"')
+    if not (value.isascii() and value.isdigit() and lo <= len(value) <= hi):
+        raise _Bad(f"must be {lo} to {hi} digits")
+    return value
+
+
+def _games(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise _Bad("must be a list of game names in quotes: " + ", ".join(GAMES))
+    unknown = [x for x in value if x not in GAMES]
+    if unknown:
+        raise _Bad(f"names unknown games {unknown}: expected some of " + ", ".join(GAMES))
+    if not value:
+        raise _Bad("must name at least one game")
+    # keep the Home screen's order whatever the file's order
+    return tuple(g for g in GAMES if g in value)
+
+
+_CHECKS = {
+    "idle_seconds": _integer(*IDLE_RANGE),
+    "countdown_seconds": _integer(*COUNTDOWN_RANGE),
+    "default_language": _choice(LANGUAGES),
+    "default_strength": _choice(STRENGTHS),
+    "enabled_games": _games,
+    "sound": _boolean,
+    "admin_pin": _pin,
+    "fullscreen": _boolean,
+    "log_level": _choice(LOG_LEVELS, upper=True),
+}
+
+
+def _line_of(raw: str, key: str) -> int | None:
+    """The line where ``key`` is assigned (tomllib gives no positions for valid documents)."""
+    pattern = re.compile(rf"""^\s*(?:\[\s*)?["']?{re.escape(key)}["']?\s*(?:=|\])""")
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_settings(raw: str, source: str = "settings") -> Settings:
+    """Settings from TOML text; every problem is in ``problems`` and the default stands in."""
+    settings = Settings()
+    try:
+        table = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        # the message ends with "(at line N, column M)"
+        settings.problems.append(f"{source}: not valid TOML, {exc}; using all defaults")
+        return settings
+    for key, value in table.items():
+        line = _line_of(raw, key)
+        where = f"{source}, line {line}" if line else source
+        check = _CHECKS.get(key)
+        if check is None:
+            known = ", ".join(_KEYS)
+            settings.problems.append(f"{where}: unknown key {key!r} ignored (known keys: {known})")
+            continue
+        try:
+            setattr(settings, key, check(value))
+        except _Bad as exc:
+            default = getattr(Settings(), key)
+            settings.problems.append(
+                f"{where}: {key} = {_shown(value)} {exc}; using the default {_shown(default)}"
+            )
+    return settings
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The kiosk's settings from ``path`` (default: :func:`default_settings_path`).
+
+    Never raises for a bad file: a missing file gives the defaults silently; an unreadable or
+    invalid one gives the defaults with a problem; each bad key falls back to its own default.
+    Problems are logged as warnings and kept in ``Settings.problems``.
+    """
+    path = Path(path) if path is not None else default_settings_path()
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        log.info("no settings file at %s; using the defaults", path)
+        return Settings()
+    except (OSError, UnicodeDecodeError) as exc:
+        settings = Settings()
+        settings.problems.append(f"{path}: cannot be read ({exc}); using all defaults")
+    else:
+        settings = parse_settings(raw, str(path))
+    for problem in settings.problems:
+        log.warning("settings: %s", problem)
+    return settings
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} to TOML")
+
+
+def settings_text(settings: Settings) -> str:
+    """The TOML text of ``settings``, each key with a comment that says what it does."""
+    out = [
+        "# Ludique kiosk settings.  A missing key takes its default; a bad value is reported",
+        "# on the curator's panel and in the log, and its default is used.",
+    ]
+    for key in _KEYS:
+        out += ["", f"# {_COMMENTS[key]}", f"{key} = {_toml_value(getattr(settings, key))}"]
+    return "\n".join(out) + "\n"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write ``settings`` atomically (a temporary file, then a rename).
+
+    Returns None when saved, else a message saying why not (e.g. a read-only folder), which is
+    also logged; the running kiosk keeps its settings either way.
+    """
+    path = Path(path) if path is not None else default_settings_path()
+    tmp_name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(settings_text(settings))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+        tmp_name = None
+    except OSError as exc:
+        message = f"{path}: settings not saved ({exc.strerror or exc})"
+        log.warning("%s", message)
+        return message
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+    log.info("settings saved to %s", path)
+    return None
