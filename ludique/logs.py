@@ -1,0 +1,169 @@
+"""The kiosk's log: a size-bounded rotating file in the platform's log folder, plus stderr.
+
+Nobody watches a museum kiosk, so the log is how a curator (or a developer called in later) finds
+out what happened: the start-up line, each game started and finished, and every error with its
+traceback.  A folder that cannot be written (read-only, full) must never stop the kiosk: the file
+is dropped quietly and the log goes to stderr only (the systemd journal on the kiosk).
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import platform
+import sys
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+
+import platformdirs
+
+import ludique
+
+LOG_NAME = "ludique.log"
+MAX_BYTES = 1_000_000
+BACKUPS = 4  # at most 5 MB of log in all
+RETRY_SECONDS = 300.0
+_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+log = logging.getLogger("ludique")
+
+
+def default_log_dir() -> Path:
+    """``~/.local/state/ludique/log`` on Linux (follows ``XDG_STATE_HOME``)."""
+    return Path(platformdirs.user_log_dir("ludique", appauthor=False))
+
+
+class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating file that stops writing (instead of printing a traceback per record) when the
+    disk refuses, says so once on stderr, and tries again a few minutes later."""
+
+    def __init__(self, filename: Path, **kwargs: object) -> None:
+        super().__init__(filename, **kwargs)  # type: ignore[arg-type]
+        self.paused_until = 0.0
+        self.failures = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.paused_until and time.monotonic() < self.paused_until:
+            return
+        super().emit(record)
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError:
+            self._pause()
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        self._pause()
+
+    def _pause(self) -> None:
+        self.failures += 1
+        if self.failures == 1:
+            kind, exc, _ = sys.exc_info()
+            reason = f"{kind.__name__}: {exc}" if kind else "write failed"
+            sys.stderr.write(
+                f"ludique: cannot write the log file {self.baseFilename} ({reason}); "
+                f"logging to stderr only, retrying every {RETRY_SECONDS:.0f} s\n"
+            )
+        self.paused_until = time.monotonic() + RETRY_SECONDS
+        # drop the stream: FileHandler reopens it on the next record after the pause
+        stream, self.stream = self.stream, None  # type: ignore[assignment]
+        if stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def _open_file_handler(folder: Path) -> QuietRotatingFileHandler | None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = QuietRotatingFileHandler(
+            folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+        )
+        # a folder we may create files in but not write to (full disk) shows up here
+        handler.stream.write("")
+        handler.stream.flush()
+    except OSError as exc:
+        sys.stderr.write(f"ludique: no log file in {folder} ({exc}); logging to stderr only\n")
+        return None
+    return handler
+
+
+def _log_uncaught(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, exc, tb)
+        return
+    log.critical("uncaught exception", exc_info=(kind, exc, tb))
+
+
+def _log_thread_uncaught(args: threading.ExceptHookArgs) -> None:
+    if args.exc_type is SystemExit:
+        return
+    log.critical(
+        "uncaught exception in thread %s",
+        args.thread.name if args.thread else "?",
+        exc_info=(args.exc_type, args.exc_value, args.exc_traceback),  # type: ignore[arg-type]
+    )
+
+
+def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path | None:
+    """Send the program's log to a rotating file in ``folder`` (default: the platform's log
+    folder) and to stderr.  Returns the log file's path, or None when only stderr is left.
+
+    Calling it again (e.g. after the settings changed the level) replaces the handlers.
+    """
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if getattr(handler, "_ludique", False):
+            root.removeHandler(handler)
+            handler.close()
+    if isinstance(level, str):
+        level = logging.getLevelName(level.upper())
+        if not isinstance(level, int):
+            level = logging.INFO
+    root.setLevel(level)
+    formatter = logging.Formatter(_FORMAT)
+
+    console = logging.StreamHandler(sys.stderr)
+    console.setFormatter(formatter)
+    # stderr ends up in the journal: keep it to what matters even at DEBUG
+    console.setLevel(max(level, logging.WARNING) if not os.environ.get("LUDIQUE_DEBUG") else level)
+    console._ludique = True  # type: ignore[attr-defined]
+    root.addHandler(console)
+
+    file_handler = _open_file_handler(Path(folder) if folder is not None else default_log_dir())
+    if file_handler is not None:
+        file_handler.setFormatter(formatter)
+        file_handler._ludique = True  # type: ignore[attr-defined]
+        root.addHandler(file_handler)
+
+    sys.excepthook = _log_uncaught
+    threading.excepthook = _log_thread_uncaught
+    logging.captureWarnings(True)
+    return Path(file_handler.baseFilename) if file_handler else None
+
+
+def log_startup(settings_path: Path | None = None, log_file: Path | None = None) -> None:
+    """The first line of every run: versions, where things are, frozen or not."""
+    try:
+        import pygame
+
+        graphics = (
+            f"pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}"
+        )
+    except Exception:  # noqa: BLE001 (a log line must never fail the start)
+        graphics = "pygame unavailable"
+    log.info(
+        "Ludique %s starting (Python %s, %s, %s%s); settings %s; log %s",
+        ludique.__version__,
+        platform.python_version(),
+        graphics,
+        platform.platform(terse=True),
+        ", frozen" if getattr(sys, "frozen", False) else "",
+        settings_path or "(defaults)",
+        log_file or "stderr only",
+    )

@@ -1,0 +1,386 @@
+"""Play statistics for the curators: one SQLite row per game played, never anything personal.
+
+A row says which game (and variant), in which language, against whom, at what strength, how long
+it lasted, how it ended and how many moves were made, and the date.  The admin panel draws three
+small charts from it (games per day, per language, visitor wins per game) and ``ludique stats
+--csv`` exports the rows.
+
+A database that cannot be written or read (read-only folder, full disk, corrupt file) never stops
+the kiosk: a corrupt file is moved aside and a new one started; when even that fails the
+statistics of this run are kept in memory only, and the problem is logged once.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+import platformdirs
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ludique.i18n import Catalog
+
+log = logging.getLogger(__name__)
+
+DB_NAME = "stats.sqlite3"
+# How a game ended, seen from the visitor.  Two visitors on one screen: "finished" (someone won).
+RESULTS: tuple[str, ...] = ("visitor", "computer", "draw", "finished", "abandoned")
+OPPONENTS: tuple[str, ...] = ("computer", "two-players")
+GAMES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    played_at TEXT NOT NULL,          -- local time the game ended, ISO 8601 to the second
+    day TEXT NOT NULL,                -- local date, YYYY-MM-DD
+    game TEXT NOT NULL,               -- pente-grammai, latrunculi, epaminondas
+    variant TEXT NOT NULL,            -- seneca, piso, petteia, dux; '' for the others
+    language TEXT NOT NULL,
+    opponent TEXT NOT NULL,           -- computer, two-players
+    strength TEXT NOT NULL,           -- beginner, player, champion; '' for two players
+    duration_s REAL NOT NULL,
+    result TEXT NOT NULL,             -- see RESULTS
+    moves INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_day ON games(day);
+"""
+_COLUMNS = (
+    "played_at",
+    "day",
+    "game",
+    "variant",
+    "language",
+    "opponent",
+    "strength",
+    "duration_s",
+    "result",
+    "moves",
+)
+
+
+def default_stats_path() -> Path:
+    """``~/.local/share/ludique/stats.sqlite3`` on Linux (follows ``XDG_DATA_HOME``)."""
+    return Path(platformdirs.user_data_dir("ludique", appauthor=False)) / DB_NAME
+
+
+def split_game_id(game_id: str) -> tuple[str, str]:
+    """``latrunculi-dux`` -> (``latrunculi``, ``dux``); ``epaminondas`` -> (``epaminondas``, '')."""
+    if game_id.startswith("latrunculi-"):
+        return "latrunculi", game_id.removeprefix("latrunculi-")
+    return game_id, ""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game played.  ``game_id`` is one of ``ludique.games.GAME_IDS``."""
+
+    game_id: str
+    language: str
+    opponent: str
+    strength: str
+    duration_s: float
+    result: str
+    moves: int
+    played_at: dt.datetime | None = None
+
+    def check(self) -> None:
+        """Raises ValueError naming the field that cannot be stored."""
+        game, _ = split_game_id(self.game_id)
+        if game not in GAMES:
+            raise ValueError(f"game_id {self.game_id!r} is not a known game")
+        if self.opponent not in OPPONENTS:
+            raise ValueError(f"opponent {self.opponent!r}: expected one of {OPPONENTS}")
+        if self.result not in RESULTS:
+            raise ValueError(f"result {self.result!r}: expected one of {RESULTS}")
+        if self.moves < 0 or self.duration_s < 0:
+            raise ValueError("moves and duration_s must not be negative")
+
+
+@dataclass
+class StatsSummary:
+    """What the admin panel draws."""
+
+    per_day: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # (YYYY-MM-DD, games), oldest first
+    per_language: dict[str, int] = field(default_factory=dict)
+    # game -> (visitor wins, finished games against the computer)
+    visitor_wins: dict[str, tuple[int, int]] = field(default_factory=dict)
+    total: int = 0
+    stored: str = ""  # where the rows live ("memory only" when the file could not be used)
+
+
+class Stats:
+    """The statistics database.  Every method is safe to call whatever the disk does."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_stats_path()
+        self.in_memory = False
+        self.problem: str | None = None
+        self._lock = threading.Lock()
+        self._db = self._open()
+        self._write_failed = False
+
+    # -- opening -------------------------------------------------------------------------------
+
+    def _connect(self, target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, check_same_thread=False, timeout=2.0)
+        db.executescript(_SCHEMA)
+        # a query proves the file is a database (a corrupt file fails here, not at insert)
+        db.execute("SELECT count(*) FROM games").fetchone()
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return self._connect(str(self.path))
+        except sqlite3.DatabaseError as exc:
+            corrupt = "not a database" in str(exc) or "malformed" in str(exc)
+            if corrupt and self.path.is_file():
+                moved = self._move_aside()
+                if moved:
+                    try:
+                        return self._connect(str(self.path))
+                    except (sqlite3.Error, OSError) as again:
+                        exc = again
+            return self._memory(exc)
+        except OSError as exc:
+            return self._memory(exc)
+
+    def _move_aside(self) -> Path | None:
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        try:
+            self.path.rename(aside)
+        except OSError as exc:
+            log.warning("statistics file %s is corrupt and cannot be moved (%s)", self.path, exc)
+            return None
+        log.warning(
+            "statistics file %s was corrupt: moved to %s, starting afresh", self.path, aside
+        )
+        return aside
+
+    def _memory(self, exc: BaseException) -> sqlite3.Connection:
+        self.in_memory = True
+        self.problem = f"{self.path}: statistics kept in memory only ({exc})"
+        log.warning("%s", self.problem)
+        return self._connect(":memory:")
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def record(self, record: GameRecord) -> bool:
+        """Store one game; False (and one log line) when it could not be stored."""
+        record.check()
+        when = record.played_at or dt.datetime.now()
+        game, variant = split_game_id(record.game_id)
+        row = (
+            when.isoformat(timespec="seconds"),
+            when.date().isoformat(),
+            game,
+            variant,
+            record.language,
+            record.opponent,
+            record.strength if record.opponent == "computer" else "",
+            round(float(record.duration_s), 1),
+            record.result,
+            int(record.moves),
+        )
+        placeholders = ", ".join("?" for _ in _COLUMNS)
+        try:
+            with self._lock, self._db:
+                self._db.execute(
+                    f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({placeholders})", row
+                )
+        except sqlite3.Error as exc:
+            if not self._write_failed:
+                self._write_failed = True
+                self.problem = f"{self.path}: statistics not written ({exc})"
+                log.warning("%s", self.problem)
+            return False
+        self._write_failed = False
+        return True
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _query(self, sql: str, args: Iterable[object] = ()) -> list[tuple]:
+        try:
+            with self._lock:
+                return self._db.execute(sql, tuple(args)).fetchall()
+        except sqlite3.Error as exc:
+            log.warning("statistics query failed (%s)", exc)
+            return []
+
+    def games_per_day(self, days: int = 14, today: dt.date | None = None) -> list[tuple[str, int]]:
+        """The last ``days`` days, oldest first, days without a game included (as 0)."""
+        today = today or dt.date.today()
+        first = today - dt.timedelta(days=days - 1)
+        counts = dict(
+            self._query(
+                "SELECT day, count(*) FROM games WHERE day >= ? AND day <= ? GROUP BY day",
+                (first.isoformat(), today.isoformat()),
+            )
+        )
+        out = []
+        for n in range(days):
+            day = (first + dt.timedelta(days=n)).isoformat()
+            out.append((day, int(counts.get(day, 0))))
+        return out
+
+    def games_per_language(self) -> dict[str, int]:
+        rows = self._query(
+            "SELECT language, count(*) FROM games GROUP BY language ORDER BY count(*) DESC"
+        )
+        return {lang: int(n) for lang, n in rows}
+
+    def visitor_wins_per_game(self) -> dict[str, tuple[int, int]]:
+        """game -> (visitor wins, finished games against the computer); abandoned ones left out."""
+        rows = self._query(
+            "SELECT game, sum(result = 'visitor'), count(*) FROM games "
+            "WHERE opponent = 'computer' AND result != 'abandoned' GROUP BY game"
+        )
+        return {game: (int(wins or 0), int(n)) for game, wins, n in rows}
+
+    def total(self) -> int:
+        rows = self._query("SELECT count(*) FROM games")
+        return int(rows[0][0]) if rows else 0
+
+    def summary(self, days: int = 14, today: dt.date | None = None) -> StatsSummary:
+        return StatsSummary(
+            per_day=self.games_per_day(days, today),
+            per_language=self.games_per_language(),
+            visitor_wins=self.visitor_wins_per_game(),
+            total=self.total(),
+            stored="memory only" if self.in_memory else str(self.path),
+        )
+
+    def export_csv(self, out: IO[str]) -> int:
+        """Every row as CSV (header first); returns the number of rows written."""
+        rows = self._query(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id")
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(_COLUMNS)
+        writer.writerows(rows)
+        return len(rows)
+
+    def close(self) -> None:
+        try:
+            self._db.close()
+        except sqlite3.Error:
+            pass
+
+
+def log_game_started(game_id: str, language: str, opponent: str, strength: str) -> None:
+    log.info(
+        "game started: %s, %s, against %s%s",
+        game_id,
+        language,
+        opponent,
+        f" ({strength})" if opponent == "computer" else "",
+    )
+
+
+def log_game_finished(record: GameRecord) -> None:
+    log.info(
+        "game finished: %s, %s, against %s, result %s after %d moves in %.0f s",
+        record.game_id,
+        record.language,
+        record.opponent,
+        record.result,
+        record.moves,
+        record.duration_s,
+    )
+
+
+# -- the admin panel's charts ------------------------------------------------------------------
+
+_LABELS = {
+    "stats.per_day": "Games per day (last {days} days)",
+    "stats.per_language": "Games per language",
+    "stats.visitor_wins": "Visitor wins against the computer",
+    "stats.total": "{total} games recorded",
+    "stats.memory_only": "Statistics kept in memory only (see the log)",
+}
+
+
+def _label(catalog: Catalog | None, key: str, **fields: object) -> str:
+    # the locale files may not carry these keys: fall back to English rather than show a key
+    if catalog is not None and (key in catalog.entries or key in catalog.fallback):
+        return catalog.t(key, **fields)
+    return _LABELS[key].format(**fields)
+
+
+def draw_stats_chart(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    summary: StatsSummary,
+    catalog: Catalog | None = None,
+    *,
+    ink: tuple[int, int, int] = (236, 222, 192),
+    bar: tuple[int, int, int] = (214, 176, 102),
+    accent: tuple[int, int, int] = (120, 190, 140),
+) -> None:
+    """Three bar charts side by side inside ``rect``: games per day, per language, and visitor
+    wins per game (won part bright, the rest dim)."""
+    import pygame
+
+    from ludique.ui.fonts import font
+
+    gap = max(12, rect.width // 40)
+    width = (rect.width - 2 * gap) // 3
+    title_font = font("bold", max(14, rect.height // 14))
+    small = font("text", max(12, rect.height // 20))
+    panels = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(3)]
+
+    def frame(panel: pygame.Rect, title: str) -> pygame.Rect:
+        surface.blit(title_font.render(title, True, ink), (panel.x, panel.y))
+        top = panel.y + title_font.get_linesize() + 6
+        bottom = panel.bottom - small.get_linesize() - 4
+        pygame.draw.line(surface, ink, (panel.x, bottom), (panel.right, bottom), 2)
+        return pygame.Rect(panel.x, top, panel.width, max(1, bottom - top))
+
+    def bars(plot: pygame.Rect, items: list[tuple[str, int, int]], parts: bool = False) -> None:
+        """items: (label, value, highlighted part of value)."""
+        if not items:
+            return
+        peak = max(1, max(v for _, v, _ in items))
+        step = plot.width / len(items)
+        every = max(1, int(len(items) / max(1, plot.width // 60)))
+        for i, (label, value, part) in enumerate(items):
+            x = plot.x + int(i * step + step * 0.15)
+            w = max(2, int(step * 0.7))
+            h = int(plot.height * 0.85 * value / peak)
+            pygame.draw.rect(surface, bar, (x, plot.bottom - h, w, h))
+            if part:
+                hp = int(plot.height * 0.85 * part / peak)
+                pygame.draw.rect(surface, accent, (x, plot.bottom - hp, w, hp))
+            if value:
+                count = small.render(f"{part} / {value}" if parts else str(value), True, ink)
+                surface.blit(
+                    count, (x + (w - count.get_width()) // 2, plot.bottom - h - count.get_height())
+                )
+            if i % every == 0:
+                text = small.render(label, True, ink)
+                surface.blit(text, (x + (w - text.get_width()) // 2, plot.bottom + 4))
+
+    days = len(summary.per_day)
+    plot = frame(panels[0], _label(catalog, "stats.per_day", days=days))
+    bars(plot, [(day[8:], n, 0) for day, n in summary.per_day])
+
+    plot = frame(panels[1], _label(catalog, "stats.per_language"))
+    bars(plot, [(lang.upper(), n, 0) for lang, n in summary.per_language.items()])
+
+    plot = frame(panels[2], _label(catalog, "stats.visitor_wins"))
+    short = {"pente-grammai": "Pente", "latrunculi": "Latrunculi", "epaminondas": "Epaminondas"}
+    bars(
+        plot,
+        [(short.get(g, g), n, wins) for g, (wins, n) in summary.visitor_wins.items()],
+        parts=True,
+    )

@@ -1,0 +1,148 @@
+"""Play statistics: rows, the admin panel's figures, CSV export, and a disk that misbehaves."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import sqlite3
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ludique.stats import GameRecord, Stats, StatsSummary, draw_stats_chart
+
+DAY = dt.datetime(2026, 11, 20, 15, 0)
+
+
+def game(game_id: str = "pente-grammai", **kw: object) -> GameRecord:
+    values: dict[str, object] = dict(
+        game_id=game_id,
+        language="fr",
+        opponent="computer",
+        strength="player",
+        duration_s=123.4,
+        result="visitor",
+        moves=31,
+        played_at=DAY,
+    )
+    values.update(kw)
+    return GameRecord(**values)  # type: ignore[arg-type]
+
+
+def test_rows_and_figures(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / "s.sqlite3")
+    assert stats.record(game())
+    assert stats.record(game("latrunculi-dux", result="computer", language="de"))
+    assert stats.record(game("latrunculi-seneca", result="visitor", language="de"))
+    assert stats.record(game("epaminondas", result="abandoned", language="en"))
+    assert stats.record(
+        game(
+            "epaminondas", opponent="two-players", result="finished", played_at=DAY.replace(day=18)
+        )
+    )
+    assert stats.total() == 5
+    assert stats.games_per_language() == {"de": 2, "fr": 2, "en": 1}
+    # abandoned games and two-player games do not count in visitor wins
+    assert stats.visitor_wins_per_game() == {"latrunculi": (1, 2), "pente-grammai": (1, 1)}
+    per_day = stats.games_per_day(5, today=dt.date(2026, 11, 21))
+    assert per_day == [
+        ("2026-11-17", 0),
+        ("2026-11-18", 1),
+        ("2026-11-19", 0),
+        ("2026-11-20", 4),
+        ("2026-11-21", 0),
+    ]
+    stats.close()
+    # the rows outlive the program
+    again = Stats(tmp_path / "s.sqlite3")
+    assert again.total() == 5 and not again.in_memory
+
+
+def test_csv_export_has_every_field_and_nothing_personal(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / "s.sqlite3")
+    stats.record(game("latrunculi-piso", opponent="two-players", result="finished"))
+    out = io.StringIO()
+    assert stats.export_csv(out) == 1
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert rows == [
+        {
+            "played_at": "2026-11-20T15:00:00",
+            "day": "2026-11-20",
+            "game": "latrunculi",
+            "variant": "piso",
+            "language": "fr",
+            "opponent": "two-players",
+            "strength": "",
+            "duration_s": "123.4",
+            "result": "finished",
+            "moves": "31",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("game_id", "chess"), ("opponent", "robot"), ("result", "won?"), ("moves", -1)],
+)
+def test_bad_record_is_refused_by_name(tmp_path: Path, field: str, value: object) -> None:
+    stats = Stats(tmp_path / "s.sqlite3")
+    with pytest.raises(ValueError, match=field.split("_")[0]):
+        stats.record(game(**{field: value}))
+    assert stats.total() == 0
+
+
+def test_corrupt_database_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    path.write_bytes(b"this is not SQLite at all, " * 100)
+    stats = Stats(path)
+    assert not stats.in_memory
+    assert stats.record(game()) and stats.total() == 1
+    aside = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not SQLite")
+
+
+def test_unusable_folder_keeps_statistics_in_memory(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    stats = Stats(blocker / "stats.sqlite3")  # refused even for root
+    assert stats.in_memory and stats.problem and "memory only" in stats.problem
+    assert stats.record(game()) and stats.total() == 1
+    assert stats.summary().stored == "memory only"
+
+
+def test_a_failing_write_is_logged_once_and_never_raises(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "s.sqlite3"
+    stats = Stats(path)
+    stats.record(game())
+    # another program holds the write lock (as a stuck backup would): inserts fail
+    blocker = sqlite3.connect(path)
+    blocker.execute("BEGIN EXCLUSIVE")
+    stats._db.execute("PRAGMA busy_timeout = 10")
+    with caplog.at_level("WARNING", logger="ludique.stats"):
+        assert stats.record(game()) is False
+        assert stats.record(game()) is False
+    assert sum("not written" in r.getMessage() for r in caplog.records) == 1
+    blocker.rollback()
+    assert stats.record(game()) is True
+    assert stats.total() == 2
+
+
+def test_chart_draws_bars(tmp_path: Path) -> None:
+    pygame.init()
+    surface = pygame.Surface((1200, 400))
+    surface.fill((0, 0, 0))
+    stats = Stats(tmp_path / "s.sqlite3")
+    for n in range(6):
+        stats.record(game(result="visitor" if n % 2 else "computer", played_at=dt.datetime.now()))
+    summary = stats.summary()
+    draw_stats_chart(surface, pygame.Rect(20, 20, 1160, 360), summary)
+    bar = (214, 176, 102)
+    accent = (120, 190, 140)
+    colours = {surface.get_at((x, y))[:3] for x in range(0, 1200, 3) for y in range(0, 400, 3)}
+    assert bar in colours and accent in colours
+    # an empty summary draws frames and titles only, without failing
+    draw_stats_chart(surface, pygame.Rect(0, 0, 600, 200), StatsSummary())
