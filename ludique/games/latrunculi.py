@@ -1,0 +1,906 @@
+"""Ludus latrunculorum (``rules.md`` section 3), four variants in one module.
+
+    from ludique.games.latrunculi import SenecaState, PisoState, PetteiaState, DuxState
+    state = DuxState.initial()
+    state = state.play("a1-a5")
+    state = SenecaState.from_position(
+        blue=["c3", "d4"], white=["d3", "e3", "h8"], inciti={"d3": ("c3", "e3")}, to_move="blue"
+    )
+
+:class:`LatrunculiState` holds the machinery every variant shares (board, custodian and corner
+capture, placement, the end checks); :class:`SenecaState` (placement, steps and jump chains,
+inciti), :class:`PisoState` (as Seneca, captured pieces leave the board), :class:`PetteiaState`
+(two full ranks each, sliding) and :class:`DuxState` (as Petteia with a dux) override only what
+differs.  Decisions where ``rules.md`` is silent are written down in ``docs/latrunculi.md``.
+
+Fast read access for the computer player
+----------------------------------------
+Squares are numbered ``i = (rank - 1) * 8 + file`` with files a..h as 0..7: ``a1`` is 0, ``h1``
+is 7, ``a2`` is 8, ``h8`` is 63.  ``SQUARE_NAMES[i]`` and ``SQUARE_INDEX[name]`` convert.
+
+``state.board`` is a flat list of 64 small ints (never change it: states share nothing else,
+but they are immutable by contract).  The codes are bit fields: bits 0-1 the colour (``1`` Blue,
+``2`` White), bit 2 (``4``) a dux, bit 3 (``8``) an incitus::
+
+    EMPTY 0  BLUE_MAN 1  WHITE_MAN 2  BLUE_DUX 5  WHITE_DUX 6  BLUE_INCITUS 9  WHITE_INCITUS 10
+
+so ``code & 3`` is the colour code, ``code & 11 == c`` means an active piece of colour ``c`` (a
+man or a dux: it may move and capture), and ``code == c`` means a capturable man of colour ``c``.
+``state.side`` is the colour code to move (1 or 2); ``state.counts[c]`` the pieces of colour
+code ``c`` on the board (inciti included); ``state.quiet`` the battle turns since the last
+capture or removal; ``state.inciti`` a tuple of ``(incitus, blocker, blocker)`` square triples.
+``NEIGHBOURS[i]`` (orthogonal neighbours), ``RAYS[i]`` (the four lines from ``i`` outwards) and
+``CAPTURE_LINES[i]`` (``(victim, partner)`` pairs: a piece landing on ``i`` captures the enemy man
+on ``victim`` when its own active piece stands on ``partner``; corner captures included) are
+the precomputed tables the move generator uses.
+
+Each move carries ``src`` and ``dst`` (ints; ``-1`` for "none": a placement has no ``src``, a
+removal no ``dst``), ``taken`` (``(victim, partner)`` int pairs) and ``captures`` (the victims'
+square names).  Moves are shared between positions (one object per path and capture set), so
+``play(move)`` with a move from ``legal_moves()`` is an identity check, not a text comparison.
+``state.key`` is hashable and exact (board, blockers, side, reserves, pending removal).
+
+How the speed is obtained: the flat board is copied once per move; the generator walks
+precomputed tables and appends interned move objects; captures are judged at generation with
+the ``CAPTURE_LINES`` table; repetition compares boards two plies apart only back to the last
+capture, removal or placement (``quiet`` plies), since none of those can be undone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from ludique.games.base import (
+    BLUE,
+    REASON_FIFTY_TURNS,
+    REASON_NO_MOVES,
+    REASON_ONE_PIECE,
+    REASON_ONLY_DUX,
+    REASON_REPETITION,
+    WHITE,
+    GameState,
+    IllegalMove,
+    Move,
+    Outcome,
+    Piece,
+)
+
+FILES = "abcdefgh"
+SIZE = 8
+N_SQUARES = 64
+SQUARE_NAMES: tuple[str, ...] = tuple(f"{FILES[i % SIZE]}{i // SIZE + 1}" for i in range(64))
+SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+EMPTY = 0
+BLUE_CODE, WHITE_CODE = 1, 2
+DUX_BIT, INCITUS_BIT = 4, 8
+BLUE_MAN, WHITE_MAN = 1, 2
+BLUE_DUX, WHITE_DUX = 5, 6
+BLUE_INCITUS, WHITE_INCITUS = 9, 10
+COLOUR_CODE: dict[str, int] = {BLUE: BLUE_CODE, WHITE: WHITE_CODE}
+CODE_COLOUR: dict[int, str] = {BLUE_CODE: BLUE, WHITE_CODE: WHITE}
+
+FIFTY_TURNS = 50
+REPETITIONS = 3
+
+# North (towards White), east, south, west as (file step, rank step).
+_DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def _square(f: int, r: int) -> int | None:
+    return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else None
+
+
+def _tables() -> tuple[tuple, tuple, tuple, tuple]:
+    neighbours, rays, jumps, lines = [], [], [], []
+    corners = {0: (1, 8), 7: (6, 15), 56: (57, 48), 63: (62, 55)}
+    for i in range(N_SQUARES):
+        f, r = i % SIZE, i // SIZE
+        nb, ry, jp, ln = [], [], [], []
+        for df, dr in _DIRECTIONS:
+            one, two = _square(f + df, r + dr), _square(f + 2 * df, r + 2 * dr)
+            if one is not None:
+                nb.append(one)
+                if two is not None:
+                    jp.append((one, two))
+                    ln.append((one, two))  # custodian: the edge never captures
+            ray = []
+            k = 1
+            while (sq := _square(f + k * df, r + k * dr)) is not None:
+                ray.append(sq)
+                k += 1
+            if ray:
+                ry.append(tuple(ray))
+        for corner, (n1, n2) in corners.items():
+            if i == n1:
+                ln.append((corner, n2))
+            elif i == n2:
+                ln.append((corner, n1))
+        neighbours.append(tuple(nb))
+        rays.append(tuple(ry))
+        jumps.append(tuple(jp))
+        lines.append(tuple(ln))
+    return tuple(neighbours), tuple(rays), tuple(jumps), tuple(lines)
+
+
+NEIGHBOURS, RAYS, JUMPS, CAPTURE_LINES = _tables()
+
+
+# --- moves -----------------------------------------------------------------------------------
+PLACE, MOVE, REMOVE = 0, 1, 2
+
+
+class LatrunculiMove(Move):
+    """A placement (``@c3``), a step, slide or jump chain (``c3-c4``, ``c3-c5-e5``) or the
+    removal of one's own incitus (``xd4``).
+
+    ``path`` is every square the piece stands on or passes: the squares slid through, or the
+    origin and each landing of a chain (jumped squares are not visited).  ``captures`` names the
+    enemy pieces the move captures (turned into inciti in Seneca, removed otherwise).
+    """
+
+    __slots__ = ("kind", "src", "dst", "taken", "captures")
+
+    kind: int
+    src: int
+    dst: int
+    taken: tuple[tuple[int, int], ...]
+    captures: tuple[str, ...]
+
+    def __init__(
+        self,
+        kind: int,
+        src: int,
+        dst: int,
+        squares: tuple[int, ...],
+        taken: tuple[tuple[int, int], ...] = (),
+        jump: bool = False,
+    ) -> None:
+        names = tuple(SQUARE_NAMES[s] for s in squares)
+        if kind == PLACE:
+            text, frm, to = "@" + names[0], None, names[0]
+        elif kind == REMOVE:
+            text, frm, to = "x" + names[0], names[0], None
+        elif jump:
+            text, frm, to = "-".join(names), names[0], names[-1]
+        else:
+            text, frm, to = f"{names[0]}-{names[-1]}", names[0], names[-1]
+        super().__init__(text, frm, to, names)
+        self.kind = kind
+        self.src = src
+        self.dst = dst
+        self.taken = taken
+        self.captures = tuple(SQUARE_NAMES[v] for v, _ in taken)
+
+
+def _line(src: int, dst: int) -> tuple[int, ...] | None:
+    """The squares from ``src`` to ``dst`` along a rank or file, both ends included."""
+    fs, rs, fd, rd = src % SIZE, src // SIZE, dst % SIZE, dst // SIZE
+    if src == dst or (fs != fd and rs != rd):
+        return None
+    step = (1 if fd > fs else -1) if rs == rd else (SIZE if rd > rs else -SIZE)
+    return tuple(range(src, dst + step, step))
+
+
+_PLACEMENTS: tuple[LatrunculiMove, ...] = tuple(
+    LatrunculiMove(PLACE, -1, i, (i,)) for i in range(64)
+)
+_REMOVALS: tuple[LatrunculiMove, ...] = tuple(
+    LatrunculiMove(REMOVE, i, -1, (i,)) for i in range(64)
+)
+# The capture-free step or slide from a to b, at index a * 64 + b (None when not on one line).
+_QUIET: list[LatrunculiMove | None] = [None] * (64 * 64)
+for _a in range(64):
+    for _b in range(64):
+        _sq = _line(_a, _b)
+        if _sq is not None:
+            _QUIET[_a * 64 + _b] = LatrunculiMove(MOVE, _a, _b, _sq)
+del _a, _b, _sq
+# For each square and direction, the capture-free slides outwards as (destination, move).
+_RAY_MOVES: tuple[tuple[tuple[tuple[int, LatrunculiMove], ...], ...], ...] = tuple(
+    tuple(tuple((t, _QUIET[s * 64 + t]) for t in ray) for ray in RAYS[s]) for s in range(64)
+)
+_STEP_MOVES: tuple[tuple[tuple[int, LatrunculiMove], ...], ...] = tuple(
+    tuple((t, _QUIET[s * 64 + t]) for t in NEIGHBOURS[s]) for s in range(64)
+)
+
+
+def _survey(b: list[int], me: int, opp: int) -> tuple[bytearray, list[int]]:
+    """The squares next to a capturable enemy man (the only places a move can capture from)
+    and the squares of the mover's active pieces."""
+    near = bytearray(64)
+    mine = []
+    neighbours = NEIGHBOURS
+    for s, code in enumerate(b):
+        if code == opp:
+            for n in neighbours[s]:
+                near[n] = 1
+        elif code & 11 == me:
+            mine.append(s)
+    return near, mine
+
+
+# Moves that capture, and jump chains, are made on first sight and kept.  A search may meet
+# very many distinct chains, so the caches are emptied when they grow large.
+_CACHE_LIMIT = 200_000
+_CAPTURING: dict[tuple[int, int, tuple], LatrunculiMove] = {}
+_CHAINS: dict[tuple, LatrunculiMove] = {}
+
+
+def _capturing(src: int, dst: int, taken: tuple) -> LatrunculiMove:
+    key = (src, dst, taken)
+    move = _CAPTURING.get(key)
+    if move is None:
+        if len(_CAPTURING) > _CACHE_LIMIT:
+            _CAPTURING.clear()
+        move = _CAPTURING[key] = LatrunculiMove(MOVE, src, dst, _line(src, dst) or (), taken)
+    return move
+
+
+def _chain_move(path: tuple[int, ...], taken: tuple | None) -> LatrunculiMove:
+    key = path if taken is None else (path, taken)
+    move = _CHAINS.get(key)
+    if move is None:
+        if len(_CHAINS) > _CACHE_LIMIT:
+            _CHAINS.clear()
+        move = _CHAINS[key] = LatrunculiMove(MOVE, path[0], path[-1], path, taken or (), jump=True)
+    return move
+
+
+def _chains(b: list[int], me: int, opp: int, path: tuple[int, ...], out: list) -> None:
+    """Append every jump chain that continues ``path`` (which ends with a landing)."""
+    t = path[-1]
+    taken = None
+    for v, p in CAPTURE_LINES[t]:
+        if b[v] == opp and b[p] & 11 == me:
+            taken = ((v, p),) if taken is None else (*taken, (v, p))
+    out.append(_chain_move(path, taken))
+    for over, land in JUMPS[t]:
+        if b[over] & 3 == me and not b[land] and land not in path:
+            _chains(b, me, opp, (*path, land), out)
+
+
+# --- notation --------------------------------------------------------------------------------
+_SQUARE_RE = r"[a-z]+\d+"
+_NOTATION = re.compile(
+    rf"^(?:@(?P<place>{_SQUARE_RE})|x(?P<remove>{_SQUARE_RE})|"
+    rf"(?P<path>{_SQUARE_RE}(?:-{_SQUARE_RE})+))$"
+)
+
+
+def _parse_square(name: str) -> int:
+    index = SQUARE_INDEX.get(name)
+    if index is None:
+        raise IllegalMove(f"{name!r} is not a square (files a-h, ranks 1-8)")
+    return index
+
+
+# --- states ----------------------------------------------------------------------------------
+class LatrunculiState(GameState):
+    """One position of Ludus latrunculorum; the variants subclass it.
+
+    Build with :meth:`initial` or :meth:`from_position`.  Read access: ``board``, ``side``,
+    ``counts``, ``inciti``, ``quiet`` (see the module docstring), ``phase``, ``pending_removal``,
+    ``at(square)``, ``count(colour)``, ``in_reserve(colour)``, ``pieces()``; after a move,
+    ``last_move`` (what was played) and ``freed`` (the inciti it set free).
+    """
+
+    __slots__ = (
+        "board",
+        "side",
+        "counts",
+        "reserve",
+        "inciti",
+        "pending",
+        "quiet",
+        "last_move",
+        "_freed",
+        "_gen",
+    )
+
+    colours: ClassVar[tuple[str, str]] = (BLUE, WHITE)
+    PIECES_EACH: ClassVar[int] = 16
+    HAS_PLACEMENT: ClassVar[bool] = False
+    HAS_INCITI: ClassVar[bool] = False
+    HAS_DUX: ClassVar[bool] = False
+    SLIDES: ClassVar[bool] = False
+
+    board: list[int]
+    side: int
+    counts: tuple[int, int, int]
+    reserve: tuple[int, int, int]
+    inciti: tuple[tuple[int, int, int], ...]
+    pending: bool
+    quiet: int
+    last_move: LatrunculiMove | None
+
+    # --- construction ----------------------------------------------------------------------
+    @classmethod
+    def _new(
+        cls,
+        parent: LatrunculiState | None,
+        action: str | None,
+        board: list[int],
+        side: int,
+        counts: tuple[int, int, int],
+        reserve: tuple[int, int, int],
+        inciti: tuple,
+        pending: bool,
+        quiet: int,
+        last_move: LatrunculiMove | None = None,
+        freed: tuple[int, ...] = (),
+    ) -> LatrunculiState:
+        state = object.__new__(cls)
+        state.parent = parent
+        state.action = action
+        state._moves = None
+        state._outcome = False
+        state.board = board
+        state.side = side
+        state.counts = counts
+        state.reserve = reserve
+        state.inciti = inciti
+        state.pending = pending
+        state.quiet = quiet
+        state.last_move = last_move
+        state._freed = freed
+        state._gen = None
+        return state
+
+    def __init__(self) -> None:  # pragma: no cover - states are built by the classmethods
+        raise TypeError(f"build a {type(self).__name__} with initial() or from_position()")
+
+    @classmethod
+    def _start_board(cls) -> list[int]:
+        return [EMPTY] * 64
+
+    @classmethod
+    def initial(cls) -> LatrunculiState:
+        """The starting position: Blue to move."""
+        board = cls._start_board()
+        blue = sum(1 for v in board if v & 3 == BLUE_CODE)
+        white = sum(1 for v in board if v & 3 == WHITE_CODE)
+        reserve = (0, cls.PIECES_EACH, cls.PIECES_EACH) if cls.HAS_PLACEMENT else (0, 0, 0)
+        return cls._new(None, None, board, BLUE_CODE, (0, blue, white), reserve, (), False, 0)
+
+    @classmethod
+    def from_position(
+        cls,
+        blue: Iterable[str] = (),
+        white: Iterable[str] = (),
+        *,
+        to_move: str = BLUE,
+        dux: Mapping[str, str] | None = None,
+        inciti: Mapping[str, tuple[str, str]] | None = None,
+        pending_removal: bool = False,
+        quiet: int = 0,
+    ) -> LatrunculiState:
+        """A battle position: ``blue``/``white`` list the squares of each colour's men
+        (inciti included), ``dux`` maps a colour to its dux's square (dux variant only),
+        ``inciti`` maps an incitus' square to its two blockers' squares (Seneca only),
+        ``pending_removal`` says that ``to_move`` must remove an incitus now, ``quiet`` is the
+        number of battle turns already played without capture or removal.
+
+        Raises ``IllegalMove`` naming what is inconsistent.
+        """
+        if to_move not in COLOUR_CODE:
+            raise IllegalMove(f"to_move {to_move!r}: expected 'blue' or 'white'")
+        board = [EMPTY] * 64
+        for colour, squares in ((BLUE, blue), (WHITE, white)):
+            for name in squares:
+                index = _parse_square(name)
+                if board[index]:
+                    raise IllegalMove(f"{name} is listed twice")
+                board[index] = COLOUR_CODE[colour]
+        for colour, name in (dux or {}).items():
+            if not cls.HAS_DUX:
+                raise IllegalMove(f"{cls.game_id} has no dux")
+            if colour not in COLOUR_CODE:
+                raise IllegalMove(f"dux colour {colour!r}: expected 'blue' or 'white'")
+            index = _parse_square(name)
+            if board[index]:
+                raise IllegalMove(f"{name} is listed twice")
+            board[index] = COLOUR_CODE[colour] | DUX_BIT
+        entries = []
+        for name, blockers in (inciti or {}).items():
+            if not cls.HAS_INCITI:
+                raise IllegalMove(f"{cls.game_id} has no inciti")
+            index = _parse_square(name)
+            code = board[index]
+            if code not in (BLUE_MAN, WHITE_MAN):
+                raise IllegalMove(f"incitus {name} is not listed among the men")
+            if len(blockers) != 2:
+                raise IllegalMove(f"incitus {name} needs exactly two blockers")
+            pair = []
+            for blocker in blockers:
+                b = _parse_square(blocker)
+                if board[b] & 3 != 3 - code or b in pair:
+                    raise IllegalMove(f"blocker {blocker} of {name} must be a distinct enemy piece")
+                pair.append(b)
+            entries.append((index, pair[0], pair[1]))
+        for index, _, _ in entries:
+            board[index] |= INCITUS_BIT
+        for _index, b1, b2 in entries:
+            for b in (b1, b2):
+                if board[b] & INCITUS_BIT:
+                    raise IllegalMove(f"blocker {SQUARE_NAMES[b]} is itself an incitus")
+        side = COLOUR_CODE[to_move]
+        if pending_removal and not any(board[i] & 3 == side for i, _, _ in entries):
+            raise IllegalMove(f"{to_move} has no incitus to remove")
+        counts = (
+            0,
+            sum(1 for v in board if v & 3 == BLUE_CODE),
+            sum(1 for v in board if v & 3 == WHITE_CODE),
+        )
+        if not 0 <= quiet < FIFTY_TURNS:
+            raise IllegalMove(f"quiet {quiet}: expected 0 to {FIFTY_TURNS - 1}")
+        return cls._new(
+            None,
+            None,
+            board,
+            side,
+            counts,
+            (0, 0, 0),
+            tuple(sorted(entries)),
+            pending_removal,
+            quiet,
+        )
+
+    # --- read access -----------------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        return CODE_COLOUR[self.side]
+
+    @property
+    def phase(self) -> str:
+        """``"placement"`` while pieces are being placed, else ``"battle"``."""
+        return "placement" if self.reserve[1] or self.reserve[2] else "battle"
+
+    @property
+    def pending_removal(self) -> bool:
+        """True when the legal moves are the removal of one of the mover's inciti."""
+        return self.pending
+
+    def in_reserve(self, colour: str) -> int:
+        """How many pieces ``colour`` still has to place."""
+        return self.reserve[COLOUR_CODE[colour]]
+
+    def count(self, colour: str) -> int:
+        """How many pieces ``colour`` has on the board (inciti and dux included)."""
+        return self.counts[COLOUR_CODE[colour]]
+
+    def at(self, square: str) -> Piece | None:
+        """The piece on ``square``, or ``None`` when it is empty."""
+        code = self.board[_parse_square(square)]
+        return _piece(square, code) if code else None
+
+    def pieces(self) -> list[Piece]:
+        return [_piece(SQUARE_NAMES[i], v) for i, v in enumerate(self.board) if v]
+
+    @property
+    def freed(self) -> tuple[str, ...]:
+        """The inciti set free by the move that led here."""
+        return tuple(SQUARE_NAMES[i] for i in self._freed)
+
+    def blockers(self, square: str) -> tuple[str, str] | None:
+        """The squares of the two blockers of the incitus on ``square`` (None if no incitus)."""
+        index = _parse_square(square)
+        for i, b1, b2 in self.inciti:
+            if i == index:
+                return SQUARE_NAMES[b1], SQUARE_NAMES[b2]
+        return None
+
+    @property
+    def key(self) -> tuple:
+        return (bytes(self.board), self.side, self.reserve, self.pending, self.inciti)
+
+    @property
+    def position(self) -> tuple[bytes, int]:
+        """What the repetition rule compares: every square's piece and the player to move."""
+        return bytes(self.board), self.side
+
+    # --- moves -----------------------------------------------------------------------------
+    def _gen_list(self) -> list[LatrunculiMove]:
+        moves = self._gen
+        if moves is None:
+            if self.pending:
+                me = self.side
+                b = self.board
+                moves = [_REMOVALS[i] for i, _, _ in self.inciti if b[i] & 3 == me]
+            elif self.reserve[self.side]:
+                moves = [_PLACEMENTS[i] for i, v in enumerate(self.board) if not v]
+            else:
+                moves = self._battle_moves()
+            self._gen = moves
+        return moves
+
+    def _generate_moves(self) -> list[Move]:
+        return self._gen_list()  # type: ignore[return-value]
+
+    def _battle_moves(self) -> list[LatrunculiMove]:
+        """Steps and jump chains (Seneca, Piso)."""
+        b = self.board
+        me = self.side
+        opp = 3 - me
+        out: list[LatrunculiMove] = []
+        app = out.append
+        quiet = _QUIET
+        lines = CAPTURE_LINES
+        jumps = JUMPS
+        for s in range(64):
+            code = b[s]
+            if code & 11 != me:
+                continue
+            b[s] = EMPTY  # the piece has left: its square neither helps nor blocks
+            base = s * 64
+            for t in NEIGHBOURS[s]:
+                if b[t]:
+                    continue
+                taken = None
+                for v, p in lines[t]:
+                    if b[v] == opp and b[p] & 11 == me:
+                        taken = ((v, p),) if taken is None else (*taken, (v, p))
+                app(quiet[base + t] if taken is None else _capturing(s, t, taken))
+            for over, land in jumps[s]:
+                if b[over] & 3 == me and not b[land]:
+                    _chains(b, me, opp, (s, land), out)
+            b[s] = code
+        return out
+
+    def _legal(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = [] if self.outcome is not None else self._gen_list()
+            self._moves = moves
+        return moves
+
+    def play(self, move: Move | str) -> LatrunculiState:
+        """The state after ``move`` (a ``Move`` or its notation).  Raises ``IllegalMove``."""
+        legal = self._legal()
+        if type(move) is LatrunculiMove:
+            for m in legal:
+                if m is move:
+                    return self._apply(m)
+            text = move.text
+        elif isinstance(move, str):
+            text = move.strip()
+        elif isinstance(move, Move):
+            text = move.text
+        else:
+            raise IllegalMove(f"{move!r}: a move is a Move or a notation string")
+        for m in legal:
+            if m.text == text:
+                return self._apply(m)
+        raise IllegalMove(f"{text or '(empty)'}: {self._refusal(text)}")
+
+    def _apply(self, move: Move) -> LatrunculiState:
+        m: LatrunculiMove = move  # type: ignore[assignment]
+        me = self.side
+        kind = m.kind
+        if kind == MOVE:
+            return self._apply_move(m)
+        board = self.board[:]
+        if kind == PLACE:
+            board[m.dst] = me
+            counts = list(self.counts)
+            counts[me] += 1
+            reserve = list(self.reserve)
+            reserve[me] -= 1
+            return self._new(
+                self, m.text, board, 3 - me, tuple(counts), tuple(reserve), (), False, 0, m
+            )
+        # removal of one's own incitus
+        board[m.src] = EMPTY
+        counts = list(self.counts)
+        counts[me] -= 1
+        inciti = tuple(e for e in self.inciti if e[0] != m.src)
+        return self._new(
+            self, m.text, board, 3 - me, tuple(counts), self.reserve, inciti, False, 0, m
+        )
+
+    def _apply_move(self, m: LatrunculiMove) -> LatrunculiState:
+        """A step, slide or chain where captured pieces leave the board (Piso, Petteia, Dux)."""
+        board = self.board[:]
+        board[m.dst] = board[m.src]
+        board[m.src] = EMPTY
+        taken = m.taken
+        me = self.side
+        if taken:
+            for v, _ in taken:
+                board[v] = EMPTY
+            counts = list(self.counts)
+            counts[3 - me] -= len(taken)
+            return self._new(
+                self, m.text, board, 3 - me, tuple(counts), self.reserve, (), False, 0, m
+            )
+        return self._new(
+            self, m.text, board, 3 - me, self.counts, self.reserve, (), False, self.quiet + 1, m
+        )
+
+    # --- the end ---------------------------------------------------------------------------
+    def _lone_loss(self, code: int) -> Outcome:
+        return Outcome(CODE_COLOUR[3 - code], REASON_ONE_PIECE)
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.reserve[1] or self.reserve[2]:
+            return None  # placement: nothing is captured, nobody can lose yet
+        counts = self.counts
+        me = self.side
+        for code in (me, 3 - me):
+            if counts[code] <= 1:
+                return self._lone_loss(code)
+        if self.pending:
+            return None  # the turn ends with the removal, which resets the 50-turn count
+        if not self._gen_list():
+            return Outcome(CODE_COLOUR[3 - me], REASON_NO_MOVES)
+        quiet = self.quiet
+        if quiet >= 4:
+            board = self.board
+            seen = 1
+            state = self
+            for _ in range(quiet // 2):
+                parent = state.parent
+                if parent is None or parent.parent is None:
+                    break
+                state = parent.parent
+                if state.board == board:  # type: ignore[attr-defined]
+                    seen += 1
+                    if seen >= REPETITIONS:
+                        return Outcome(None, REASON_REPETITION)
+        if quiet >= FIFTY_TURNS:
+            blue, white = counts[1], counts[2]
+            winner = BLUE if blue > white else WHITE if white > blue else None
+            return Outcome(winner, REASON_FIFTY_TURNS)
+        return None
+
+    # --- explaining refusals ---------------------------------------------------------------
+    def _why_illegal(self, text: str) -> str:
+        try:
+            return self._explain(text)
+        except IllegalMove as exc:
+            return str(exc)
+
+    def _explain(self, text: str) -> str:
+        match = _NOTATION.match(text)
+        if match is None:
+            return (
+                "not Latrunculi notation: expected @c3 (place), c3-c6 (move), c3-c5-e5 "
+                "(jump chain) or xd4 (remove an incitus)"
+            )
+        b = self.board
+        me = self.side
+        mover = self.to_move
+        if match["place"]:
+            t = _parse_square(match["place"])
+            if not self.HAS_PLACEMENT:
+                return f"{self.game_id} has no placement phase: the pieces start on the board"
+            if self.phase == "battle":
+                return "all pieces are placed; the battle has begun"
+            if b[t]:
+                return f"{SQUARE_NAMES[t]} is occupied"
+            return "not a legal placement here"
+        if match["remove"]:
+            s = _parse_square(match["remove"])
+            if not self.HAS_INCITI:
+                return f"{self.game_id} has no inciti to remove"
+            if not (b[s] & INCITUS_BIT and b[s] & 3 == me):
+                return f"{SQUARE_NAMES[s]} is not one of your inciti"
+            if not self.pending:
+                return "no removal is due now"
+            return "not a legal removal here"
+        squares = [_parse_square(name) for name in match["path"].split("-")]
+        if self.pending:
+            return (
+                "you must first remove one of your inciti (e.g. "
+                f"{_REMOVALS[self._gen_list()[0].src].text})"
+            )
+        if self.phase == "placement":
+            return "pieces are still being placed: place one with @ and a square, e.g. @c3"
+        s = squares[0]
+        name = SQUARE_NAMES[s]
+        code = b[s]
+        if not code:
+            return f"{name} holds no piece"
+        if code & 3 != me:
+            return f"{name} holds a {CODE_COLOUR[code & 3]} piece; {mover} is to move"
+        if code & INCITUS_BIT:
+            return f"the piece on {name} is an incitus and cannot move"
+        for a, c in zip(squares, squares[1:], strict=False):
+            if _line(a, c) is None:
+                if a == c:
+                    return f"{SQUARE_NAMES[a]}-{SQUARE_NAMES[c]} does not leave its square"
+                return "moves are orthogonal only"
+        return self._explain_path(squares)
+
+    def _explain_path(self, squares: list[int]) -> str:
+        """Seneca and Piso: a step, or a chain of jumps over one's own pieces."""
+        b = self.board
+        me = self.side
+        if len(squares) == 2 and len(_line(squares[0], squares[1]) or ()) == 2:
+            t = squares[1]
+            return f"{SQUARE_NAMES[t]} is not empty" if b[t] else "not a legal step here"
+        seen = {squares[0]}
+        for a, c in zip(squares, squares[1:], strict=False):
+            line = _line(a, c) or ()
+            if len(line) != 3:
+                return (
+                    f"{SQUARE_NAMES[a]}-{SQUARE_NAMES[c]} is neither a step (one square) nor a "
+                    "jump (two squares over one of your pieces)"
+                )
+            over = line[1]
+            if over != squares[0] and b[over] & 3 == me:
+                pass
+            else:
+                return f"{SQUARE_NAMES[over]} holds no piece of yours to jump over"
+            if c in seen:
+                return (
+                    f"{SQUARE_NAMES[c]} is landed on twice; a chain may not land on a square twice"
+                )
+            if b[c] and c != squares[0]:
+                return f"{SQUARE_NAMES[c]} is not empty"
+            seen.add(c)
+        return "not a legal move here"
+
+
+def _piece(square: str, code: int) -> Piece:
+    kind = "incitus" if code & INCITUS_BIT else "dux" if code & DUX_BIT else "man"
+    return Piece(square, CODE_COLOUR[code & 3], kind)
+
+
+class SenecaState(LatrunculiState):
+    """Seneca: placement, steps and jump chains; captured pieces become inciti."""
+
+    __slots__ = ()
+    game_id: ClassVar[str] = "latrunculi-seneca"
+    HAS_PLACEMENT = True
+    HAS_INCITI = True
+
+    def _apply_move(self, m: LatrunculiMove) -> LatrunculiState:
+        me = self.side
+        old = self.inciti
+        board = self.board[:]
+        src, dst = m.src, m.dst
+        board[dst] = board[src]
+        board[src] = EMPTY
+        taken = m.taken
+        if not old and not taken:
+            return self._new(
+                self,
+                m.text,
+                board,
+                3 - me,
+                self.counts,
+                self.reserve,
+                (),
+                False,
+                self.quiet + 1,
+                m,
+            )
+        # Blockers are particular pieces: the moved piece takes its blocker roles along.
+        entries = [(i, dst if b1 == src else b1, dst if b2 == src else b2) for i, b1, b2 in old]
+        freed: list[int] = []
+        if taken:
+            victims = {v for v, _ in taken}
+            kept = []
+            for entry in entries:
+                i, b1, b2 = entry
+                if b1 in victims or b2 in victims:
+                    board[i] &= ~INCITUS_BIT  # a blocker was captured: the incitus is free
+                    freed.append(i)
+                else:
+                    kept.append(entry)
+            entries = kept
+            for v, partner in taken:
+                board[v] |= INCITUS_BIT
+                entries.append((v, dst, partner))
+            entries.sort()
+        had_inciti = any(self.board[i] & 3 == me for i, _, _ in old)
+        pending = had_inciti and not freed
+        return self._new(
+            self,
+            m.text,
+            board,
+            me if pending else 3 - me,
+            self.counts,
+            self.reserve,
+            tuple(entries),
+            pending,
+            0 if taken else self.quiet + 1,
+            m,
+            tuple(freed),
+        )
+
+
+class PisoState(LatrunculiState):
+    """Piso: as Seneca, but a captured piece leaves the board at once."""
+
+    __slots__ = ()
+    game_id: ClassVar[str] = "latrunculi-piso"
+    HAS_PLACEMENT = True
+
+
+class PetteiaState(LatrunculiState):
+    """Petteia: two full ranks each; pieces slide any distance through empty squares."""
+
+    __slots__ = ()
+    game_id: ClassVar[str] = "latrunculi-petteia"
+    SLIDES = True
+
+    @classmethod
+    def _start_board(cls) -> list[int]:
+        return [BLUE_MAN] * 16 + [EMPTY] * 32 + [WHITE_MAN] * 16
+
+    def _battle_moves(self) -> list[LatrunculiMove]:
+        b = self.board
+        me = self.side
+        opp = 3 - me
+        out: list[LatrunculiMove] = []
+        app = out.append
+        lines = CAPTURE_LINES
+        near, mine = _survey(b, me, opp)
+        for s in mine:
+            for ray in _RAY_MOVES[s]:
+                for t, move in ray:
+                    if b[t]:
+                        break
+                    if near[t]:
+                        taken = None
+                        for v, p in lines[t]:
+                            if b[v] == opp and b[p] & 11 == me:
+                                taken = ((v, p),) if taken is None else (*taken, (v, p))
+                        if taken is not None:
+                            app(_capturing(s, t, taken))
+                            continue
+                    app(move)
+        return out
+
+    def _explain_path(self, squares: list[int]) -> str:
+        if len(squares) > 2:
+            return "pieces slide along one line; there are no jump chains in this variant"
+        line = _line(squares[0], squares[1]) or ()
+        for sq in line[1:-1]:
+            if self.board[sq]:
+                return f"{SQUARE_NAMES[sq]} is not empty, pieces slide only through empty squares"
+        if self.board[squares[1]]:
+            return f"{SQUARE_NAMES[squares[1]]} is not empty"
+        return "not a legal move here"
+
+
+class DuxState(PetteiaState):
+    """Dux: as Petteia with 8 men and a dux each; the dux is never captured."""
+
+    __slots__ = ()
+    game_id: ClassVar[str] = "latrunculi-dux"
+    PIECES_EACH = 9
+    HAS_DUX = True
+
+    @classmethod
+    def _start_board(cls) -> list[int]:
+        board = [EMPTY] * 64
+        for f in range(8):
+            board[f] = BLUE_MAN
+            board[56 + f] = WHITE_MAN
+        board[SQUARE_INDEX["e2"]] = BLUE_DUX
+        board[SQUARE_INDEX["d7"]] = WHITE_DUX
+        return board
+
+    def _lone_loss(self, code: int) -> Outcome:
+        has_dux = (code | DUX_BIT) in self.board
+        return Outcome(CODE_COLOUR[3 - code], REASON_ONLY_DUX if has_dux else REASON_ONE_PIECE)
+
+
+__all__ = [
+    "CAPTURE_LINES",
+    "DuxState",
+    "LatrunculiMove",
+    "LatrunculiState",
+    "NEIGHBOURS",
+    "PetteiaState",
+    "PisoState",
+    "RAYS",
+    "SQUARE_INDEX",
+    "SQUARE_NAMES",
+    "SenecaState",
+]
