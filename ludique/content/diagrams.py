@@ -1,0 +1,341 @@
+"""The drawn examples of the rule cards, made with the engines and the kiosk's own board views.
+
+Each diagram is a short sequence: a position built with the engine's ``from_position`` and one or
+more moves in the notation of ``rules.md``.  The engine plays them, so a diagram can never show a
+move the program would refuse, and the kiosk's board views draw every position, so the pictures
+always match the boards on screen.  A diagram is drawn as panels side by side: each position with
+an arrow for the move about to be played (captures crossed out), and the final position with the
+moved piece glowing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from ludique.games.base import GameState
+from ludique.ui import palette
+from ludique.ui.boards import view_for
+
+# Panel height as a fraction of panel width, per board: the views keep room for their trays.
+_ASPECT = {"pente-grammai": 0.82, "epaminondas": 0.86, "latrunculi": 0.78}
+PANEL_GAP = 56  # room between two panels for the chevron
+MAX_PANEL_HEIGHT = 560
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """``build`` gives the starting position; ``moves`` are played one per panel."""
+
+    game_id: str
+    build: Callable[[], GameState]
+    moves: tuple[str, ...]
+    roll: int | None = None  # Pente grammai: the die to show beside the first position
+
+
+def _pente(**position) -> Callable[[], GameState]:
+    def build() -> GameState:
+        from ludique.games.pente import PenteState
+
+        return PenteState.from_position(**position)
+
+    return build
+
+
+def _epaminondas(**position) -> Callable[[], GameState]:
+    def build() -> GameState:
+        from ludique.games.epaminondas import EpaminondasState
+
+        return EpaminondasState.from_position(**position)
+
+    return build
+
+
+def _latrunculi(variant: str, **position) -> Callable[[], GameState]:
+    def build() -> GameState:
+        from ludique.games import latrunculi
+
+        cls = getattr(latrunculi, f"{variant}State")
+        if not position:
+            return cls.initial()
+        return cls.from_position(**position)
+
+    return build
+
+
+DIAGRAMS: dict[str, Diagram] = {
+    "pente-entering": Diagram(
+        "pente-grammai",
+        _pente(blue={"2A": 1, "4A": 1}, white={"3B": 1, "5B": 1}, to_move="blue", die=6),
+        ("off-1B",),
+        roll=6,
+    ),
+    "pente-capture": Diagram(
+        "pente-grammai",
+        _pente(
+            blue={"1A": 1, "2A": 1, "4A": 1, "3B": 2},
+            white={"2B": 1, "5B": 1, "3A": 1},
+            to_move="blue",
+            die=3,
+        ),
+        ("4A-2B",),
+        roll=3,
+    ),
+    "pente-sacred-line": Diagram(
+        "pente-grammai",
+        _pente(
+            blue={"3B": 4, "1B": 1},
+            white={"3B": 1, "3A": 2, "5A": 1},
+            to_move="blue",
+            die=2,
+        ),
+        ("1B-3B",),
+        roll=2,
+    ),
+    "epaminondas-phalanx": Diagram(
+        "epaminondas",
+        _epaminondas(
+            white=["c2", "c3", "c4", "f1", "g1", "h2"],
+            black=["e10", "j11", "k11", "k12"],
+            to_move="white",
+        ),
+        ("c2-c4",),
+    ),
+    "epaminondas-capture": Diagram(
+        "epaminondas",
+        _epaminondas(
+            white=["e3", "e4", "e5", "i2", "j2"],
+            black=["e7", "e8", "h10", "i10", "j11"],
+            to_move="white",
+        ),
+        ("e3-e5",),
+    ),
+    "latrunculi-custodian": Diagram(
+        "latrunculi-petteia",
+        _latrunculi("Petteia", blue=["c4", "e2", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
+        ("e2-e4",),
+    ),
+    "latrunculi-corner": Diagram(
+        "latrunculi-petteia",
+        _latrunculi("Petteia", blue=["b8", "a5", "d2", "h1"], white=["a8", "e7", "g6"]),
+        ("a5-a7",),
+    ),
+    "latrunculi-jump": Diagram(
+        "latrunculi-seneca",
+        _latrunculi(
+            "Seneca", blue=["c3", "d3", "e4", "b1", "g2"], white=["c6", "f7", "g5", "b7"]
+        ),
+        ("c3-e3-e5",),
+    ),
+    "latrunculi-slide": Diagram(
+        "latrunculi-petteia",
+        _latrunculi("Petteia"),
+        ("c2-c5",),
+    ),
+    "latrunculi-incitus": Diagram(
+        "latrunculi-seneca",
+        _latrunculi(
+            "Seneca",
+            blue=["c4", "f4", "a1", "h1"],
+            white=["d4", "e3", "f5", "a8", "h8"],
+        ),
+        ("f4-e4", "f5-e5"),
+    ),
+    "latrunculi-dux": Diagram(
+        "latrunculi-dux",
+        _latrunculi(
+            "Dux",
+            blue=["c5", "a1", "h1"],
+            white=["d5", "a8", "h8"],
+            dux={"blue": "e2", "white": "d7"},
+        ),
+        ("e2-e5",),
+    ),
+}
+
+
+def positions(name: str) -> list[GameState]:
+    """The positions of diagram ``name``: the start, then one after each of its moves."""
+    diagram = DIAGRAMS[name]
+    states = [diagram.build()]
+    for move in diagram.moves:
+        states.append(states[-1].play(move))
+    return states
+
+
+def _board_kind(game_id: str) -> str:
+    return "latrunculi" if game_id.startswith("latrunculi") else game_id
+
+
+def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
+    """The squares the moving piece visits (for the arrow) and its colour."""
+    move = next(m for m in state.legal_moves() if str(m) == notation)
+    mover = state.to_move
+    if state.game_id == "pente-grammai":
+        points = ["1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B"]
+        if move.frm == "off":
+            return ["off", move.to], mover
+        start, end = points.index(move.frm), points.index(move.to)
+        steps = (end - start) % len(points)
+        return [points[(start + i) % len(points)] for i in range(steps + 1)], mover
+    if move.path:
+        return list(move.path), mover
+    if state.game_id == "epaminondas":
+        return _phalanx_head_path(state, move.frm, move.to), mover
+    return [move.frm, move.to], mover
+
+
+def _square_step(square: str, df: int, dr: int) -> str:
+    return f"{chr(ord(square[0]) + df)}{int(square[1:]) + dr}"
+
+
+def _phalanx_head_path(state: GameState, tail: str, to: str) -> list[str]:
+    """An Epaminondas move is written by its tail; the arrow follows the head, which captures."""
+    df = ord(to[0]) - ord(tail[0])
+    dr = int(to[1:]) - int(tail[1:])
+    distance = max(abs(df), abs(dr))
+    df, dr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+    own = {p.square for p in state.pieces() if p.colour == state.to_move}
+    head = tail
+    while _square_step(head, df, dr) in own:
+        head = _square_step(head, df, dr)
+    return [head, _square_step(head, df * distance, dr * distance)]
+
+
+def _captured(before: GameState, after: GameState, mover: str) -> list[str]:
+    """Squares where an opposing piece stood before and stands no more (or was turned over)."""
+    def opposing(state: GameState) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for piece in state.pieces():
+            if piece.colour != mover and piece.square != "off":
+                out.setdefault(piece.square, []).append(piece.kind)
+        return out
+
+    old, new = opposing(before), opposing(after)
+    gone = []
+    for square, kinds in old.items():
+        now = new.get(square, [])
+        if len(now) < len(kinds) or ("incitus" in now and "incitus" not in kinds):
+            gone.append(square)
+    return gone
+
+
+def _landed(state: GameState, move: str) -> list[str]:
+    """What to light up after ``move``: the mover's newly occupied squares and any freed piece."""
+    mover = state.to_move
+    after = state.play(move)
+
+    def own(s: GameState) -> set[str]:
+        return {p.square for p in s.pieces() if p.colour == mover and p.square != "off"}
+
+    squares = sorted(own(after) - own(state)) or [_move_path(state, move)[0][-1]]
+    return squares + list(getattr(after, "freed", ()))
+
+
+def _arrow(surface: pygame.Surface, points: list[tuple[int, int]], width: int, gap: int) -> None:
+    """A bold arrow along ``points``, stopping ``gap`` pixels short of the last one."""
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tip = (x2 - ux * gap, y2 - uy * gap)
+    head = width * 2.6
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    line = [*points[:-1], base]
+    wing = (-uy * head * 0.6, ux * head * 0.6)
+    triangle = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    for colour, extra in ((palette.INK, 4), (palette.HIGHLIGHT, 0)):
+        for a, b in zip(line, line[1:], strict=False):
+            pygame.draw.line(surface, colour, a, b, width + extra)
+        for p in line[1:-1]:
+            pygame.draw.circle(surface, colour, p, (width + extra) // 2)
+        grow = extra * 0.8
+        shape = [
+            (x + (x - tip[0]) * 0 + ux * grow * (i == 0), y + uy * grow * (i == 0))
+            for i, (x, y) in enumerate(triangle)
+        ]
+        pygame.draw.polygon(surface, colour, shape)
+        if extra:
+            pygame.draw.polygon(surface, colour, shape, extra)
+
+
+def _cross(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+    """The mark of a piece about to be captured: a red ring and a cross."""
+    x, y = centre
+    r = int(radius * 1.15)
+    width = max(3, radius // 6)
+    pygame.draw.circle(surface, palette.DANGER, centre, r, width)
+    d = int(r * 0.6)
+    for sx in (-1, 1):
+        pygame.draw.line(surface, palette.DANGER, (x - d, y - sx * d), (x + d, y + sx * d), width)
+
+
+def _chevron(surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
+    x, y = centre
+    pts = [(x - size // 2, y - size), (x + size // 2, y), (x - size // 2, y + size)]
+    pygame.draw.lines(surface, palette.INK_MUTED, False, pts, max(4, size // 4))
+
+
+def _panel(
+    state: GameState, game_id: str, size: tuple[int, int], move: str | None, roll: int | None,
+    landed: list[str],
+) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
+    view = view_for(game_id, surface.get_rect().inflate(-24, -24))
+    if move is None:
+        view.draw(surface, state, glow=landed, extras=True)
+        return surface
+    path, mover = _move_path(state, move)
+    after = state.play(move)
+    gone = _captured(state, after, mover)
+    # a sacred point's target ring would cover the counters already standing there
+    targets = [] if gone or path[-1] in ("3A", "3B") else [path[-1]]
+    view.draw(
+        surface, state, glow=[path[0]] if path[0] != "off" else [], targets=targets, extras=True
+    )
+    if roll is not None and hasattr(view, "draw_die"):
+        view.draw_die(surface, roll)
+    points = []
+    for i, square in enumerate(path):
+        if i == len(path) - 1 and game_id == "pente-grammai" and square not in ("3A", "3B"):
+            points.append(view.target_centre(square, state))
+        else:
+            points.append(view.centre(square, state, mover))
+    for square in gone:
+        _cross(surface, view.target_centre(square, state), view.radius)
+    _arrow(surface, points, max(6, view.radius // 3), int(view.radius * 0.75))
+    return surface
+
+
+@lru_cache(maxsize=32)
+def render_diagram(name: str, width: int) -> pygame.Surface:
+    """Diagram ``name`` (a key of ``DIAGRAMS``) as panels side by side, ``width`` pixels wide."""
+    if name not in DIAGRAMS:
+        raise KeyError(f"unknown diagram {name!r}: expected one of {', '.join(DIAGRAMS)}")
+    diagram = DIAGRAMS[name]
+    states = positions(name)
+    count = len(states)
+    panel_w = (width - PANEL_GAP * (count - 1)) // count
+    panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
+    if panel_h > MAX_PANEL_HEIGHT:
+        panel_w = int(panel_w * MAX_PANEL_HEIGHT / panel_h)
+        panel_h = MAX_PANEL_HEIGHT
+    total = panel_w * count + PANEL_GAP * (count - 1)
+    surface = pygame.Surface((width, panel_h), pygame.SRCALPHA)
+    x = (width - total) // 2
+    landed: list[str] = []
+    for i, state in enumerate(states):
+        move = diagram.moves[i] if i < len(diagram.moves) else None
+        roll = diagram.roll if i == 0 else None
+        surface.blit(
+            _panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed), (x, 0)
+        )
+        if move is not None:
+            landed = _landed(state, move)
+            _chevron(surface, (x + panel_w + PANEL_GAP // 2, panel_h // 2), PANEL_GAP // 3)
+        x += panel_w + PANEL_GAP
+    return surface

@@ -1,0 +1,204 @@
+"""Rule cards and history panels: find the Markdown files and parse them into blocks.
+
+The Markdown subset (documented in ``docs/content.md``) is parsed by markdown-it-py with only the
+rules the cards need switched on, so anything else (links, tables, code, HTML) simply stays as
+plain text for a curator to see and fix, instead of vanishing.
+
+* ``# Title``, ``## Section``, ``### Subsection``;
+* paragraphs; ``*italic*`` and ``**bold**``;
+* bulleted (``-``) and numbered (``1.``) lists;
+* ``> **Kiosk rule.** ...``: a quoted paragraph is drawn as a framed note; the cards use it for
+  every rule that is the kiosk's own decision rather than a rule of the sources;
+* ``::: diagram NAME`` alone on a line places the drawn diagram ``NAME``
+  (``ludique.content.diagrams.DIAGRAMS``); the paragraph right after it is its caption.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+from ludique.i18n import FALLBACK, LANGUAGES
+from ludique.paths import locales_dir
+
+# Cards of each game, in reading order: the common Latrunculi card comes before each variant's.
+CARD_IDS: tuple[str, ...] = (
+    "pente-grammai",
+    "epaminondas",
+    "latrunculi",
+    "latrunculi-seneca",
+    "latrunculi-piso",
+    "latrunculi-petteia",
+    "latrunculi-dux",
+)
+HISTORY_IDS: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+
+DIAGRAM_LINE = re.compile(r"^:::\s*diagram\s+([a-z0-9-]+)\s*$")
+
+
+class ContentError(Exception):
+    """A rule card or history panel that cannot be used; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text in one style: ``"text"``, ``"bold"`` or ``"italic"``."""
+
+    text: str
+    style: str
+
+
+@dataclass
+class Block:
+    """One block of a document.
+
+    ``kind`` is ``"heading"`` (with ``level``), ``"paragraph"``, ``"item"`` (a list item, with
+    ``marker`` "•" or "3." and ``level`` for nesting), ``"diagram"`` (with ``name``) or
+    ``"caption"``.  ``note`` is true inside a quoted note (a kiosk rule).
+    """
+
+    kind: str
+    runs: list[Run] = field(default_factory=list)
+    level: int = 0
+    marker: str = ""
+    name: str = ""
+    note: bool = False
+    line: int = 0
+
+    @property
+    def text(self) -> str:
+        return "".join(run.text for run in self.runs)
+
+
+def card_ids_for(game_id: str) -> list[str]:
+    """The cards to show for ``game_id`` (an id of ``ludique.games.GAME_IDS``), in order."""
+    if game_id in ("pente-grammai", "epaminondas"):
+        return [game_id]
+    if game_id in CARD_IDS and game_id.startswith("latrunculi-"):
+        return ["latrunculi", game_id]
+    raise ContentError(f"no rule card for game id {game_id!r}")
+
+
+def history_id_for(game_id: str) -> str:
+    """The history panel of ``game_id`` (every Latrunculi variant shares one)."""
+    base = "latrunculi" if game_id.startswith("latrunculi") else game_id
+    if base not in HISTORY_IDS:
+        raise ContentError(f"no history panel for game id {game_id!r}")
+    return base
+
+
+def document_path(lang: str, folder: str, doc_id: str, root: Path | None = None) -> Path:
+    """``locales/<lang>/<folder>/<doc_id>.md``, or the English one when ``lang`` lacks it."""
+    if lang not in LANGUAGES:
+        raise ContentError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    base = root or locales_dir()
+    path = base / lang / folder / f"{doc_id}.md"
+    if not path.is_file():
+        english = base / FALLBACK / folder / f"{doc_id}.md"
+        if english.is_file():
+            return english
+        raise ContentError(f"{path}: no such {folder} document (nor an English one)")
+    return path
+
+
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("zero").enable(["heading", "list", "blockquote", "emphasis", "newline"])
+
+
+def _runs(inline, path: Path, line: int) -> list[Run]:
+    runs: list[Run] = []
+    bold = italic = 0
+    for token in inline.children or []:
+        if token.type == "strong_open":
+            bold += 1
+        elif token.type == "strong_close":
+            bold -= 1
+        elif token.type == "em_open":
+            italic += 1
+        elif token.type == "em_close":
+            italic -= 1
+        elif token.type in ("softbreak", "hardbreak"):
+            runs.append(Run(" ", "text"))
+        elif token.type == "text":
+            style = "bold" if bold else "italic" if italic else "text"
+            runs.append(Run(token.content, style))
+        else:  # pragma: no cover - the enabled rules produce nothing else
+            raise ContentError(f"{path}:{line}: unsupported Markdown ({token.type})")
+    return runs
+
+
+def parse(text: str, path: Path) -> list[Block]:
+    """The blocks of one Markdown document (``path`` only names it in error messages)."""
+    blocks: list[Block] = []
+    heading = 0
+    note = 0
+    lists: list[list[int | None]] = []  # one entry per open list: [next number or None]
+    item_marker: str | None = None
+    after_diagram = False
+    for token in _markdown().parse(text):
+        line = token.map[0] + 1 if token.map else 0
+        kind = token.type
+        if kind == "heading_open":
+            heading = int(token.tag[1])
+        elif kind == "heading_close":
+            heading = 0
+        elif kind == "blockquote_open":
+            note += 1
+        elif kind == "blockquote_close":
+            note -= 1
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            start = token.attrGet("start")
+            lists.append([int(start or 1) if kind == "ordered_list_open" else None])
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif kind == "list_item_open":
+            number = lists[-1][0]
+            if number is None:
+                item_marker = "•"
+            else:
+                item_marker = f"{number}."
+                lists[-1][0] = number + 1
+        elif kind == "inline":
+            runs = _runs(token, path, line)
+            plain = "".join(r.text for r in runs).strip()
+            match = DIAGRAM_LINE.match(plain)
+            if match and not heading and item_marker is None:
+                blocks.append(Block("diagram", name=match.group(1), note=bool(note), line=line))
+                after_diagram = True
+                continue
+            if plain.startswith(":::"):
+                raise ContentError(
+                    f"{path}:{line}: a diagram line reads '::: diagram NAME' on its own, "
+                    f"found {plain!r}"
+                )
+            if heading:
+                block = Block("heading", runs, level=heading, line=line)
+            elif item_marker is not None:
+                block = Block("item", runs, level=len(lists), marker=item_marker, line=line)
+                item_marker = None
+            elif after_diagram:
+                block = Block("caption", runs, line=line)
+            else:
+                block = Block("paragraph", runs, line=line)
+            block.note = bool(note)
+            blocks.append(block)
+            after_diagram = False
+        elif kind == "paragraph_open" and item_marker is None:
+            continue
+    return blocks
+
+
+def load(lang: str, folder: str, doc_id: str, root: Path | None = None) -> list[Block]:
+    """Parse ``locales/<lang>/<folder>/<doc_id>.md`` (English if that language lacks it)."""
+    path = document_path(lang, folder, doc_id, root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(f"{path}: cannot be read ({exc})") from None
+    blocks = parse(text, path)
+    if not blocks:
+        raise ContentError(f"{path}: the document is empty")
+    return blocks

@@ -1,0 +1,211 @@
+"""Rule cards and history panels drawn as one tall surface, ready to scroll.
+
+Sizes are for the 1920x1080 canvas, read from 1.5 m: body text 30 px, headings larger in the
+display face.  Text is dark ink on parchment; the kiosk rules stand in a framed band; diagrams sit
+on the dark colour of the game screen so that they look like the boards the visitor plays on.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+
+import pygame
+
+from ludique.content import diagrams
+from ludique.content.document import Block, Run, card_ids_for, history_id_for, load
+from ludique.ui import palette
+from ludique.ui.fonts import font
+
+log = logging.getLogger(__name__)
+
+BODY = 30
+CAPTION = 26
+HEADING = {1: 54, 2: 40, 3: 33}
+LINE = 1.42  # line height as a multiple of the font size
+NOTE_PAD = 22
+
+# French puts a space before : ; ! ? and inside « »; it must never start a line.
+_NBSP_BEFORE = re.compile(r" ([:;!?»])")
+_NBSP_AFTER = re.compile(r"(«) ")
+
+
+def _tie(text: str) -> str:
+    return _NBSP_AFTER.sub("\\1\u00a0", _NBSP_BEFORE.sub("\u00a0\\1", text))
+
+
+def _face(style: str, size: int, heading: bool) -> pygame.font.Font:
+    if heading:
+        return font("display", size)
+    return font({"text": "text", "bold": "bold", "italic": "italic"}[style], size)
+
+
+def _words(runs: list[Run]) -> list[tuple[str, str, bool]]:
+    """(word, style, space before) for every word, spaces split only on ordinary spaces."""
+    out: list[tuple[str, str, bool]] = []
+    pending_space = False
+    for run in runs:
+        text = _tie(run.text.replace("\n", " "))
+        parts = text.split(" ")
+        for i, part in enumerate(parts):
+            if i > 0:
+                pending_space = True
+            if part:
+                out.append((part, run.style, pending_space and bool(out)))
+                pending_space = False
+    return out
+
+
+def _lines(
+    runs: list[Run], size: int, width: int, heading: bool
+) -> list[list[tuple[str, str]]]:
+    """The runs cut into lines of at most ``width`` pixels; each line a list of (text, style)."""
+    lines: list[list[tuple[str, str]]] = []
+    line: list[tuple[str, str]] = []
+    used = 0
+    for word, style, spaced in _words(runs):
+        face = _face(style, size, heading)
+        gap = face.size(" ")[0] if spaced and line else 0
+        w = face.size(word)[0]
+        if line and used + gap + w > width:
+            lines.append(line)
+            line, used, gap = [], 0, 0
+        if line and line[-1][1] == style:
+            line[-1] = (line[-1][0] + (" " if gap else "") + word, style)
+        else:
+            line.append(((" " if gap else "") + word, style))
+        used += gap + w
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _draw_lines(
+    lines: list[list[tuple[str, str]]],
+    size: int,
+    colour: tuple[int, int, int],
+    heading: bool,
+    width: int,
+    centred: bool = False,
+) -> pygame.Surface:
+    step = int(size * LINE)
+    surface = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
+    for row, line in enumerate(lines):
+        images = [_face(style, size, heading).render(text, True, colour) for text, style in line]
+        total = sum(image.get_width() for image in images)
+        x = (width - total) // 2 if centred else 0
+        for image in images:
+            surface.blit(image, (x, row * step + (step - image.get_height()) // 2))
+            x += image.get_width()
+    return surface
+
+
+class _Column:
+    """Stacks pieces of a document from top to bottom, then joins them into one surface."""
+
+    def __init__(self, width: int, margin: int) -> None:
+        self.width = width
+        self.margin = margin
+        self.inner = width - 2 * margin
+        self.items: list[tuple[pygame.Surface, int, int]] = []  # image, x, y
+        self.notes: list[pygame.Rect] = []
+        self.y = margin
+
+    def add(self, image: pygame.Surface, x: int, space_before: int) -> int:
+        self.y += space_before
+        top = self.y
+        self.items.append((image, x, top))
+        self.y += image.get_height()
+        return top
+
+    def surface(self) -> pygame.Surface:
+        height = self.y + self.margin
+        surface = pygame.Surface((self.width, height))
+        surface.fill(palette.PAPER)
+        for rect in self.notes:
+            pygame.draw.rect(surface, palette.KIOSK_RULE, rect, border_radius=14)
+            bar = pygame.Rect(rect.left, rect.top, 10, rect.height)
+            pygame.draw.rect(surface, palette.INK_ACCENT, bar, border_radius=5)
+        for image, x, y in self.items:
+            surface.blit(image, (x, y))
+        return surface
+
+
+def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
+    margin = max(24, width // 28)
+    column = _Column(width, margin)
+    note_start: int | None = None
+    for index, block in enumerate(blocks):
+        in_note = block.note
+        if in_note and note_start is None:
+            column.y += BODY // 2
+            note_start = column.y
+            column.y += NOTE_PAD
+        indent = margin + (NOTE_PAD + 10 if in_note else 0)
+        inner = column.inner - (2 * NOTE_PAD + 10 if in_note else 0)
+        if block.kind == "heading":
+            size = HEADING.get(block.level, HEADING[3])
+            colour = palette.INK if block.level == 1 else palette.INK_ACCENT
+            image = _draw_lines(_lines(block.runs, size, inner, True), size, colour, True, inner)
+            column.add(image, indent, 0 if index == 0 else int(size * 0.8))
+        elif block.kind == "diagram":
+            try:
+                image = diagrams.render_diagram(block.name, inner)
+            except Exception:  # a diagram must never take the rule card down with it
+                log.exception("diagram %r could not be drawn", block.name)
+                continue
+            column.add(image, indent, BODY)
+        elif block.kind == "caption":
+            lines = _lines(block.runs, CAPTION, inner - 2 * BODY, False)
+            image = _draw_lines(lines, CAPTION, palette.INK_MUTED, False, inner, centred=True)
+            column.add(image, indent, BODY // 2)
+        elif block.kind == "item":
+            marker_face = _face("bold", BODY, False)
+            hang = marker_face.size("00.")[0] + BODY // 2
+            hang *= block.level
+            marker = marker_face.render(block.marker, True, palette.INK_ACCENT)
+            lines = _lines(block.runs, BODY, inner - hang, False)
+            image = _draw_lines(lines, BODY, palette.INK, False, inner - hang)
+            top = column.add(image, indent + hang, BODY // 3)
+            mx = indent + hang - marker.get_width() - BODY // 3
+            step = int(BODY * LINE)
+            column.items.append((marker, mx, top + (step - marker.get_height()) // 2))
+        else:
+            lines = _lines(block.runs, BODY, inner, False)
+            image = _draw_lines(lines, BODY, palette.INK, False, inner)
+            column.add(image, indent, int(BODY * 0.7))
+        following = blocks[index + 1].note if index + 1 < len(blocks) else False
+        if in_note and not following and note_start is not None:
+            column.y += NOTE_PAD
+            column.notes.append(pygame.Rect(margin, note_start, column.inner, column.y - note_start))
+            note_start = None
+    return column.surface()
+
+
+@lru_cache(maxsize=48)
+def render_card(lang: str, card_id: str, width: int) -> pygame.Surface:
+    """Rule card ``card_id`` in ``lang``, ``width`` pixels wide and as tall as it needs.
+
+    The surface is cached: draw it, do not draw on it.
+    """
+    return _render_blocks(load(lang, "rules", card_id), width)
+
+
+@lru_cache(maxsize=16)
+def render_history(lang: str, game_id: str, width: int) -> pygame.Surface:
+    """The history panel of ``game_id`` (any game id; the Latrunculi variants share one)."""
+    return _render_blocks(load(lang, "history", history_id_for(game_id)), width)
+
+
+def render_rules(lang: str, game_id: str, width: int) -> pygame.Surface:
+    """Every card of ``game_id`` (``card_ids_for``) one below the other, as one surface."""
+    cards = [render_card(lang, card_id, width) for card_id in card_ids_for(game_id)]
+    rule = 6
+    surface = pygame.Surface((width, sum(c.get_height() for c in cards) + rule * (len(cards) - 1)))
+    surface.fill(palette.INK_MUTED)
+    y = 0
+    for card in cards:
+        surface.blit(card, (0, y))
+        y += card.get_height() + rule
+    return surface
