@@ -1,0 +1,183 @@
+"""Hand-built evaluations: what the search knows about each game.
+
+A :class:`GameAI` scores a position for the player to move (hundredths of a piece: a piece is
+worth 100), says how many pieces a move captures (for move ordering) and judges the search's
+leaves, asking for one more ply when a leaf is too sharp to score statically.  The greedy
+baseline of the benchmark uses ``material`` and ``advancement`` too.
+
+Epaminondas reads the engine's row-major bitboards (``state.bitboards``); Latrunculi reads the
+engine's flat board.  Both are documented in the engine modules' docstrings.
+"""
+
+from __future__ import annotations
+
+from ludique.ai.search import MATE_ZONE, WIN
+from ludique.games.base import GameState, Move
+
+__all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE"]
+
+
+class GameAI:
+    """The game-independent defaults: material and mobility are unknown, every leaf is quiet."""
+
+    quiescence = False  # whether the search follows captures beyond its horizon
+
+    def evaluate(self, state: GameState) -> int:
+        """The position's worth for the player to move (the game is not over)."""
+        return 0
+
+    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
+        """The score of a leaf of the search, or ``None`` to search it one ply deeper.
+
+        A decided game scores ``±(WIN - ply)`` (0 for a draw); otherwise ``evaluate``.
+        """
+        outcome = state.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0
+            return WIN - ply if outcome.winner == state.to_move else -WIN + ply
+        return self.evaluate(state)
+
+    def capture_gain(self, state: GameState, move: Move) -> int:
+        """How many enemy pieces ``move`` captures (0 when it is quiet or unknown)."""
+        return 0
+
+    def material(self, state: GameState, colour: str) -> int:
+        """Pieces of ``colour`` minus the opponent's."""
+        return 0
+
+    def advancement(self, state: GameState, colour: str) -> int:
+        """How far ``colour``'s pieces have come towards the opponent (bigger is further)."""
+        return 0
+
+
+# --- Epaminondas -----------------------------------------------------------------------------
+def _epaminondas_tables() -> dict[str, object]:
+    from ludique.games import epaminondas as ep
+
+    files, ranks = ep.N_FILES, ep.N_RANKS
+    file_a = sum(1 << (r * files) for r in range(ranks))
+    file_n = file_a << (files - 1)
+    board = ep.BOARD_MASK
+    return {
+        "ranks": ep.RANK_MASKS,
+        "far": (ep.RANK_MASKS[ranks - 1], ep.RANK_MASKS[0]),  # where White / Black cross to
+        "not_last_file": board & ~file_n,
+        "not_first_file": board & ~file_a,
+        "files": files,
+    }
+
+
+# Worth of a piece by how far it has come (ranks from its own home row), in hundredths: the
+# race to the far row is the game, but a piece ahead of its friends is easily captured, so the
+# slope stays gentle until the last ranks.
+ADVANCE = (0, 2, 4, 7, 10, 14, 18, 23, 30, 40, 55, 70)
+LINK = 3  # per pair of friendly pieces side by side on one of the 4 axes (phalanx material)
+CROSSING_THREAT = 300  # a lead in the crossing the side to move can no longer answer
+
+
+class EpaminondasAI(GameAI):
+    """Material, advancement (the crossing race), phalanx links; sharp when a crossing is due."""
+
+    def __init__(self) -> None:
+        t = _epaminondas_tables()
+        self.ranks: tuple[int, ...] = t["ranks"]  # type: ignore[assignment]
+        self.far: tuple[int, int] = t["far"]  # type: ignore[assignment]
+        self.not_last = t["not_last_file"]
+        self.not_first = t["not_first_file"]
+        # For each rank, its worth to White and to Black.
+        n = len(self.ranks)
+        self.white_rank_worth = tuple(ADVANCE[r] for r in range(n))
+        self.black_rank_worth = tuple(ADVANCE[n - 1 - r] for r in range(n))
+
+    def _score_white(self, w: int, b: int) -> int:
+        score = 100 * (w.bit_count() - b.bit_count())
+        ww, bw = self.white_rank_worth, self.black_rank_worth
+        for r, mask in enumerate(self.ranks):
+            in_rank = w & mask
+            if in_rank:
+                score += ww[r] * in_rank.bit_count()
+            in_rank = b & mask
+            if in_rank:
+                score -= bw[r] * in_rank.bit_count()
+        nl, nf = self.not_last, self.not_first
+        links_w = (
+            (w & (w >> 1) & nl).bit_count()
+            + (w & (w >> 14)).bit_count()
+            + (w & (w >> 15) & nl).bit_count()
+            + (w & (w >> 13) & nf).bit_count()
+        )
+        links_b = (
+            (b & (b >> 1) & nl).bit_count()
+            + (b & (b >> 14)).bit_count()
+            + (b & (b >> 15) & nl).bit_count()
+            + (b & (b >> 13) & nf).bit_count()
+        )
+        return score + LINK * (links_w - links_b)
+
+    def evaluate(self, state: GameState) -> int:
+        w, b = state.bitboards  # type: ignore[attr-defined]
+        score = self._score_white(w, b)
+        return -score if state.side else score  # type: ignore[attr-defined]
+
+    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
+        w, b = state.bitboards  # type: ignore[attr-defined]
+        side = state.side  # type: ignore[attr-defined]
+        white_across = (w & self.far[0]).bit_count()
+        black_across = (b & self.far[1]).bit_count()
+        if side:
+            own, mine, theirs = b, black_across, white_across
+        else:
+            own, mine, theirs = w, white_across, black_across
+        # The crossing is judged at the start of a turn, for the player to move only.
+        if mine > theirs:
+            return WIN - ply
+        if not own:
+            return -WIN + ply
+        if theirs > mine:
+            # The opponent leads the crossing: this move must capture or cross, or it loses.
+            if can_extend:
+                return None
+            score = self._score_white(w, b)
+            return (-score if side else score) - CROSSING_THREAT * (theirs - mine)
+        score = self._score_white(w, b)
+        return -score if side else score
+
+    def capture_gain(self, state: GameState, move: Move) -> int:
+        return move.captured_bits.bit_count()  # type: ignore[attr-defined]
+
+    def material(self, state: GameState, colour: str) -> int:
+        w, b = state.bitboards  # type: ignore[attr-defined]
+        diff = w.bit_count() - b.bit_count()
+        return diff if colour == "white" else -diff
+
+    def advancement(self, state: GameState, colour: str) -> int:
+        w, b = state.bitboards  # type: ignore[attr-defined]
+        total = 0
+        last = len(self.ranks) - 1
+        for r, mask in enumerate(self.ranks):
+            if colour == "white":
+                total += r * (w & mask).bit_count()
+            else:
+                total += (last - r) * (b & mask).bit_count()
+        return total
+
+
+_AIS: dict[str, GameAI] = {}
+
+
+def ai_for(state: GameState) -> GameAI:
+    """The evaluation for ``state``'s game (built once per game id)."""
+    game_id = state.game_id
+    ai = _AIS.get(game_id)
+    if ai is None:
+        if game_id == "epaminondas":
+            ai = EpaminondasAI()
+        elif game_id.startswith("latrunculi"):
+            from ludique.ai.latrunculi import LatrunculiAI
+
+            ai = LatrunculiAI(game_id)
+        else:
+            ai = GameAI()
+        _AIS[game_id] = ai
+    return ai

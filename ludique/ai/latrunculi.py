@@ -1,0 +1,133 @@
+"""The evaluation of the four Ludus latrunculorum variants, read from the engine's flat board.
+
+Terms, from the point of view of the player to move, in hundredths of a piece:
+
+* material: an active man is 100, an incitus 25 (it still counts against the one-piece loss and
+  may be freed, but its owner must remove one at the end of a turn that freed none); the dux is
+  never captured, so it counts only through its mobility;
+* safety: a man that an enemy could capture by landing on one square (an active enemy on one
+  side of it, an empty square on the other, along a rank, a file or round a corner) loses
+  ``THREATENED``; the captures themselves are followed by the search's quiescence;
+* mobility: each empty square next to an active piece is worth ``LIBERTY`` (twice for the dux,
+  the piece that captures without fear);
+* a small bonus for the centre, where a piece has the most lines to capture along.
+
+The placement phase of Seneca and Piso is scored the same way: the search then places pieces
+where they are safe, mobile and ready to capture, and the removal of an incitus is a move like
+any other.
+"""
+
+from __future__ import annotations
+
+from ludique.ai.evaluation import GameAI
+from ludique.ai.search import WIN
+from ludique.games.base import GameState, Move
+from ludique.games.latrunculi import NEIGHBOURS
+
+MAN = 100
+INCITUS = 25
+THREATENED = 12
+LIBERTY = 2
+DUX_LIBERTY = 4
+FIFTY_TURNS = 50
+
+
+def _axes() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each square, the (one side, other side) pairs a custodian capture of it needs."""
+    corners = {0: (1, 8), 7: (6, 15), 56: (57, 48), 63: (62, 55)}
+    out = []
+    for s in range(64):
+        f, r = s % 8, s // 8
+        pairs = []
+        if 0 < f < 7:
+            pairs.append((s - 1, s + 1))
+        if 0 < r < 7:
+            pairs.append((s - 8, s + 8))
+        if s in corners:
+            pairs.append(corners[s])
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+AXES = _axes()
+CENTRE = tuple(
+    3 - max(abs(2 * (s % 8) - 7), abs(2 * (s // 8) - 7)) // 2 for s in range(64)
+)  # 3 in the centre four squares down to 0 on the edge
+
+
+class LatrunculiAI(GameAI):
+    """Material with inciti, safety from custodian capture, mobility, centre; quiescence on."""
+
+    quiescence = True
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    def _score_blue(self, board: list[int]) -> int:
+        score = 0
+        neighbours = NEIGHBOURS
+        axes = AXES
+        centre = CENTRE
+        for s, code in enumerate(board):
+            if not code:
+                continue
+            colour = code & 3
+            if code & 8:  # an incitus
+                value = INCITUS
+            else:
+                enemy = 3 - colour
+                liberties = 0
+                for n in neighbours[s]:
+                    if not board[n]:
+                        liberties += 1
+                if code & 4:  # the dux: never captured
+                    value = DUX_LIBERTY * liberties + centre[s]
+                else:
+                    value = MAN + LIBERTY * liberties + centre[s]
+                    for a, c in axes[s]:
+                        x, y = board[a], board[c]
+                        if (x & 11 == enemy and not y) or (y & 11 == enemy and not x):
+                            value -= THREATENED
+                            break
+            score += value if colour == 1 else -value
+        return score
+
+    def evaluate(self, state: GameState) -> int:
+        score = self._score_blue(state.board)  # type: ignore[attr-defined]
+        return score if state.side == 1 else -score  # type: ignore[attr-defined]
+
+    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
+        reserve = state.reserve  # type: ignore[attr-defined]
+        if not (reserve[1] or reserve[2]):
+            counts = state.counts  # type: ignore[attr-defined]
+            me = state.side  # type: ignore[attr-defined]
+            if counts[me] <= 1:
+                return -WIN + ply
+            if counts[3 - me] <= 1:
+                return WIN - ply
+            if state.quiet >= FIFTY_TURNS and not state.pending:  # type: ignore[attr-defined]
+                outcome = state.outcome
+                if outcome is not None:
+                    if outcome.winner is None:
+                        return 0
+                    return WIN - ply if outcome.winner == state.to_move else -WIN + ply
+        return self.evaluate(state)
+
+    def capture_gain(self, state: GameState, move: Move) -> int:
+        return len(move.taken)  # type: ignore[attr-defined]
+
+    def material(self, state: GameState, colour: str) -> int:
+        code = 1 if colour == "blue" else 2
+        diff = 0
+        for v in state.board:  # type: ignore[attr-defined]
+            if v and not v & 8:
+                diff += 1 if v & 3 == code else -1
+        return diff
+
+    def advancement(self, state: GameState, colour: str) -> int:
+        code = 1 if colour == "blue" else 2
+        total = 0
+        for s, v in enumerate(state.board):  # type: ignore[attr-defined]
+            if v & 11 == code:
+                total += s // 8 if code == 1 else 7 - s // 8
+        return total

@@ -1,0 +1,217 @@
+"""The kiosk's handle on the computer player: the search runs in another process.
+
+Python runs one thread of Python code at a time, so a search in the kiosk's own process would
+take the frames from the screen.  :class:`ComputerPlayer` keeps one worker process (started on
+first use with the ``spawn`` method, then reused) and talks to it through a pipe, never waiting:
+
+    player = ComputerPlayer()
+    player.request(state, "champion")      # returns at once
+    ...                                    # every frame:
+    notation = player.poll()               # None until the move is ready
+    if notation is not None:
+        state = state.play(notation)
+    player.cancel()                        # the visitor left, undid or switched games
+    player.close()                         # at exit
+
+Only picklable text crosses the pipe: the game as saved by ``dump_game`` (the worker replays it
+with ``load_game``, so the repetition history travels too), the strength and the budget.  Every
+request carries an id; a shared counter holds the id of the one request still wanted, which the
+search polls as its ``stop`` signal, so a cancelled search ends within milliseconds and its
+answer, should one still arrive, is dropped because its id is stale.  If the worker dies, the
+next ``request`` (or a ``poll`` while a request is pending) starts a new one and asks again.
+
+A frozen (PyInstaller) build must call ``multiprocessing.freeze_support()`` first thing in its
+entry point, and the entry module must guard its start-up with ``if __name__ == "__main__"``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ludique.games.base import GameState, dump_game
+
+_NO_REQUEST = 0
+MAX_RESTARTS_PER_REQUEST = 2
+
+
+def _serve(conn: Connection, wanted: Any) -> None:
+    """The worker process: answer requests until told to stop or the pipe closes."""
+    from ludique.ai import choose_move
+    from ludique.games import load_game
+
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        request_id, text, strength, budget = message
+        if wanted.value != request_id:
+            continue  # cancelled or replaced before we began
+
+        def cancelled(request_id: int = request_id) -> bool:
+            return wanted.value != request_id
+
+        try:
+            state = load_game(text)
+            move = choose_move(state, strength, budget, stop=cancelled)
+            reply = (request_id, move.text, None)
+        except Exception as exc:  # the error is reported to the kiosk, the worker lives on
+            reply = (request_id, None, f"{type(exc).__name__}: {exc}")
+        if not cancelled():
+            try:
+                conn.send(reply)
+            except (OSError, BrokenPipeError):
+                return
+
+
+class ComputerPlayer:
+    """A non-blocking computer opponent running in a separate process (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._wanted = self._context.RawValue("q", _NO_REQUEST)
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._next_id = 0
+        self._pending: tuple[int, str, str, float] | None = None
+        self._restarts = 0
+        self._closed = False
+        self._atexit = False
+
+    # --- the process ---------------------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        """Whether the worker process is running."""
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id (for tests and logs), or ``None`` before it starts."""
+        return self._process.pid if self._process is not None else None
+
+    def start(self) -> None:
+        """Start the worker now (at kiosk start-up) rather than at the first request."""
+        if self._closed:
+            raise RuntimeError("this ComputerPlayer is closed; make a new one")
+        if self.alive:
+            return
+        self._shutdown(wait=0.0)
+        parent_end, child_end = self._context.Pipe()
+        process = self._context.Process(
+            target=_serve, args=(child_end, self._wanted), name="ludique-ai", daemon=True
+        )
+        process.start()
+        child_end.close()
+        self._process, self._conn = process, parent_end
+        if not self._atexit:
+            atexit.register(self.close)
+            self._atexit = True
+
+    def _shutdown(self, wait: float) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            try:
+                if wait and process is not None and process.is_alive():
+                    conn.send(None)
+            except (OSError, BrokenPipeError):
+                pass
+            conn.close()
+        if process is not None:
+            if wait:
+                process.join(wait)
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
+
+    def close(self) -> None:
+        """Stop the worker process (idempotent).  Any pending request is dropped."""
+        self._pending = None
+        self._wanted.value = _NO_REQUEST
+        self._shutdown(wait=1.0)
+        self._closed = True
+
+    # --- requests ------------------------------------------------------------------------------
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+        """Ask for a move in ``state``; returns at once.  Replaces any pending request.
+
+        Raises ``ValueError`` (before anything changes) for an unknown strength, a bad budget or
+        a state without a legal move.
+        """
+        from ludique.ai import check_request
+
+        check_request(state, strength, time_budget)
+        self.cancel()
+        self._next_id += 1
+        self._pending = (self._next_id, dump_game(state), strength, float(time_budget))
+        self._restarts = 0
+        self._send_pending()
+
+    def _send_pending(self) -> None:
+        assert self._pending is not None
+        if not self.alive:
+            self.start()
+        self._wanted.value = self._pending[0]
+        try:
+            self._conn.send(self._pending)  # type: ignore[union-attr]
+        except (OSError, BrokenPipeError):
+            self._restart_for_pending()
+
+    def _restart_for_pending(self) -> None:
+        if self._restarts >= MAX_RESTARTS_PER_REQUEST:
+            self._pending = None
+            self._wanted.value = _NO_REQUEST
+            raise RuntimeError("the computer player's process died repeatedly on this position")
+        self._restarts += 1
+        self._shutdown(wait=0.0)
+        self._send_pending()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a request is pending (asked, not yet delivered, not cancelled)."""
+        return self._pending is not None
+
+    def poll(self) -> str | None:
+        """The notation of the requested move once it is ready, else ``None``; never blocks.
+
+        Each answer is delivered once.  Raises ``RuntimeError`` if the worker reported an error
+        for this request (the request is then dropped).
+        """
+        pending = self._pending
+        if pending is None:
+            return None
+        conn = self._conn
+        try:
+            while conn is not None and conn.poll():
+                request_id, notation, error = conn.recv()
+                if request_id != pending[0]:
+                    continue  # a stale answer to a cancelled request
+                self._pending = None
+                self._wanted.value = _NO_REQUEST
+                if error is not None:
+                    raise RuntimeError(f"the computer player failed: {error}")
+                return notation
+        except (EOFError, OSError):
+            pass
+        if not self.alive:
+            self._restart_for_pending()
+        return None
+
+    def cancel(self) -> None:
+        """Forget the pending request: its answer will never be delivered."""
+        self._pending = None
+        self._wanted.value = _NO_REQUEST
+
+    def __enter__(self) -> ComputerPlayer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
