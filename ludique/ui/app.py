@@ -1,0 +1,528 @@
+"""The kiosk's one event loop: a logical 1920x1080 canvas letterboxed onto the screen, scenes,
+the idle countdown, the curator's gesture, and recovery from any failure inside a scene.
+
+Drive it with ``App(...).run()``; tests and the self-test call ``step()`` themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from ludique.i18n import catalog
+from ludique.settings import Settings
+from ludique.ui import theme
+from ludique.ui.opponent import Opponent
+from ludique.ui.widgets import LanguageSwitch
+
+log = logging.getLogger(__name__)
+
+CORNER = pygame.Rect(0, 0, 150, 150)  # the curator's hidden corner
+CORNER_TAPS = 5
+CORNER_WINDOW = 3.0  # seconds
+
+
+@dataclass
+class Pointer:
+    """One touch or mouse event in canvas coordinates: ``kind`` is down, move or up."""
+
+    kind: str
+    pos: tuple[float, float]
+
+
+@dataclass
+class GameRecord:
+    """One finished (or abandoned) game, handed to ``App.on_game_finished`` (statistics)."""
+
+    game_id: str
+    language: str
+    opponent: str  # "computer" or "two-players"
+    strength: str | None
+    visitor_colour: str | None
+    duration: float
+    winner: str | None
+    reason: str | None  # an Outcome reason, or "abandoned"
+    moves: int
+    visitor_won: bool | None = None
+    extra: dict = field(default_factory=dict)
+
+
+class Letterbox:
+    """Maps the logical canvas onto a window of any size, keeping the aspect ratio."""
+
+    def __init__(
+        self, window: tuple[int, int], canvas: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)
+    ):
+        self.window = window
+        self.canvas = canvas
+        self.scale = min(window[0] / canvas[0], window[1] / canvas[1])
+        w, h = int(canvas[0] * self.scale), int(canvas[1] * self.scale)
+        self.rect = pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+    def to_canvas(self, x: float, y: float) -> tuple[float, float]:
+        return ((x - self.rect.left) / self.scale, (y - self.rect.top) / self.scale)
+
+    def finger_to_canvas(self, fx: float, fy: float) -> tuple[float, float]:
+        return self.to_canvas(fx * self.window[0], fy * self.window[1])
+
+    def to_window(self, x: float, y: float) -> tuple[int, int]:
+        return (int(self.rect.left + x * self.scale), int(self.rect.top + y * self.scale))
+
+
+class App:
+    """The kiosk.  ``on_game_finished(record)`` and ``on_settings_changed(settings)`` are hooks."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        windowed: bool = False,
+        lang: str | None = None,
+        game: str | None = None,
+        size: tuple[int, int] | None = None,
+        timing_scale: float = 1.0,
+        opponent: Opponent | None = None,
+        think_budget: float = 1.5,
+        demo: bool = True,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.windowed = windowed
+        self.timing_scale = timing_scale
+        self.think_budget = think_budget
+        self.demo_enabled = demo
+        self.lang = lang or self.settings.default_language
+        self.on_game_finished: Callable[[GameRecord], None] | None = None
+        self.on_settings_changed: Callable[[Settings], None] | None = None
+        self.stats_lines: Callable[[str], list[str]] | None = None  # lines for the admin panel
+        self.state_file = os.environ.get("LUDIQUE_STATE_FILE")
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+
+        pygame.init()
+        if windowed:
+            flags = 0
+            window = size or (1280, 720)
+        else:
+            flags = pygame.FULLSCREEN
+            window = size or (0, 0)  # the display's own resolution
+        self.screen = pygame.display.set_mode(window, flags)
+        pygame.display.set_caption("Ludique")
+        pygame.mouse.set_visible(windowed)
+        self.letterbox = Letterbox(self.screen.get_size())
+        if self.screen.get_size() == (theme.WIDTH, theme.HEIGHT):
+            self.canvas = self.screen
+        else:
+            self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
+        pygame.event.clear()
+
+        self.sounds = None
+        self._sounds_loading = False
+        self.opponent = opponent or Opponent()
+        self.language_switch = LanguageSwitch(self.set_language)
+        self.clock = pygame.time.Clock()
+        self.dirty = True
+        self.last_input = time.monotonic()
+        self.countdown_since: float | None = None
+        self.corner_taps: list[float] = []
+        self.pin_pad = None
+        self._finger: int | None = None
+        self._mouse_down = False
+
+        from ludique.ui.scenes import make_scene
+
+        self.make_scene = make_scene
+        self.scene = None
+        if game:
+            from ludique.ui.scenes.game import GameConfig
+
+            self.go("game", config=GameConfig.default_for(game, self.settings))
+        else:
+            self.go("attract")
+
+    # --- small services for scenes -----------------------------------------------------------
+    def t(self, key: str, **fields: object) -> str:
+        """The kiosk text ``kiosk.<key>`` in the current language."""
+        return catalog(self.lang).t(f"kiosk.{key}", **fields)
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def seconds(self, s: float) -> float:
+        """A duration of the show (animations, pauses), shortened in tests by ``timing_scale``."""
+        return s * self.timing_scale
+
+    def invalidate(self) -> None:
+        self.dirty = True
+
+    def _load_sounds(self) -> None:
+        """Synthesising the sounds takes a moment: it runs in a thread after the first frame
+        (so the first frame comes fast) and only when sound is on."""
+        if self.sounds is not None or self._sounds_loading or not self.settings.sound:
+            return
+        self._sounds_loading = True
+
+        def load() -> None:
+            try:
+                from ludique.ui.sound import Sounds
+
+                self.sounds = Sounds(enabled=self.settings.sound)
+            except Exception:  # noqa: BLE001 - the kiosk runs silently without sounds
+                log.exception("the sounds could not be prepared")
+
+        threading.Thread(target=load, name="ludique-sounds", daemon=True).start()
+
+    def play_sound(self, name: str) -> None:
+        sounds = self.sounds
+        if sounds is None or not self.settings.sound:
+            return
+        try:
+            sounds.enabled = self.settings.sound
+            sounds.play(name)
+        except Exception:  # noqa: BLE001 - a sound must never stop the kiosk
+            log.exception("sound %r failed", name)
+
+    def set_language(self, lang: str) -> None:
+        if lang != self.lang:
+            self.lang = lang
+            self.dirty = True
+            if self.scene is not None and hasattr(self.scene, "language_changed"):
+                self.scene.language_changed()
+
+    def go(self, name: str, **kwargs) -> None:
+        """Switch to scene ``name`` (attract, home, setup, game, rules, end, admin)."""
+        previous = self.scene
+        if previous is not None:
+            try:
+                previous.leave()
+            except Exception:  # noqa: BLE001
+                log.exception("leaving scene %s failed", previous.name)
+        if name == "resume" and "scene" in kwargs:
+            self.scene = kwargs["scene"]
+        else:
+            self.scene = self.make_scene(name, self, **kwargs)
+        try:
+            self.scene.enter()
+        except Exception:  # noqa: BLE001
+            self._recover(f"entering scene {name}")
+        self.countdown_since = None
+        self.dirty = True
+
+    def report_game(self, record: GameRecord) -> None:
+        if self.on_game_finished is not None:
+            try:
+                self.on_game_finished(record)
+            except Exception:  # noqa: BLE001 - statistics must never stop a game
+                log.exception("recording the game failed")
+
+    def settings_changed(self) -> None:
+        if self.sounds is not None:
+            self.sounds.enabled = self.settings.sound
+        else:
+            self._load_sounds()
+        if self.on_settings_changed is not None:
+            try:
+                self.on_settings_changed(self.settings)
+            except Exception:  # noqa: BLE001
+                log.exception("saving the settings failed")
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def reset_to_attract(self) -> None:
+        """Abandon whatever is going on: Attract, in the default language."""
+        self.pin_pad = None
+        self.lang = self.settings.default_language
+        self.go("attract")
+
+    def _recover(self, where: str) -> None:
+        log.exception("failure while %s; returning to the attract screen", where)
+        self.pin_pad = None
+        try:
+            self.scene = self.make_scene("attract", self)
+            self.scene.enter()
+        except Exception:  # noqa: BLE001 - the attract screen itself failed: show an empty frame
+            log.exception("the attract screen failed too")
+        self.dirty = True
+
+    # --- input -------------------------------------------------------------------------------
+    def _pointer_from(self, event: pygame.event.Event) -> Pointer | None:
+        """One input stream: mouse events that SDL synthesised from a touch are ignored, the
+        FINGER events stand for them (so a tap counts once)."""
+        et = event.type
+        if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return None
+            pos = self.letterbox.to_canvas(*event.pos)
+            if et == pygame.MOUSEBUTTONDOWN:
+                if getattr(event, "button", 1) != 1:
+                    return None
+                self._mouse_down = True
+                return Pointer("down", pos)
+            if et == pygame.MOUSEBUTTONUP:
+                if getattr(event, "button", 1) != 1 or not self._mouse_down:
+                    return None
+                self._mouse_down = False
+                return Pointer("up", pos)
+            if self._mouse_down:
+                return Pointer("move", pos)
+            return None
+        if et in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            pos = self.letterbox.finger_to_canvas(event.x, event.y)
+            finger = getattr(event, "finger_id", 0)
+            if et == pygame.FINGERDOWN:
+                if self._finger is not None:
+                    return None  # a second finger is ignored while the first is down
+                self._finger = finger
+                return Pointer("down", pos)
+            if finger != self._finger:
+                return None
+            if et == pygame.FINGERUP:
+                self._finger = None
+                return Pointer("up", pos)
+            return Pointer("move", pos)
+        return None
+
+    def _handle_event(self, event: pygame.event.Event) -> None:
+        et = event.type
+        if et == pygame.QUIT:
+            if self.windowed:
+                self.quit()
+            return
+        if et == pygame.KEYDOWN:
+            self.last_input = self.now()
+            if self.windowed and event.key == pygame.K_ESCAPE:
+                self.quit()
+            return  # in kiosk mode every key does nothing
+        if et in (
+            pygame.WINDOWEXPOSED,
+            pygame.WINDOWRESIZED,
+            pygame.WINDOWSIZECHANGED,
+            pygame.VIDEOEXPOSE,
+            pygame.WINDOWSHOWN,
+            pygame.WINDOWRESTORED,
+        ):
+            if et in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+                self._resized()
+            self.dirty = True
+            return
+        pointer = self._pointer_from(event)
+        if pointer is None:
+            return
+        self.last_input = self.now()
+        self.dirty = True
+        if self.countdown_since is not None:
+            if pointer.kind == "down":
+                self.countdown_since = None  # "still playing": any touch answers
+            return
+        if self.pin_pad is not None:
+            self.pin_pad.on_pointer(pointer)
+            return
+        if pointer.kind == "down" and CORNER.collidepoint(pointer.pos):
+            now = self.now()
+            self.corner_taps = [t for t in self.corner_taps if now - t <= CORNER_WINDOW] + [now]
+            if len(self.corner_taps) >= CORNER_TAPS:
+                self.corner_taps = []
+                from ludique.ui.scenes.admin import PinPad
+
+                self.pin_pad = PinPad(self)
+                return
+        if (
+            pointer.kind == "down"
+            and getattr(self.scene, "shows_language_switch", False)
+            and self.language_switch.handle_tap(pointer.pos)
+        ):
+            return
+        try:
+            self.scene.on_pointer(pointer)
+        except Exception:  # noqa: BLE001
+            self._recover(f"handling input in scene {self.scene.name}")
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.letterbox = Letterbox(self.screen.get_size())
+        if self.screen.get_size() == (theme.WIDTH, theme.HEIGHT):
+            self.canvas = self.screen
+        elif self.canvas is self.screen:
+            self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
+
+    # --- the loop ------------------------------------------------------------------------------
+    def _idle_check(self, now: float) -> float | None:
+        """Start or finish the idle countdown; the seconds until the next idle event."""
+        if not getattr(self.scene, "idle_applies", True) and self.pin_pad is None:
+            return None
+        idle = self.settings.idle_seconds
+        if self.countdown_since is None:
+            if now - self.last_input >= idle:
+                self.countdown_since = now
+                self.dirty = True
+            else:
+                return idle - (now - self.last_input)
+        remaining = self.settings.countdown_seconds - (now - self.countdown_since)
+        if remaining <= 0:
+            self.countdown_since = None
+            scene = self.scene
+            if hasattr(scene, "abandon"):
+                try:
+                    scene.abandon()
+                except Exception:  # noqa: BLE001
+                    log.exception("abandoning the game failed")
+            self.reset_to_attract()
+            self.last_input = now
+            return None
+        self.dirty = True  # the countdown's number changes
+        return min(1.0, remaining - int(remaining) + 0.01)
+
+    def step(self, wait: bool = False) -> bool:
+        """Handle pending input, advance the scene, draw if anything changed.
+
+        With ``wait`` the call sleeps (``event.wait``) until input or the next thing due, so
+        that the kiosk at rest uses almost no processor.  Returns False once the app should stop.
+        """
+        now = self.now()
+        animating = self._scene_animating()
+        if wait and not animating and not self.dirty:
+            wake = [1.0]
+            due = self._idle_check(now)
+            if due is not None:
+                wake.append(due)
+            scene_due = self._scene_call("next_wake", now)
+            if scene_due is not None:
+                wake.append(scene_due)
+            timeout = max(0.0, min(wake))
+            first = pygame.event.wait(max(1, int(timeout * 1000)))
+            events = [first] + pygame.event.get() if first.type != pygame.NOEVENT else []
+        else:
+            events = pygame.event.get()
+        for event in events:
+            self._handle_event(event)
+            if not self.running:
+                return False
+        now = self.now()
+        self._idle_check(now)
+        self._scene_call("update", now)
+        if self.pin_pad is not None:
+            self.pin_pad.update(now)
+        if self.dirty or self._scene_animating():
+            self.draw()
+            self.dirty = False
+            if wait:
+                self.clock.tick(60)
+        return self.running
+
+    def _scene_animating(self) -> bool:
+        try:
+            return bool(self.scene.animating())
+        except Exception:  # noqa: BLE001
+            self._recover(f"asking scene {self.scene.name}")
+            return False
+
+    def _scene_call(self, method: str, *args):
+        try:
+            return getattr(self.scene, method)(*args)
+        except Exception:  # noqa: BLE001
+            self._recover(f"{method} of scene {self.scene.name}")
+            return None
+
+    def draw(self) -> None:
+        canvas = self.canvas
+        try:
+            self.scene.draw(canvas)
+        except Exception:  # noqa: BLE001
+            self._recover(f"drawing scene {self.scene.name}")
+            canvas.blit(theme.background(), (0, 0))
+        if getattr(self.scene, "shows_language_switch", False):
+            self.language_switch.draw(canvas, self.lang)
+        if self.countdown_since is not None:
+            self._draw_countdown(canvas)
+        if self.pin_pad is not None:
+            self.pin_pad.draw(canvas)
+        if canvas is not self.screen:
+            self.screen.fill((0, 0, 0))
+            target = self.letterbox.rect
+            if target.size == canvas.get_size():
+                self.screen.blit(canvas, target)
+            else:
+                self.screen.blit(pygame.transform.smoothscale(canvas, target.size), target)
+        pygame.display.flip()
+        self.frames += 1
+        if self.frames == 1:
+            self._load_sounds()
+
+    def _draw_countdown(self, canvas: pygame.Surface) -> None:
+        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        canvas.blit(shade, (0, 0))
+        panel = pygame.Rect(0, 0, 980, 480)
+        panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, 28, 4)
+        remaining = self.settings.countdown_seconds - (self.now() - (self.countdown_since or 0))
+        theme.blit_text(
+            canvas,
+            self.t("idle.title"),
+            "display",
+            72,
+            theme.CREAM,
+            "center",
+            (panel.centerx, panel.top + 110),
+        )
+        theme.blit_text(
+            canvas,
+            str(max(0, int(remaining + 0.999))),
+            "display",
+            120,
+            theme.GOLD,
+            "center",
+            (panel.centerx, panel.centery + 30),
+        )
+        theme.blit_text(
+            canvas,
+            self.t("idle.touch"),
+            "text",
+            40,
+            theme.CREAM,
+            "center",
+            (panel.centerx, panel.bottom - 70),
+        )
+
+    def save_state_file(self, text: str) -> None:
+        """With ``LUDIQUE_STATE_FILE`` set, the saved game is written there after every action
+        (so an outside test can watch a real pointer play)."""
+        if not self.state_file:
+            return
+        try:
+            tmp = self.state_file + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, self.state_file)
+        except OSError:
+            log.exception("could not write %s", self.state_file)
+
+    def run(self, max_seconds: float | None = None) -> int:
+        """The event loop until Exit (admin), Escape (windowed) or ``max_seconds``."""
+        start = time.monotonic()
+        try:
+            while self.running:
+                if max_seconds is not None and time.monotonic() - start >= max_seconds:
+                    break
+                self.step(wait=True)
+        finally:
+            self.close()
+        return self.exit_code
+
+    def close(self) -> None:
+        try:
+            if self.scene is not None:
+                self.scene.leave()
+        except Exception:  # noqa: BLE001
+            log.exception("closing the scene failed")
+        self.opponent.close()
+        # only the display: the fonts cached by ludique.ui.fonts must stay valid for a next App
+        pygame.display.quit()

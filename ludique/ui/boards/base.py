@@ -1,0 +1,139 @@
+"""What every board view shares: geometry in a rect, the 180° turn, hit tests, cached drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from ludique.games.base import GameState, Piece
+from ludique.ui import theme
+from ludique.ui.boards.sprites import piece_sprite
+
+Point = tuple[float, float]
+
+
+class BoardView:
+    """Draws one game's states into ``rect`` of any surface.
+
+    Geometry is computed for the unturned board (first colour at the bottom) and turned round
+    the rect's centre when ``flipped`` is true.  Subclasses provide ``_build`` (geometry),
+    ``_paint_board`` (the static board, drawn once into a cached surface) and ``layout``.
+    """
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], flipped: bool = False):
+        self.rect = pygame.Rect(rect)
+        self.flipped = flipped
+        self.radius = 10
+        self._board: pygame.Surface | None = None
+        self._build()
+
+    # --- geometry --------------------------------------------------------------------------
+    def _build(self) -> None:
+        raise NotImplementedError
+
+    def pt(self, x: float, y: float) -> tuple[int, int]:
+        """Unturned board coordinates -> canvas coordinates."""
+        if self.flipped:
+            x = 2 * self.rect.centerx - x
+            y = 2 * self.rect.centery - y
+        return int(round(x)), int(round(y))
+
+    def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
+        """Every piece of ``state`` with the canvas point of its centre, in drawing order."""
+        raise NotImplementedError
+
+    def centre(self, square: str, state: GameState | None = None, colour: str | None = None):
+        """Where a piece standing on ``square`` is drawn (for animations and hints)."""
+        raise NotImplementedError
+
+    def hit(self, pos: Point, state: GameState) -> str | None:
+        """The square (or ``"off"``, ``"reserve"``) under ``pos``, or ``None``."""
+        raise NotImplementedError
+
+    # --- drawing ---------------------------------------------------------------------------
+    def board_surface(self) -> pygame.Surface:
+        if self._board is None:
+            surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self._paint_board(surface)
+            self._board = surface
+        return self._board
+
+    def _paint_board(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def sprite(self, piece: Piece) -> pygame.Surface:
+        return piece_sprite(piece.colour, piece.kind, self.radius)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        *,
+        hidden: Iterable[tuple[str, str]] = (),
+        targets: Iterable[str] = (),
+        glow: Iterable[str] = (),
+        selected: str | None = None,
+        fading: dict[str, float] | None = None,
+        extras: bool = True,
+    ) -> None:
+        """The board, the pieces of ``state`` and the highlights.
+
+        ``hidden`` lists (square, colour) pairs whose piece is not drawn (one piece each: it is
+        being dragged or animated); ``targets`` are squares to mark as legal destinations;
+        ``glow`` squares get a gentle hint ring; ``fading`` maps squares to an opacity 0..1 (a
+        captured piece leaving).  ``extras`` draws labels and reserves that a miniature omits.
+        """
+        surface.blit(self.board_surface(), self.rect)
+        if extras:
+            self.draw_extras(surface, state)
+        to_hide = list(hidden)
+        glow = set(glow)
+        fading = fading or {}
+        placed = self.layout(state)
+        skip: set[int] = set()
+        for sq, colour in to_hide:
+            for i in range(len(placed) - 1, -1, -1):
+                piece, _ = placed[i]
+                if i not in skip and piece.square == sq and piece.colour == colour:
+                    skip.add(i)
+                    break
+        glow_done: set[str] = set()
+        for i, (piece, (x, y)) in enumerate(placed):
+            if i in skip:
+                continue
+            image = self.sprite(piece)
+            if piece.square in glow and piece.square not in glow_done:
+                ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
+                surface.blit(ring, ring.get_rect(center=(x, y)))
+                glow_done.add(piece.square)
+            if piece.square in fading:
+                image = image.copy()
+                image.set_alpha(int(255 * fading[piece.square]))
+            surface.blit(image, image.get_rect(center=(x, y)))
+            if selected is not None and piece.square == selected:
+                ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
+                surface.blit(ring, ring.get_rect(center=(x, y)))
+        for sq in targets:
+            cx, cy = self.target_centre(sq, state)
+            dot = theme.target_dot(max(10, int(self.radius * 0.55)))
+            surface.blit(dot, dot.get_rect(center=(cx, cy)))
+        for sq in glow - glow_done:
+            cx, cy = self.target_centre(sq, state)
+            ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
+            surface.blit(ring, ring.get_rect(center=(cx, cy)))
+
+    def draw_extras(self, surface: pygame.Surface, state: GameState) -> None:
+        """Anything drawn beside the board that depends on the state (nothing by default)."""
+
+    def target_centre(self, square: str, state: GameState) -> tuple[int, int]:
+        return self.centre(square, state)
+
+
+def nearest(points: dict[str, tuple[int, int]], pos: Point, limit: float) -> str | None:
+    best, best_d = None, limit * limit
+    for name, (x, y) in points.items():
+        d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+        if d <= best_d:
+            best, best_d = name, d
+    return best

@@ -1,0 +1,293 @@
+"""Square-grid boards: Latrunculi (8x8 carved stone) and Epaminondas (14x12 wood)."""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from ludique.games.base import GameState, Piece
+from ludique.ui.boards.base import BoardView
+from ludique.ui.fonts import font
+
+FILES = "abcdefghijklmn"
+
+
+class GridView(BoardView):
+    files = 8
+    ranks = 8
+    side_room = 0.0  # fraction of the width kept free on each side (reserves)
+
+    def _build(self) -> None:
+        x0, y0, w, h = self.rect
+        usable_w = w * (1 - 2 * self.side_room)
+        self.cell = max(4, int(min(usable_w / (self.files + 1.4), h / (self.ranks + 1.4))))
+        gw, gh = self.cell * self.files, self.cell * self.ranks
+        self.grid = pygame.Rect(0, 0, gw, gh)
+        self.grid.center = self.rect.center
+        self.radius = max(3, int(self.cell * 0.4))
+
+    def square_xy(self, square: str) -> tuple[float, float]:
+        f = FILES.index(square[0])
+        r = int(square[1:]) - 1
+        return (
+            self.grid.left + (f + 0.5) * self.cell,
+            self.grid.bottom - (r + 0.5) * self.cell,
+        )
+
+    def centre(self, square: str, state: GameState | None = None, colour: str | None = None):
+        return self.pt(*self.square_xy(square))
+
+    def square_at(self, pos) -> str | None:
+        x, y = pos
+        if self.flipped:
+            x = 2 * self.rect.centerx - x
+            y = 2 * self.rect.centery - y
+        if not self.grid.collidepoint(x, y):
+            return None
+        f = int((x - self.grid.left) // self.cell)
+        r = int((self.grid.bottom - y) // self.cell)
+        return f"{FILES[f]}{r + 1}"
+
+    def hit(self, pos, state: GameState) -> str | None:
+        return self.square_at(pos)
+
+    def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
+        return [(p, self.centre(p.square)) for p in state.pieces() if p.square in self._squares]
+
+    @property
+    def _squares(self) -> set[str]:
+        names = getattr(self, "_names", None)
+        if names is None:
+            names = {f"{FILES[f]}{r + 1}" for f in range(self.files) for r in range(self.ranks)}
+            self._names = names
+        return names
+
+    def _paint_labels(self, surface: pygame.Surface, colour) -> None:
+        ox, oy = self.rect.topleft
+        size = max(10, int(self.cell * 0.28))
+        face = font("bold", size)
+        for f in range(self.files):
+            label = face.render(FILES[f], True, colour)
+            x = self.grid.left + (f + 0.5) * self.cell
+            for y in (self.grid.bottom + self.cell * 0.22, self.grid.top - self.cell * 0.22):
+                px, py = self.pt(x, y)
+                surface.blit(label, label.get_rect(center=(px - ox, py - oy)))
+        for r in range(self.ranks):
+            label = face.render(str(r + 1), True, colour)
+            y = self.grid.bottom - (r + 0.5) * self.cell
+            for x in (self.grid.left - self.cell * 0.22, self.grid.right + self.cell * 0.22):
+                px, py = self.pt(x, y)
+                surface.blit(label, label.get_rect(center=(px - ox, py - oy)))
+
+    def _frame_rect(self, margin: float) -> pygame.Rect:
+        m = int(self.cell * margin)
+        frame = self.grid.inflate(2 * m, 2 * m)
+        return frame.move(-self.rect.left, -self.rect.top)
+
+
+class LatrunculiView(GridView):
+    files = ranks = 8
+    side_room = 0.15
+
+    def _build(self) -> None:
+        super()._build()
+        self.radius = max(3, int(self.cell * 0.38))
+        x0, y0, w, h = self.rect
+        gap = self.cell * 0.55
+        width = int(min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2))
+        # unturned: Blue's reserve on the left towards Blue (bottom), White's on the right (top)
+        self.reserve_rect = {
+            "blue": pygame.Rect(
+                int(self.grid.left - gap - width),
+                self.grid.centery - self.cell,
+                width,
+                int(self.grid.height / 2 + self.cell),
+            ),
+            "white": pygame.Rect(
+                int(self.grid.right + gap),
+                self.grid.top,
+                width,
+                int(self.grid.height / 2 + self.cell),
+            ),
+        }
+
+    def _reserve_screen(self, colour: str) -> pygame.Rect:
+        r = self.reserve_rect[colour]
+        if not self.flipped:
+            return r
+        x, y = self.pt(r.right, r.bottom)
+        return pygame.Rect(x, y, r.width, r.height)
+
+    def _reserve_slots(self, colour: str, count: int) -> list[tuple[int, int]]:
+        r = self.reserve_rect[colour]
+        cols = 2
+        step_x = r.width / cols
+        rows = max(1, math.ceil(count / cols))
+        step_y = min(self.radius * 1.25, (r.height - self.radius * 2) / max(1, rows - 1))
+        out = []
+        for i in range(count):
+            c, row = i % cols, i // cols
+            x = r.left + step_x * (c + 0.5)
+            if colour == "blue":
+                y = r.bottom - self.radius * 1.1 - row * step_y
+            else:
+                y = r.top + self.radius * 1.1 + row * step_y
+            out.append(self.pt(x, y))
+        return out
+
+    def reserve_count(self, state: GameState, colour: str) -> int:
+        fn = getattr(state, "in_reserve", None)
+        if fn is None:
+            return 0
+        try:
+            return int(fn(colour))
+        except Exception:  # noqa: BLE001 - an engine without reserves for this colour
+            return 0
+
+    def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
+        out = super().layout(state)
+        for colour in ("blue", "white"):
+            n = self.reserve_count(state, colour)
+            out.extend(
+                (Piece("reserve", colour, "man"), xy) for xy in self._reserve_slots(colour, n)
+            )
+        return out
+
+    def centre(self, square: str, state: GameState | None = None, colour: str | None = None):
+        if square == "reserve":
+            colour = colour or (state.to_move if state is not None else "blue")
+            n = self.reserve_count(state, colour) if state is not None else 1
+            return self._reserve_slots(colour, max(n, 1))[max(n - 1, 0)]
+        return super().centre(square)
+
+    def hit(self, pos, state: GameState) -> str | None:
+        colour = state.to_move
+        if self._reserve_screen(colour).inflate(self.cell // 2, self.cell // 2).collidepoint(pos):
+            return "reserve"
+        return self.square_at(pos)
+
+    def _paint_board(self, surface: pygame.Surface) -> None:
+        frame = self._frame_rect(0.62)
+        surface.blit(_stone(frame.size, self.cell), frame)
+        ox, oy = self.rect.topleft
+        grid = self.grid.move(-ox, -oy)
+        dark, light = (70, 66, 60), (200, 196, 186)
+        width = max(2, self.cell // 22)
+        for i in range(self.files + 1):
+            x = grid.left + i * self.cell
+            pygame.draw.line(surface, light, (x + 2, grid.top + 2), (x + 2, grid.bottom + 2), width)
+            pygame.draw.line(surface, dark, (x, grid.top), (x, grid.bottom), width)
+        for i in range(self.ranks + 1):
+            y = grid.top + i * self.cell
+            pygame.draw.line(surface, light, (grid.left + 2, y + 2), (grid.right + 2, y + 2), width)
+            pygame.draw.line(surface, dark, (grid.left, y), (grid.right, y), width)
+        self._paint_labels(surface, (78, 72, 64))
+
+
+class EpaminondasView(GridView):
+    files, ranks = 14, 12
+
+    def _build(self) -> None:
+        super()._build()
+        self.radius = max(3, int(self.cell * 0.4))
+
+    def _paint_board(self, surface: pygame.Surface) -> None:
+        frame = self._frame_rect(0.6)
+        surface.blit(_wood(frame.size), frame)
+        ox, oy = self.rect.topleft
+        grid = self.grid.move(-ox, -oy)
+        light, dark = (214, 170, 112), (186, 138, 84)
+        for f in range(self.files):
+            for r in range(self.ranks):
+                x0 = grid.left + f * self.cell
+                y0 = grid.bottom - (r + 1) * self.cell
+                cell = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
+                cell.fill((*(light if (f + r) % 2 else dark), 120))
+                surface.blit(cell, (x0, y0))
+        # the two home rows, inlaid with a darker wood and a gold line
+        for rank in (1, self.ranks):
+            y = grid.bottom - rank * self.cell
+            band = pygame.Surface((grid.width, self.cell), pygame.SRCALPHA)
+            band.fill((90, 50, 24, 80))
+            surface.blit(band, (grid.left, y))
+            pygame.draw.rect(
+                surface,
+                (212, 172, 90),
+                (grid.left, y, grid.width, self.cell),
+                max(2, self.cell // 20),
+            )
+        pygame.draw.rect(surface, (70, 40, 20), grid, max(2, self.cell // 16))
+        for i in range(1, self.files):
+            x = grid.left + i * self.cell
+            pygame.draw.line(surface, (110, 70, 38), (x, grid.top), (x, grid.bottom), 1)
+        for i in range(1, self.ranks):
+            y = grid.top + i * self.cell
+            pygame.draw.line(surface, (110, 70, 38), (grid.left, y), (grid.right, y), 1)
+        self._paint_labels(surface, (246, 226, 190))
+
+
+@lru_cache(maxsize=8)
+def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, cell // 5)
+    pygame.draw.rect(
+        surface, (40, 36, 32), pygame.Rect(0, 0, w, h).move(6, 8), border_radius=radius
+    )
+    base = (168, 162, 150)
+    pygame.draw.rect(surface, base, (0, 0, w, h), border_radius=radius)
+    rng = random.Random(11)
+    grain = pygame.Surface(size, pygame.SRCALPHA)
+    for _ in range(w * h // 50):
+        x, y = rng.randrange(w), rng.randrange(h)
+        k = rng.randint(-26, 20)
+        grain.fill((*(max(0, min(255, v + k)) for v in base), 150), (x, y, 2, 2))
+    for _ in range(max(4, w // 120)):  # a few veins in the stone
+        x, y = rng.randrange(w), rng.randrange(h)
+        pts = [(x, y)]
+        for _ in range(8):
+            x += rng.randint(-w // 10, w // 10)
+            y += rng.randint(-h // 14, h // 14)
+            pts.append((x, y))
+        pygame.draw.lines(grain, (120, 114, 104, 70), False, pts, 2)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(grain, (0, 0))
+    pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4, border_radius=radius)
+    pygame.draw.rect(surface, (96, 90, 82), (4, 4, w - 8, h - 8), 2, border_radius=radius)
+    return surface
+
+
+@lru_cache(maxsize=8)
+def _wood(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, min(w, h) // 40)
+    pygame.draw.rect(
+        surface, (30, 18, 10), pygame.Rect(0, 0, w, h).move(6, 8), border_radius=radius
+    )
+    base = (150, 96, 52)
+    pygame.draw.rect(surface, base, (0, 0, w, h), border_radius=radius)
+    rng = random.Random(5)
+    grain = pygame.Surface(size, pygame.SRCALPHA)
+    y = 0.0
+    while y < h:
+        amp = rng.uniform(1, 5)
+        freq = rng.uniform(0.004, 0.012)
+        phase = rng.uniform(0, 6.3)
+        k = rng.randint(-30, 24)
+        col = (*(max(0, min(255, v + k)) for v in base), 110)
+        pts = [(x, y + amp * math.sin(freq * x + phase)) for x in range(0, w + 20, 20)]
+        if len(pts) > 1:
+            pygame.draw.lines(grain, col, False, pts, rng.randint(1, 3))
+        y += rng.uniform(2, 7)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(grain, (0, 0))
+    pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5, border_radius=radius)
+    return surface

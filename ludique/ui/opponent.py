@@ -1,0 +1,86 @@
+"""The kiosk's side of the computer opponent: one worker shared by the demo and the games.
+
+``ludique.ai.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
+While that module is missing (a partial checkout) a stand-in picks a random legal move, and says so
+in the log once.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from ludique.games.base import GameState
+
+log = logging.getLogger(__name__)
+
+
+class _RandomStandIn:
+    """Used only when ``ludique.ai.worker`` cannot be imported: a uniformly random legal move."""
+
+    def __init__(self) -> None:
+        self._answer: str | None = None
+        self.busy = False
+
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+        moves = state.legal_moves()
+        self._answer = str(random.choice(moves)) if moves else None
+        self.busy = self._answer is not None
+
+    def poll(self) -> str | None:
+        answer, self._answer = self._answer, None
+        self.busy = False
+        return answer
+
+    def cancel(self) -> None:
+        self._answer = None
+        self.busy = False
+
+    def close(self) -> None:
+        self.cancel()
+
+
+class Opponent:
+    """Asks for one move at a time; ``poll()`` gives its notation once it is ready."""
+
+    def __init__(self, force_stand_in: bool = False) -> None:
+        self._player = None
+        self.stand_in = True
+        if not force_stand_in:
+            try:
+                from ludique.ai.worker import ComputerPlayer
+
+                self._player = ComputerPlayer()
+                self.stand_in = False
+            except Exception:  # noqa: BLE001 - any failure to start leaves the kiosk usable
+                log.exception("the computer player could not start; playing random moves")
+        if self._player is None:
+            self._player = _RandomStandIn()
+        self._pending = False
+
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+        self._player.cancel()
+        self._player.request(state, strength, time_budget=time_budget)
+        self._pending = True
+
+    def poll(self) -> str | None:
+        if not self._pending:
+            return None
+        answer = self._player.poll()
+        if answer is not None:
+            self._pending = False
+            return str(answer)
+        return None
+
+    @property
+    def busy(self) -> bool:
+        return self._pending
+
+    def cancel(self) -> None:
+        if self._pending:
+            self._player.cancel()
+        self._pending = False
+
+    def close(self) -> None:
+        self._pending = False
+        self._player.close()

@@ -1,0 +1,79 @@
+"""The kiosk's scenes.  Each draws into the 1920x1080 canvas and reacts to ``Pointer`` events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ludique.ui.app import App, Pointer
+
+
+class Scene:
+    name = "scene"
+    shows_language_switch = True
+    idle_applies = True  # the idle countdown runs here
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.buttons: list = []
+
+    def enter(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+    def animating(self) -> bool:
+        """True while the scene needs a frame at every tick."""
+        return False
+
+    def next_wake(self, now: float) -> float | None:
+        """Seconds until the scene has something to do without input (None: nothing)."""
+        return None
+
+    def update(self, now: float) -> None:
+        pass
+
+    def on_pointer(self, pointer: Pointer) -> None:
+        if pointer.kind == "down":
+            for button in self.buttons:
+                if button.hit(pointer.pos):
+                    button.action()
+                    self.app.invalidate()
+                    return
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def language_changed(self) -> None:
+        """Texts are looked up at draw time; scenes that cache texts rebuild them here."""
+        self.layout()
+
+    def layout(self) -> None:
+        pass
+
+    def button(self, name: str):
+        """The button called ``name`` (for tests and the screens renderer)."""
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        raise KeyError(f"scene {self.name} has no button {name!r}")
+
+
+def make_scene(name: str, app: App, **kwargs) -> Scene:
+    from ludique.ui.scenes import admin, attract, end, game, home, rules, setup
+
+    table = {
+        "attract": attract.AttractScene,
+        "home": home.HomeScene,
+        "setup": setup.SetupScene,
+        "game": game.GameScene,
+        "rules": rules.RulesScene,
+        "end": end.EndScene,
+        "admin": admin.AdminScene,
+    }
+    if name not in table:
+        raise ValueError(f"unknown scene {name!r}: expected one of {', '.join(table)}")
+    return table[name](app, **kwargs)

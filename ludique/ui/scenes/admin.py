@@ -1,0 +1,240 @@
+"""The curator's corner: a PIN pad (after five taps top-left within 3 s) and the admin panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from ludique.i18n import LANGUAGES
+from ludique.ui import theme
+from ludique.ui.scenes import Scene
+from ludique.ui.scenes.game import STRENGTHS
+from ludique.ui.widgets import Button
+
+IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
+
+
+class PinPad:
+    """A modal keypad over any scene.  The right PIN opens Admin; Cancel closes it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.entered = ""
+        self.wrong_until = 0.0
+        t = app.t
+        self.panel = pygame.Rect(0, 0, 620, 900)
+        self.panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        self.buttons: list[Button] = []
+        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "OK"]
+        for i, key in enumerate(keys):
+            col, row = i % 3, i // 3
+            rect = pygame.Rect(
+                self.panel.left + 50 + col * 180, self.panel.top + 250 + row * 130, 160, 110
+            )
+            self.buttons.append(
+                Button(
+                    rect,
+                    key,
+                    lambda k=key: self.press(k),
+                    "primary" if key == "OK" else "normal",
+                    name=f"pin-{key}",
+                    size=48,
+                )
+            )
+        cancel = pygame.Rect(self.panel.left + 50, self.panel.bottom - 110, 520, 86)
+        self.buttons.append(
+            Button(cancel, lambda: t("button.cancel"), self.cancel, "quiet", name="pin-cancel")
+        )
+
+    def press(self, key: str) -> None:
+        if key == "C":
+            self.entered = ""
+        elif key == "OK":
+            if self.entered == str(self.app.settings.admin_pin):
+                self.app.pin_pad = None
+                self.app.go("admin")
+            else:
+                self.entered = ""
+                self.wrong_until = self.app.now() + 2.0
+        elif len(self.entered) < 12:
+            self.entered += key
+        self.app.invalidate()
+
+    def cancel(self) -> None:
+        self.app.pin_pad = None
+        self.app.invalidate()
+
+    def on_pointer(self, pointer) -> None:
+        if pointer.kind != "down":
+            return
+        for button in self.buttons:
+            if button.hit(pointer.pos):
+                button.action()
+                return
+
+    def update(self, now: float) -> None:
+        if self.wrong_until and now >= self.wrong_until:
+            self.wrong_until = 0.0
+            self.app.invalidate()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        canvas.blit(shade, (0, 0))
+        theme.rounded_panel(canvas, self.panel, theme.DEEP_2, theme.GOLD, 28, 4)
+        t = self.app.t
+        theme.blit_text(
+            canvas,
+            t("admin.pin_title"),
+            "display",
+            52,
+            theme.GOLD,
+            "midtop",
+            (self.panel.centerx, self.panel.top + 40),
+        )
+        dots = "●" * len(self.entered) or "–"
+        theme.blit_text(
+            canvas,
+            dots,
+            "bold",
+            56,
+            theme.CREAM,
+            "midtop",
+            (self.panel.centerx, self.panel.top + 130),
+        )
+        if self.wrong_until:
+            theme.blit_text(
+                canvas,
+                t("admin.pin_wrong"),
+                "bold",
+                36,
+                theme.DANGER,
+                "midtop",
+                (self.panel.centerx, self.panel.top + 200),
+            )
+        for button in self.buttons:
+            button.draw(canvas)
+
+
+class AdminScene(Scene):
+    name = "admin"
+    shows_language_switch = True
+
+    def enter(self) -> None:
+        self.app.opponent.cancel()
+        self.layout()
+
+    def layout(self) -> None:
+        t = self.app.t
+        s = self.app.settings
+        self.buttons = []
+        self.rows: list[tuple[str, int]] = []
+        x0, y = 560, 170
+
+        def row(key: str, options: list[tuple[str, str, bool, object]]):
+            nonlocal y
+            self.rows.append((key, y))
+            for i, (name, label, chosen, action) in enumerate(options):
+                rect = pygame.Rect(x0 + i * 190, y, 176, 92)
+                self.buttons.append(
+                    Button(
+                        rect, label, action, "selected" if chosen else "normal", name=name, size=34
+                    )
+                )
+            y += 130
+
+        row(
+            "admin.default_language",
+            [
+                (
+                    f"lang-{lang}",
+                    lang.upper(),
+                    s.default_language == lang,
+                    lambda v=lang: self._change("default_language", v),
+                )
+                for lang in LANGUAGES
+            ],
+        )
+        row(
+            "admin.idle_time",
+            [
+                (
+                    f"idle-{n}",
+                    f"{n} s",
+                    s.idle_seconds == n,
+                    lambda v=n: self._change("idle_seconds", v),
+                )
+                for n in IDLE_CHOICES
+            ],
+        )
+        row(
+            "admin.strength",
+            [
+                (
+                    f"strength-{k}",
+                    t(f"strength.{k}"),
+                    s.default_strength == k,
+                    lambda v=k: self._change("default_strength", v),
+                )
+                for k in STRENGTHS
+            ],
+        )
+        row(
+            "admin.sound",
+            [
+                ("sound-on", t("admin.on"), s.sound, lambda: self._change("sound", True)),
+                ("sound-off", t("admin.off"), not s.sound, lambda: self._change("sound", False)),
+            ],
+        )
+        self.buttons.append(
+            Button(
+                pygame.Rect(60, 930, 420, 110),
+                lambda: t("admin.exit"),
+                lambda: self.app.quit(0),
+                "normal",
+                name="exit",
+                size=40,
+            )
+        )
+        self.buttons.append(
+            Button(
+                pygame.Rect(520, 930, 420, 110),
+                lambda: t("admin.back"),
+                self.app.reset_to_attract,
+                "primary",
+                name="back",
+                size=40,
+            )
+        )
+
+    def _change(self, key: str, value) -> None:
+        setattr(self.app.settings, key, value)
+        self.app.settings_changed()
+        self.layout()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.blit(theme.background(), (0, 0))
+        t = self.app.t
+        theme.blit_text(canvas, t("admin.title"), "display", 72, theme.GOLD, "topleft", (60, 40))
+        for key, y in self.rows:
+            theme.blit_paragraph(
+                canvas, t(key), "bold", 34, theme.CREAM, pygame.Rect(60, y + 22, 480, 90)
+            )
+        for button in self.buttons:
+            button.draw(canvas)
+        y = 720
+        theme.blit_text(canvas, t("admin.statistics"), "bold", 38, theme.GOLD, "topleft", (60, y))
+        lines = []
+        if self.app.stats_lines is not None:
+            try:
+                lines = self.app.stats_lines(self.app.lang)
+            except Exception:  # noqa: BLE001
+                lines = []
+        if not lines:
+            lines = [t("admin.no_statistics")]
+        for line in lines[:3]:
+            y += 52
+            theme.blit_text(canvas, line, "text", 32, theme.CREAM, "topleft", (60, y))
+        for i, problem in enumerate(self.app.settings.problems[:4]):
+            theme.blit_text(
+                canvas, problem, "text", 26, theme.DANGER, "topleft", (1000, 930 + i * 34)
+            )

@@ -1,0 +1,786 @@
+"""The game screen: the board, the die, the side strip, moves by drag or tap-tap, the computer.
+
+The visitor's moves are only ever taken from ``state.legal_moves()``: a drop or a tap becomes a
+move only when it matches one of them, so the screen cannot make an illegal move.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import pygame
+
+from ludique.games import dump_game, new_game
+from ludique.games.base import GameState, Move, Piece
+from ludique.settings import Settings
+from ludique.ui import theme
+from ludique.ui.boards import PenteView, view_for
+from ludique.ui.boards.sprites import ghost, piece_sprite
+from ludique.ui.scenes import Scene
+from ludique.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+BOARD_RECT = pygame.Rect(20, 20, 1460, 1040)
+STRIP = pygame.Rect(1510, 120, 390, 940)
+DRAG_THRESHOLD = 18  # canvas pixels before a press becomes a drag
+COMPUTER_MIN_SECONDS = 0.6  # the computer never answers faster (the visitor must see it coming)
+HINT_SECONDS = 8.0
+PASS_SECONDS = 2.0
+END_PAUSE = 1.4
+STRENGTHS = ("beginner", "player", "champion")
+
+
+@dataclass
+class GameConfig:
+    game_id: str
+    opponent: str = "computer"  # "computer", "two-players" or "demo" (computer against itself)
+    strength: str = "player"
+    visitor_colour: str | None = None  # None: the colour that moves first
+
+    @classmethod
+    def default_for(cls, game_id: str, settings: Settings) -> GameConfig:
+        strength = settings.default_strength
+        if strength not in STRENGTHS:
+            strength = "player"
+        return cls(game_id, "computer", strength, None)
+
+
+def ease(t: float) -> float:
+    t = min(1.0, max(0.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def along(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
+    """The point at fraction ``t`` of the polyline ``points`` (by length)."""
+    if len(points) == 1:
+        return points[0]
+    lengths = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
+    total = sum(lengths) or 1.0
+    d = ease(t) * total
+    for (a, b), seg in zip(zip(points, points[1:], strict=False), lengths, strict=True):
+        if d <= seg or seg == 0 and d <= 0:
+            k = d / seg if seg else 1.0
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        d -= seg
+    return points[-1]
+
+
+@dataclass
+class Anim:
+    """A move (or a piece going back) shown over ``duration`` seconds, then ``after`` holds."""
+
+    start: float
+    duration: float
+    movers: list[tuple[Piece, list[tuple[float, float]]]]
+    hidden: list[tuple[str, str]]
+    fading: list[str]
+    after: GameState | None
+    sound: str | None = None
+
+
+@dataclass
+class DieRoll:
+    start: float
+    duration: float
+    value: int
+
+
+@dataclass
+class Drag:
+    origin: str
+    start: tuple[float, float]
+    pos: tuple[float, float]
+    moved: bool = False
+    hover: str | None = None
+    was_selected: bool = False
+
+
+class GameScene(Scene):
+    name = "game"
+
+    def __init__(
+        self,
+        app,
+        config: GameConfig,
+        state: GameState | None = None,
+        board_rect: pygame.Rect | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.config = config
+        self.state = state or new_game(config.game_id)
+        colours = self.state.colours
+        if config.visitor_colour not in colours:
+            config.visitor_colour = colours[0]
+        self.demo = config.opponent == "demo"
+        flipped = config.opponent == "computer" and config.visitor_colour == colours[1]
+        self.view = view_for(config.game_id, board_rect or BOARD_RECT, flipped)
+        self.started = app.now()
+        self.anim: Anim | None = None
+        self.roll: DieRoll | None = None
+        self.drag: Drag | None = None
+        self.selected: str | None = None
+        self.last_die: int | None = None
+        self.auto_roll_at: float | None = None
+        self.pass_at: float | None = None
+        self.think_started: float | None = None
+        self.answer: str | None = None
+        self.ending_at: float | None = None
+        self.finished = False
+        self.turn_started = app.now()
+        self.checkpoints: list[GameState] = []
+        self._origins_for: GameState | None = None
+        self._origins: dict[str, list[Move]] = {}
+        self._removals: dict[str, Move] = {}
+        self._last_spinner = 0.0
+        self._initial_counts = self._army_sizes(new_game(config.game_id))
+        if not self.demo:
+            self.layout()
+
+    # --- set-up ----------------------------------------------------------------------------
+    def layout(self) -> None:
+        x, w = STRIP.left, STRIP.width
+        y = STRIP.bottom - 4 * 112
+        specs = [
+            ("rules", lambda: self.app.t("button.rules"), self.open_rules),
+            ("undo", lambda: self.app.t("button.undo"), self.undo),
+            ("new", lambda: self.app.t("button.new_game"), self.new_game),
+            ("home", lambda: self.app.t("button.home"), self.go_home),
+        ]
+        self.buttons = [
+            Button(pygame.Rect(x, y + i * 112, w, 92), label, action, name=name, size=38)
+            for i, (name, label, action) in enumerate(specs)
+        ]
+
+    def is_human(self, colour: str) -> bool:
+        if self.demo:
+            return False
+        if self.config.opponent == "two-players":
+            return True
+        return colour == self.config.visitor_colour
+
+    @property
+    def human_turn(self) -> bool:
+        return self.is_human(self.state.to_move)
+
+    def _army_sizes(self, state: GameState) -> Counter:
+        counts = Counter(p.colour for p in state.pieces())
+        reserve = getattr(state, "in_reserve", None)
+        if reserve is not None:
+            for colour in state.colours:
+                try:
+                    counts[colour] += int(reserve(colour))
+                except Exception:  # noqa: BLE001
+                    pass
+        return counts
+
+    def set_position(self, state: GameState) -> None:
+        """Continue from ``state`` (a set-up position: tests, the self-test, demonstrations)."""
+        self.app.opponent.cancel()
+        self.anim = self.roll = self.drag = None
+        self.selected = self.answer = self.think_started = None
+        self.checkpoints = []
+        self._set_state(state)
+        self.app.invalidate()
+
+    # --- moves -------------------------------------------------------------------------------
+    def _refresh_moves(self) -> None:
+        if self._origins_for is self.state:
+            return
+        self._origins_for = self.state
+        self._origins = {}
+        self._removals = {}
+        for move in self.state.legal_moves():
+            text = str(move)
+            if text == "pass":
+                continue
+            if text.startswith("x"):
+                self._removals[text[1:]] = move
+                continue
+            origin = move.frm if move.frm is not None else "reserve"
+            self._origins.setdefault(origin, []).append(move)
+
+    def origins(self) -> dict[str, list[Move]]:
+        self._refresh_moves()
+        return self._origins
+
+    def removals(self) -> dict[str, Move]:
+        self._refresh_moves()
+        return self._removals
+
+    def targets(self, origin: str) -> dict[str, Move]:
+        """Legal destinations from ``origin``; among several paths to one square, the shortest."""
+        out: dict[str, Move] = {}
+        for move in self.origins().get(origin, []):
+            if move.to is None:
+                continue
+            best = out.get(move.to)
+            if best is None or len(move.path) < len(best.path):
+                out[move.to] = move
+        return out
+
+    def only_pass(self) -> bool:
+        moves = self.state.legal_moves()
+        return len(moves) == 1 and str(moves[0]) == "pass"
+
+    def _piece_at(self, state: GameState, square: str, colour: str) -> Piece:
+        for p in state.pieces():
+            if p.square == square and p.colour == colour:
+                return p
+        kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(state.game_id, "man")
+        return Piece(square, colour, kind)
+
+    def play(
+        self,
+        move: Move | str,
+        dropped_at: tuple[float, float] | None = None,
+        duration: float = 0.35,
+    ) -> None:
+        """Make ``move`` (it must be legal here) with its animation."""
+        before = self.state
+        text = str(move)
+        legal = {str(m): m for m in before.legal_moves()}
+        if text not in legal:
+            log.error("refused a move that is not legal here: %s", text)
+            return
+        move = legal[text]
+        after = before.play(move)
+        mover = before.to_move
+        movers: list[tuple[Piece, list[tuple[float, float]]]] = []
+        hidden: list[tuple[str, str]] = []
+        view = self.view
+        if hasattr(move, "phalanx"):
+            for a, b in zip(move.phalanx, move.landing, strict=True):
+                piece = Piece(a, mover, "piece")
+                movers.append((piece, [view.centre(a), view.centre(b)]))
+                hidden.append((a, mover))
+        elif text == "pass" or text.startswith("x"):
+            pass
+        else:
+            origin = move.frm if move.frm is not None else "reserve"
+            piece = self._piece_at(before, origin, mover)
+            path = list(move.path) if len(move.path) >= 2 else [origin, move.to]
+            points = [view.centre(origin, before, mover)]
+            points += [view.target_centre(sq, before) for sq in path[1:-1]]
+            points.append(view.centre(path[-1], before, mover))
+            if dropped_at is not None:
+                points[0] = dropped_at
+            movers.append((piece._replace(square=origin), points))
+            hidden.append((origin, mover))
+        # what left a square (captured, or a removed incitus) fades out where it stood
+        counts_before = Counter((p.square, p.colour, p.kind) for p in before.pieces())
+        counts_after = Counter((p.square, p.colour, p.kind) for p in after.pieces())
+        moving_from = {sq for sq, _ in hidden}
+        fading = sorted(
+            {
+                sq
+                for (sq, colour, kind), n in counts_before.items()
+                if sq not in ("off", "reserve")
+                and counts_after[(sq, colour, kind)] < n
+                and not (sq in moving_from and colour == mover)
+            }
+        )
+        steps = max(1, len(movers[0][1]) - 1) if movers else 1
+        seconds = duration + 0.12 * (steps - 1) + (0.15 if fading else 0)
+        if dropped_at is not None:
+            seconds = 0.18 + (0.15 if fading else 0)
+        self.anim = Anim(
+            self.app.now(),
+            self.app.seconds(seconds),
+            movers,
+            hidden,
+            fading,
+            after,
+            "capture" if fading else "move",
+        )
+        self.selected = None
+        self.drag = None
+        self.app.invalidate()
+
+    def _finish_anim(self) -> None:
+        anim, self.anim = self.anim, None
+        if anim is None:
+            return
+        if anim.after is not None:
+            self._set_state(anim.after)
+            if anim.sound:
+                self.app.play_sound(anim.sound)
+        self.app.invalidate()
+
+    def _set_state(self, state: GameState) -> None:
+        self.state = state
+        self.turn_started = self.app.now()
+        self.pass_at = None
+        self.auto_roll_at = None
+        if not self.demo:
+            self.app.save_state_file(dump_game(state))
+
+    def start_roll(self) -> None:
+        value = random.randint(1, 6)
+        self.roll = DieRoll(self.app.now(), self.app.seconds(0.5), value)
+        self.app.play_sound("throw")
+        self.app.invalidate()
+
+    def undo(self) -> None:
+        """Against the computer: back to the visitor's previous decision (his last move and the
+        computer's answer are taken back).  Between two players: the last move."""
+        if self.anim is not None or self.roll is not None or self.finished:
+            return
+        target = self._undo_target()
+        if target is None:
+            return
+        self.app.opponent.cancel()
+        self.think_started = None
+        self.answer = None
+        while self.checkpoints and self.checkpoints[-1] is not target:
+            self.checkpoints.pop()
+        self.selected = None
+        self.drag = None
+        self._set_state(target)
+        self.app.invalidate()
+
+    def _undo_target(self) -> GameState | None:
+        points = list(self.checkpoints)
+        if points and points[-1] is self.state:
+            points.pop()
+        return points[-1] if points else None
+
+    # --- buttons -----------------------------------------------------------------------------
+    def open_rules(self) -> None:
+        self.drag = None
+        self.app.go("rules", game=self)
+
+    def new_game(self) -> None:
+        self.abandon()
+        self.app.go("game", config=GameConfig(**vars(self.config)))
+
+    def go_home(self) -> None:
+        self.abandon()
+        self.app.go("home")
+
+    def abandon(self) -> None:
+        """The visitor left (or the idle countdown ran out): record it if anything was played."""
+        self.app.opponent.cancel()
+        if self.finished or self.demo:
+            return
+        self.finished = True
+        moves = sum(1 for a in self.state.actions() if not a.startswith("roll"))
+        if moves:
+            self.app.report_game(self._record(None, "abandoned"))
+
+    def _record(self, winner: str | None, reason: str):
+        from ludique.ui.app import GameRecord
+
+        computer = self.config.opponent == "computer"
+        return GameRecord(
+            game_id=self.config.game_id,
+            language=self.app.lang,
+            opponent="computer" if computer else "two-players",
+            strength=self.config.strength if computer else None,
+            visitor_colour=self.config.visitor_colour if computer else None,
+            duration=self.app.now() - self.started,
+            winner=winner,
+            reason=reason,
+            moves=sum(1 for a in self.state.actions() if not a.startswith("roll")),
+            visitor_won=(winner == self.config.visitor_colour)
+            if computer and reason != "abandoned"
+            else None,
+        )
+
+    # --- the clock ---------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return self.anim is not None or self.roll is not None or self.drag is not None
+
+    def next_wake(self, now: float) -> float | None:
+        due = []
+        if self.think_started is not None:
+            due.append(0.05)
+        for at in (self.auto_roll_at, self.pass_at, self.ending_at):
+            if at is not None:
+                due.append(max(0.0, at - now))
+        if not self.demo and self.human_turn and self.state.outcome is None:
+            hint_at = self._hint_time()
+            if hint_at > now:
+                due.append(hint_at - now)
+        return min(due) if due else None
+
+    def _hint_time(self) -> float:
+        return max(self.app.last_input, self.turn_started) + self.app.seconds(HINT_SECONDS)
+
+    def hinting(self, now: float) -> bool:
+        return (
+            not self.demo
+            and self.human_turn
+            and self.anim is None
+            and self.drag is None
+            and self.selected is None
+            and self.state.outcome is None
+            and now >= self._hint_time()
+        )
+
+    def update(self, now: float) -> None:
+        if self.anim is not None:
+            if now - self.anim.start >= self.anim.duration:
+                self._finish_anim()
+            else:
+                return
+        if self.roll is not None:
+            if now - self.roll.start >= self.roll.duration:
+                value, self.roll = self.roll.value, None
+                self.last_die = value
+                self._set_state(self.state.roll(value))
+                self.app.invalidate()
+            else:
+                return
+        if self.finished and not self.demo:
+            return
+        state = self.state
+        if state.outcome is not None:
+            self._game_over(now)
+            return
+        mover = state.to_move
+        if state.needs_roll:
+            if not self.is_human(mover):
+                if self.auto_roll_at is None:
+                    self.auto_roll_at = now + self.app.seconds(0.5 if not self.demo else 0.8)
+                elif now >= self.auto_roll_at:
+                    self.auto_roll_at = None
+                    self.start_roll()
+            return
+        if self.only_pass():
+            if self.pass_at is None:
+                self.pass_at = now + self.app.seconds(PASS_SECONDS)
+                self.app.invalidate()
+            elif now >= self.pass_at:
+                self.pass_at = None
+                self._set_state(state.play("pass"))
+                self.app.invalidate()
+            return
+        if self.is_human(mover):
+            if not self.checkpoints or self.checkpoints[-1] is not state:
+                if not self.removals() or not self.checkpoints:
+                    self.checkpoints.append(state)
+            if self.hinting(now) and not getattr(self, "_hint_shown", False):
+                self._hint_shown = True
+                self.app.invalidate()
+            elif not self.hinting(now):
+                self._hint_shown = False
+            return
+        self._computer_turn(now)
+
+    def _computer_turn(self, now: float) -> None:
+        opponent = self.app.opponent
+        if self.think_started is None:
+            strength = "beginner" if self.demo else self.config.strength
+            budget = min(self.app.think_budget, 0.5) if self.demo else self.app.think_budget
+            opponent.request(self.state, strength, time_budget=budget)
+            self.think_started = now
+            self.answer = None
+            self.app.invalidate()
+            return
+        if self.answer is None:
+            self.answer = opponent.poll()
+        if now - self._last_spinner >= 0.1:
+            self._last_spinner = now
+            self.app.invalidate()
+        least = COMPUTER_MIN_SECONDS * (1.6 if self.demo else 1.0)
+        if self.answer is not None and now - self.think_started >= self.app.seconds(least):
+            answer, self.answer, self.think_started = self.answer, None, None
+            legal = [str(m) for m in self.state.legal_moves()]
+            if answer not in legal:
+                log.error(
+                    "the computer answered %r, not a legal move here; playing %s",
+                    answer,
+                    legal[0] if legal else None,
+                )
+                if not legal:
+                    return
+                answer = legal[0]
+            self.play(answer, duration=0.6 if not self.demo else 0.7)
+
+    def _game_over(self, now: float) -> None:
+        if self.ending_at is None:
+            self.ending_at = now + self.app.seconds(END_PAUSE)
+            self.selected = None
+            if not self.demo:
+                self.app.play_sound("win")
+                outcome = self.state.outcome
+                self.finished = True
+                self.app.report_game(self._record(outcome.winner, outcome.reason))
+            self.app.invalidate()
+        elif now >= self.ending_at and not self.demo:
+            self.app.go("end", game=self)
+
+    # --- input -------------------------------------------------------------------------------
+    def on_pointer(self, pointer) -> None:
+        if pointer.kind == "down":
+            for button in self.buttons:
+                if button.hit(pointer.pos):
+                    if button.name == "undo" and self._undo_target() is None:
+                        return
+                    button.action()
+                    self.app.invalidate()
+                    return
+        if self.demo or not self.human_turn or self.anim is not None or self.roll is not None:
+            self.drag = None
+            return
+        if self.state.outcome is not None or self.pass_at is not None:
+            return
+        state = self.state
+        pos = pointer.pos
+        if pointer.kind == "down":
+            if state.needs_roll:
+                if isinstance(self.view, PenteView) and self.view.die_rect.inflate(
+                    60, 60
+                ).collidepoint(pos):
+                    self.start_roll()
+                return
+            square = self.view.hit(pos, state)
+            removals = self.removals()
+            if removals:
+                if square in removals:
+                    self.play(removals[square])
+                return
+            if self.selected is not None and square is not None:
+                targets = self.targets(self.selected)
+                if square in targets:
+                    self.play(targets[square])
+                    return
+            if square is not None and square in self.origins():
+                self.drag = Drag(square, pos, pos, was_selected=self.selected == square)
+                self.selected = square
+            else:
+                self.selected = None
+            self.app.invalidate()
+        elif pointer.kind == "move" and self.drag is not None:
+            drag = self.drag
+            drag.pos = pos
+            if math.dist(pos, drag.start) > DRAG_THRESHOLD:
+                drag.moved = True
+            square = self.view.hit(pos, state)
+            drag.hover = square if square in self.targets(drag.origin) else None
+            self.app.invalidate()
+        elif pointer.kind == "up" and self.drag is not None:
+            drag, self.drag = self.drag, None
+            drag.pos = pos
+            if not drag.moved and math.dist(pos, drag.start) <= DRAG_THRESHOLD:
+                # a tap: the piece stays selected for a tap on its target (a second tap on the
+                # same piece lets go of it)
+                self.selected = None if drag.was_selected else drag.origin
+                self.app.invalidate()
+                return
+            square = self.view.hit(pos, state)
+            targets = self.targets(drag.origin)
+            if square in targets:
+                self.play(targets[square], dropped_at=pos)
+                return
+            # dropped on no legal target: the piece glides back, nothing else happens
+            mover = state.to_move
+            piece = self._piece_at(state, drag.origin, mover)._replace(square=drag.origin)
+            home = self.view.centre(drag.origin, state, mover)
+            self.anim = Anim(
+                self.app.now(),
+                self.app.seconds(0.25),
+                [(piece, [pos, home])],
+                [(drag.origin, mover)],
+                [],
+                None,
+            )
+            self.selected = None
+            self.app.invalidate()
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.blit(theme.background(), (0, 0))
+        self.draw_board(canvas)
+        if not self.demo:
+            self.draw_strip(canvas)
+            for button in self.buttons:
+                button.enabled = button.name != "undo" or self._undo_target() is not None
+                button.draw(canvas)
+            self.draw_message(canvas)
+
+    def draw_board(self, canvas: pygame.Surface) -> None:
+        now = self.app.now()
+        state = self.state
+        view = self.view
+        anim = self.anim
+        if anim is not None:
+            t = (now - anim.start) / anim.duration if anim.duration else 1.0
+            fade = 1.0 if t < 0.6 else max(0.0, 1 - (t - 0.6) / 0.4)
+            view.draw(canvas, state, hidden=anim.hidden, fading={sq: fade for sq in anim.fading})
+            for piece, points in anim.movers:
+                x, y = along(points, t)
+                image = view.sprite(piece)
+                canvas.blit(image, image.get_rect(center=(int(x), int(y))))
+        else:
+            hidden, targets, glow = [], [], []
+            selected = self.selected
+            if self.drag is not None and self.drag.moved:
+                hidden = [(self.drag.origin, state.to_move)]
+            if selected is not None:
+                targets = list(self.targets(selected))
+            elif self.removals() and self.human_turn:
+                glow = list(self.removals())
+            if self.hinting(now) and not self.state.needs_roll:
+                glow = list(self.origins()) or list(self.removals())
+            view.draw(
+                canvas,
+                state,
+                hidden=hidden,
+                targets=targets,
+                glow=glow,
+                selected=selected if self.drag is None or not self.drag.moved else None,
+            )
+            if self.drag is not None and self.drag.moved:
+                self._draw_drag(canvas)
+        if isinstance(view, PenteView):
+            value = self.last_die
+            spin = 0.0
+            if self.roll is not None:
+                t = (now - self.roll.start) / self.roll.duration if self.roll.duration else 1
+                spin = 0.0 if t >= 1 else 1 - t
+                value = self.roll.value if t > 0.75 else 1 + int(now * 14) % 6
+            die_due = state.needs_roll and self.human_turn and self.roll is None
+            view.draw_die(canvas, value, spin, active=die_due and (self.anim is None))
+
+    def _draw_drag(self, canvas: pygame.Surface) -> None:
+        drag = self.drag
+        state = self.state
+        mover = state.to_move
+        if drag.hover is not None:
+            move = self.targets(drag.origin)[drag.hover]
+            landing = getattr(move, "landing", None)
+            if landing:  # the Epaminondas phalanx as a ghost where it would stand
+                for b in move.landing:
+                    image = ghost(self.view.sprite(Piece(b, mover, "piece")), 110)
+                    canvas.blit(image, image.get_rect(center=self.view.centre(b)))
+                for sq in getattr(move, "captured", ()):
+                    ring = theme.glow_ring(self.view.radius + 2, theme.DANGER, 220)
+                    canvas.blit(ring, ring.get_rect(center=self.view.centre(sq)))
+        for sq in self.targets(drag.origin):
+            dot = theme.target_dot(max(10, int(self.view.radius * 0.55)))
+            canvas.blit(dot, dot.get_rect(center=self.view.target_centre(sq, state)))
+        piece = self._piece_at(state, drag.origin, mover)
+        image = piece_sprite(piece.colour, piece.kind, int(self.view.radius * 1.12))
+        canvas.blit(image, image.get_rect(center=(int(drag.pos[0]), int(drag.pos[1]))))
+
+    def colour_name(self, colour: str) -> str:
+        return self.app.t(f"colour.{colour}")
+
+    def status_text(self) -> str:
+        state = self.state
+        t = self.app.t
+        if state.outcome is not None:
+            return t("status.game_over")
+        mover = state.to_move
+        if self.config.opponent == "two-players":
+            if state.needs_roll:
+                return t("status.roll_colour", colour=self.colour_name(mover))
+            return t("status.colour_to_play", colour=self.colour_name(mover))
+        if self.is_human(mover):
+            if state.needs_roll:
+                return t("status.your_roll")
+            if self.removals():
+                return t("status.remove_incitus")
+            return t("status.your_turn")
+        if state.needs_roll:
+            return t("status.computer_rolls")
+        return t("status.computer_thinks")
+
+    def draw_strip(self, canvas: pygame.Surface) -> None:
+        t = self.app.t
+        x, w = STRIP.left, STRIP.width
+        y = STRIP.top
+        title = t(f"game.{self.config.game_id}")
+        y = theme.blit_paragraph(
+            canvas, title, "display", 46, theme.GOLD, pygame.Rect(x, y, w, 200)
+        )
+        if self.config.opponent == "computer":
+            mode = t("status.against", strength=t(f"strength.{self.config.strength}"))
+        else:
+            mode = t("setup.two_players")
+        y = theme.blit_paragraph(
+            canvas, mode, "italic", 30, theme.MUTED, pygame.Rect(x, y + 4, w, 100)
+        )
+        y += 20
+        panel = pygame.Rect(x, y, w, 150)
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, 18, 2)
+        mover = self.state.to_move
+        sprite = piece_sprite(
+            mover,
+            "counter"
+            if self.config.game_id == "pente-grammai"
+            else "man"
+            if self.config.game_id != "epaminondas"
+            else "piece",
+            30,
+        )
+        canvas.blit(sprite, sprite.get_rect(center=(x + 50, panel.centery)))
+        status = self.status_text()
+        if self.think_started is not None:
+            status += "." * (1 + int(self.app.now() * 3) % 3)
+        theme.blit_paragraph(
+            canvas,
+            status,
+            "bold",
+            34,
+            theme.CREAM,
+            pygame.Rect(x + 100, panel.top + 22, w - 114, 120),
+        )
+        y = panel.bottom + 24
+        for line in self.score_lines():
+            theme.blit_text(canvas, line, "text", 30, theme.CREAM, "topleft", (x, y))
+            y += 44
+
+    def score_lines(self) -> list[str]:
+        t = self.app.t
+        state = self.state
+        lines = []
+        if self.config.game_id == "pente-grammai":
+            goals = {"blue": "3B", "white": "3A"}
+            for colour in state.colours:
+                n = sum(
+                    1 for p in state.pieces() if p.colour == colour and p.square == goals[colour]
+                )
+                lines.append(t("score.at_goal", colour=self.colour_name(colour), count=n))
+            return lines
+        if self.config.game_id == "epaminondas":
+            lines.append(t("score.crossing_title"))
+            for colour in state.colours:
+                n = state.crossing_count(colour) if hasattr(state, "crossing_count") else 0
+                lines.append(t("score.crossing", colour=self.colour_name(colour), count=n))
+        now_counts = Counter(p.colour for p in state.pieces() if p.kind != "incitus")
+        reserve = getattr(state, "in_reserve", None)
+        for colour in state.colours:
+            have = now_counts[colour]
+            if reserve is not None:
+                try:
+                    have += int(reserve(colour))
+                except Exception:  # noqa: BLE001
+                    pass
+            lost = max(0, self._initial_counts[colour] - have)
+            lines.append(t("score.captured", colour=self.colour_name(colour), count=lost))
+        return lines
+
+    def draw_message(self, canvas: pygame.Surface) -> None:
+        message = None
+        if self.pass_at is not None:
+            if self.is_human(self.state.to_move) and self.config.opponent == "computer":
+                message = self.app.t("status.no_move_you")
+            else:
+                message = self.app.t(
+                    "status.no_move_colour", colour=self.colour_name(self.state.to_move)
+                )
+        elif self.state.outcome is not None and self.ending_at is not None:
+            message = self.app.t("status.game_over")
+        if message is None:
+            return
+        image = theme.text(message, "bold", 44, theme.INK)
+        box = image.get_rect(center=BOARD_RECT.center).inflate(80, 50)
+        theme.rounded_panel(canvas, box, theme.CREAM, theme.GOLD, 22, 4)
+        canvas.blit(image, image.get_rect(center=box.center))

@@ -1,0 +1,162 @@
+"""Colours, cached texts and the few drawing helpers every scene shares.
+
+Everything that is costly to draw (gradients, textures, rendered texts) is cached here so that a
+frame is mostly a handful of blits.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pygame
+
+from ludique.ui.fonts import font
+
+WIDTH, HEIGHT = 1920, 1080
+
+INK = (38, 27, 20)
+PAPER = (243, 232, 210)
+CREAM = (236, 222, 192)
+GOLD = (214, 176, 102)
+GOLD_DARK = (150, 112, 52)
+DEEP = (33, 24, 19)
+DEEP_2 = (52, 38, 29)
+MUTED = (176, 156, 128)
+HIGHLIGHT = (255, 214, 120)
+TARGET = (120, 220, 140)
+DANGER = (200, 80, 60)
+
+COLOUR_NAMES_RGB = {
+    "blue": (52, 96, 168),
+    "white": (238, 232, 220),
+    "black": (40, 36, 34),
+}
+
+
+@lru_cache(maxsize=512)
+def text(message: str, role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A rendered line of text (cached: the same words in the same style render once)."""
+    return font(role, size).render(message, True, colour)
+
+
+def wrap(message: str, role: str, size: int, width: int) -> list[str]:
+    """``message`` cut into lines that fit ``width`` pixels."""
+    face = font(role, size)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and face.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def blit_text(
+    surface: pygame.Surface,
+    message: str,
+    role: str,
+    size: int,
+    colour: tuple[int, int, int],
+    anchor: str,
+    pos: tuple[int, int],
+) -> pygame.Rect:
+    """Draw one line; ``anchor`` is a ``pygame.Rect`` attribute (``"center"``, ``"topleft"``)."""
+    image = text(message, role, size, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def blit_paragraph(
+    surface: pygame.Surface,
+    message: str,
+    role: str,
+    size: int,
+    colour: tuple[int, int, int],
+    rect: pygame.Rect,
+    align: str = "left",
+) -> int:
+    """Wrapped text inside ``rect``; returns the y just below the last line."""
+    y = rect.top
+    step = int(size * 1.35)
+    for line in wrap(message, role, size, rect.width):
+        image = text(line, role, size, colour)
+        if align == "center":
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+        else:
+            surface.blit(image, (rect.left, y))
+        y += step
+    return y
+
+
+@lru_cache(maxsize=8)
+def background(size: tuple[int, int] = (WIDTH, HEIGHT)) -> pygame.Surface:
+    """The dark, warm backdrop with a soft vignette (drawn once)."""
+    w, h = size
+    surface = pygame.Surface(size)
+    surface.fill(DEEP)
+    glow = pygame.Surface((w // 8, h // 8), pygame.SRCALPHA)
+    cx, cy = glow.get_width() / 2, glow.get_height() / 2
+    for y in range(glow.get_height()):
+        for x in range(glow.get_width()):
+            d = ((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2
+            a = max(0, int(70 * (1 - min(1.0, d))))
+            glow.set_at((x, y), (120, 84, 52, a))
+    surface.blit(pygame.transform.smoothscale(glow, size), (0, 0))
+    rng = random.Random(7)
+    for _ in range(w * h // 400):
+        x, y = rng.randrange(w), rng.randrange(h)
+        c = surface.get_at((x, y))
+        k = rng.choice((-6, 6))
+        surface.set_at((x, y), (max(0, c.r + k), max(0, c.g + k), max(0, c.b + k)))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+def rounded_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: tuple[int, ...],
+    border: tuple[int, int, int] | None = None,
+    radius: int = 18,
+    width: int = 3,
+) -> None:
+    if len(fill) == 4:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+
+
+def glow_ring(radius: int, colour: tuple[int, int, int], strength: int = 160) -> pygame.Surface:
+    return _glow_ring(radius, colour, strength)
+
+
+@lru_cache(maxsize=64)
+def _glow_ring(radius: int, colour: tuple[int, int, int], strength: int) -> pygame.Surface:
+    size = radius * 2 + 24
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    for i in range(12, 0, -1):
+        alpha = int(strength * (1 - i / 12) ** 1.5)
+        pygame.draw.circle(surface, (*colour, alpha), (c, c), radius + i, 3)
+    pygame.draw.circle(surface, (*colour, strength), (c, c), radius, 4)
+    return surface
+
+
+@lru_cache(maxsize=16)
+def target_dot(radius: int) -> pygame.Surface:
+    size = radius * 2 + 4
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    pygame.draw.circle(surface, (*TARGET, 90), (c, c), radius)
+    pygame.draw.circle(surface, (*TARGET, 230), (c, c), radius, 4)
+    return surface

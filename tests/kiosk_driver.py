@@ -1,0 +1,132 @@
+"""A scripted visitor for the kiosk tests: posts real pygame events to a running ``App``.
+
+Posted events carry window coordinates (the app maps them through its letterbox like real ones).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ludique.settings import Settings
+from ludique.ui.app import App
+from ludique.ui.opponent import Opponent
+
+
+def make_app(
+    *,
+    game: str | None = None,
+    size: tuple[int, int] = (1280, 800),
+    settings: Settings | None = None,
+    timing_scale: float = 0.02,
+    think: float = 0.2,
+    stand_in: bool = False,
+    lang: str | None = "en",
+) -> App:
+    app = App(
+        settings or Settings(sound=False),
+        windowed=True,
+        size=size,
+        lang=lang,
+        game=game,
+        timing_scale=timing_scale,
+        think_budget=think,
+        opponent=Opponent(force_stand_in=stand_in),
+        demo=False,
+    )
+    pygame.event.clear()
+    return app
+
+
+def pump(app: App, seconds: float = 0.05) -> None:
+    end = time.monotonic() + seconds
+    while True:
+        app.step()
+        if time.monotonic() >= end:
+            break
+        time.sleep(0.002)
+
+
+def wait_for(app: App, predicate, timeout: float = 10.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step()
+        if predicate():
+            return True
+        time.sleep(0.003)
+    return False
+
+
+def window(app: App, pos) -> tuple[int, int]:
+    return app.letterbox.to_window(*pos)
+
+
+def press(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window(app, pos), button=1))
+    app.step()
+
+
+def release(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window(app, pos), button=1))
+    app.step()
+
+
+def click(app: App, pos, settle: float = 0.02) -> None:
+    press(app, pos)
+    release(app, pos)
+    pump(app, settle)
+
+
+def drag(app: App, a, b, steps: int = 8, settle: float = 0.05) -> None:
+    press(app, a)
+    for i in range(1, steps + 1):
+        x = a[0] + (b[0] - a[0]) * i / steps
+        y = a[1] + (b[1] - a[1]) * i / steps
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=window(app, (x, y)), buttons=(1, 0, 0), rel=(0, 0)
+            )
+        )
+        app.step()
+    release(app, b)
+    pump(app, settle)
+
+
+def finger_tap(app: App, pos, also_mouse: bool = False) -> None:
+    """A touch: FINGERDOWN/UP with window fractions; ``also_mouse`` adds the mouse events SDL
+    synthesises from the same touch (marked ``touch=True``)."""
+    wx, wy = window(app, pos)
+    w, h = app.screen.get_size()
+    fx, fy = wx / w, wy / h
+    common = {
+        "touch_id": 1,
+        "finger_id": 7,
+        "x": fx,
+        "y": fy,
+        "dx": 0.0,
+        "dy": 0.0,
+        "pressure": 1.0,
+    }
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, **common))
+    if also_mouse:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(wx, wy), button=1, touch=True)
+        )
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
+    if also_mouse:
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(wx, wy), button=1, touch=True)
+        )
+    app.step()
+    pump(app, 0.02)
+
+
+def centre(app: App, square: str, **kw) -> tuple[int, int]:
+    scene = app.scene
+    return scene.view.centre(square, scene.state, **kw)
+
+
+def button_centre(app: App, name: str) -> tuple[int, int]:
+    return app.scene.button(name).rect.center
