@@ -724,6 +724,10 @@ class LatrunculiState(GameState):
         seen = {squares[0]}
         for a, c in zip(squares, squares[1:], strict=False):
             line = _line(a, c) or ()
+            if len(line) == 2 and len(squares) > 2:
+                return (
+                    f"a chain is made of jumps only; {SQUARE_NAMES[a]}-{SQUARE_NAMES[c]} is a step"
+                )
             if len(line) != 3:
                 return (
                     f"{SQUARE_NAMES[a]}-{SQUARE_NAMES[c]} is neither a step (one square) nor a "
