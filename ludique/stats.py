@@ -299,6 +299,90 @@ def log_game_finished(record: GameRecord) -> None:
     )
 
 
+def record_from_kiosk(game: object) -> GameRecord:
+    """The statistics row for the kiosk's ``ludique.ui.app.GameRecord`` (duck-typed: this module
+    does not import the UI)."""
+    reason = getattr(game, "reason", None)
+    opponent = getattr(game, "opponent", "computer")
+    winner = getattr(game, "winner", None)
+    if reason == "abandoned":
+        result = "abandoned"
+    elif winner is None:
+        result = "draw"
+    elif opponent == "computer":
+        result = "visitor" if getattr(game, "visitor_won", False) else "computer"
+    else:
+        result = "finished"
+    return GameRecord(
+        game_id=game.game_id,  # type: ignore[attr-defined]
+        language=game.language,  # type: ignore[attr-defined]
+        opponent=opponent,
+        strength=getattr(game, "strength", None) or "",
+        duration_s=max(0.0, float(getattr(game, "duration", 0.0))),
+        result=result,
+        moves=int(getattr(game, "moves", 0)),
+    )
+
+
+def connect(app: object, stats: Stats) -> None:
+    """Wire the statistics and the game log lines into a running kiosk ``App``: every finished
+    or abandoned game is logged and recorded, every game started is logged, and the admin panel
+    gets its chart."""
+
+    def finished(game: object) -> None:
+        record = record_from_kiosk(game)
+        log_game_finished(record)
+        stats.record(record)
+
+    app.on_game_finished = finished  # type: ignore[attr-defined]
+    app.stats_summary = stats.summary  # type: ignore[attr-defined]
+    app.stats_chart = lambda surface, rect, lang: draw_stats_chart(  # type: ignore[attr-defined]
+        surface, rect, stats.summary(), _catalog(lang)
+    )
+    app.stats_lines = lambda lang: stats_lines(stats, lang)  # type: ignore[attr-defined]
+
+    go = app.go  # type: ignore[attr-defined]
+
+    def go_and_log(name: str, **kwargs: object) -> None:
+        go(name, **kwargs)
+        config = kwargs.get("config")
+        if name == "game" and config is not None and getattr(config, "opponent", "") != "demo":
+            log_game_started(
+                config.game_id,  # type: ignore[attr-defined]
+                app.lang,  # type: ignore[attr-defined]
+                "computer" if config.opponent == "computer" else "two-players",  # type: ignore[attr-defined]
+                getattr(config, "strength", ""),
+            )
+
+    app.go = go_and_log  # type: ignore[attr-defined]
+
+
+def _catalog(lang: str) -> Catalog | None:
+    try:
+        from ludique.i18n import catalog
+
+        return catalog(lang)
+    except Exception:  # noqa: BLE001 - the chart falls back to English labels
+        return None
+
+
+def stats_lines(stats: Stats, lang: str) -> list[str]:
+    """Three short lines for a text-only admin panel."""
+    cat = _catalog(lang)
+    summary = stats.summary(days=7)
+    week = sum(n for _, n in summary.per_day)
+    langs = ", ".join(f"{k.upper()} {v}" for k, v in summary.per_language.items()) or "-"
+    wins = ", ".join(f"{g} {w}/{n}" for g, (w, n) in summary.visitor_wins.items()) or "-"
+    lines = [
+        _label(cat, "stats.total", total=summary.total) + f"; {week} in the last 7 days",
+        _label(cat, "stats.per_language") + ": " + langs,
+        _label(cat, "stats.visitor_wins") + ": " + wins,
+    ]
+    if stats.in_memory:
+        lines[0] += " - " + _label(cat, "stats.memory_only")
+    return lines
+
+
 # -- the admin panel's charts ------------------------------------------------------------------
 
 _LABELS = {
