@@ -625,3 +625,78 @@ def test_board_codes_are_the_documented_ones() -> None:
     assert state.board[SQUARE_INDEX["a1"]] == 1 and state.board[SQUARE_INDEX["b4"]] == 2
     dux = DuxState.initial()
     assert dux.board[SQUARE_INDEX["e2"]] == 5 and dux.board[SQUARE_INDEX["d7"]] == 6
+
+
+# --- an independent, slow reference for moves and captures --------------------------------------
+def _reference_moves(state: LatrunculiState) -> dict[str, set[str]]:
+    """Every battle move of the player to move, by notation, with the squares it captures,
+    computed square by square from rules.md without the engine's tables."""
+    board = {(i % 8, i // 8): v for i, v in enumerate(state.board)}
+    me = 1 if state.to_move == "blue" else 2
+    opp = 3 - me
+
+    def name(sq: tuple[int, int]) -> str:
+        return "abcdefgh"[sq[0]] + str(sq[1] + 1)
+
+    def captures(src: tuple[int, int], dst: tuple[int, int]) -> set[str]:
+        after = dict(board)
+        after[dst], after[src] = after[src], 0
+        taken = set()
+        for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            v, p = (dst[0] + df, dst[1] + dr), (dst[0] + 2 * df, dst[1] + 2 * dr)
+            if p in after and after[v] == opp and after[p] in (me, me | 4):
+                taken.add(name(v))
+        for corner in ((0, 0), (7, 0), (0, 7), (7, 7)):
+            around = [sq for sq in ((corner[0] + d, corner[1]) for d in (-1, 1)) if sq in after] + [
+                sq for sq in ((corner[0], corner[1] + d) for d in (-1, 1)) if sq in after
+            ]
+            if dst in around and after[corner] == opp:
+                (other,) = [sq for sq in around if sq != dst]
+                if after[other] in (me, me | 4):
+                    taken.add(name(corner))
+        return taken
+
+    out: dict[str, set[str]] = {}
+    for src, code in board.items():
+        if code not in (me, me | 4):
+            continue
+        for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            k = 1
+            while (dst := (src[0] + k * df, src[1] + k * dr)) in board and board[dst] == 0:
+                out[f"{name(src)}-{name(dst)}"] = captures(src, dst)
+                if not state.SLIDES:
+                    break
+                k += 1
+        if state.SLIDES:
+            continue
+
+        def chain(path: list[tuple[int, int]]) -> None:
+            here = path[-1]
+            for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                over, land = (here[0] + df, here[1] + dr), (here[0] + 2 * df, here[1] + 2 * dr)
+                if land not in board or land in path or over == path[0]:
+                    continue
+                if board[over] & 3 == me and board[land] == 0:
+                    out["-".join(name(sq) for sq in [*path, land])] = captures(src, land)
+                    chain([*path, land])
+
+        chain([src])
+    return out
+
+
+@settings(max_examples=6, deadline=None)
+@given(game_id=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6))
+def test_moves_and_captures_agree_with_a_slow_reference(game_id: str, seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(game_id)
+    checked = 0
+    for _ in range(150):
+        if state.outcome is not None:
+            break
+        if state.phase == "battle" and not state.pending_removal:
+            reference = _reference_moves(state)
+            engine = {str(m): set(m.captures) for m in state.legal_moves()}
+            assert engine == reference
+            checked += 1
+        state = state.play(rng.choice(state.legal_moves()))
+    assert checked or state.outcome is not None
