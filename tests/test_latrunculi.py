@@ -677,7 +677,7 @@ def _reference_moves(state: LatrunculiState) -> dict[str, set[str]]:
                 if land not in board or land in path or over == path[0]:
                     continue
                 if board[over] & 3 == me and board[land] == 0:
-                    out["-".join(name(sq) for sq in [*path, land])] = captures(src, land)
+                    out["-".join(name(sq) for sq in [*path, land])] = captures(path[0], land)
                     chain([*path, land])
 
         chain([src])
