@@ -639,6 +639,14 @@ class EpaminondasState(GameState):
                     and not enemy & move._no_enemy  # type: ignore[union-attr]
                 ):
                     return self._apply(move)
+        if isinstance(move, Move):
+            # Moves compare by notation, but one made in another position may stand for another
+            # phalanx (another size): play this position's move of that notation, if any.
+            text = move.text
+            for legal in self._legal():
+                if legal.text == text:
+                    return self._apply(legal)
+            raise IllegalMove(f"{text}: {self._refusal(text)}")
         return GameState.play(self, move)  # type: ignore[return-value]
 
     def _apply(self, move: Move) -> EpaminondasState:
