@@ -59,7 +59,37 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="the computer's thinking budget per move (default 1.5)",
     )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="play a short scripted visit headless and exit 0 (or 1 with the reason)",
+    )
+    parser.epilog = "ludique stats --csv: print the play statistics as CSV (see docs/kiosk.md)"
     return parser
+
+
+def stats_command(argv: list[str]) -> int:
+    """``ludique stats --csv [--db FILE]``: the play statistics as CSV on stdout."""
+    from ludique.stats import Stats, default_stats_path
+
+    parser = argparse.ArgumentParser(prog="ludique stats", description="Ludique play statistics.")
+    parser.add_argument("--csv", action="store_true", help="every game played, as CSV")
+    parser.add_argument(
+        "--db", type=Path, metavar="FILE", help=f"database (default {default_stats_path()})"
+    )
+    args = parser.parse_args(argv)
+    stats = Stats(args.db)
+    if args.csv:
+        stats.export_csv(sys.stdout)
+    else:
+        summary = stats.summary()
+        print(f"{summary.total} games in {summary.stored}")
+        for lang, n in summary.per_language.items():
+            print(f"  {lang}: {n}")
+        for game, (wins, n) in summary.visitor_wins.items():
+            print(f"  {game}: the visitor won {wins} of {n} against the computer")
+    stats.close()
+    return 0
 
 
 def load_kiosk_settings(path: Path | None):
@@ -73,14 +103,24 @@ def load_kiosk_settings(path: Path | None):
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["stats"]:
+        return stats_command(argv[1:])
     args = build_parser().parse_args(argv)
-    if not logging.getLogger().handlers:
-        logging.basicConfig(
-            level=logging.INFO,
-            stream=sys.stderr,
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )
+    if args.self_test:
+        from ludique import selftest
+
+        return selftest.main()
+    from ludique.logs import log_startup, setup_logging
+    from ludique.settings import default_settings_path, save_settings
+    from ludique.stats import Stats, connect
+
+    log_file = setup_logging("INFO")  # before the settings, so that their problems are logged
     settings = load_kiosk_settings(args.settings)
+    if settings.log_level != "INFO":
+        log_file = setup_logging(settings.log_level)
+    settings_path = args.settings or default_settings_path()
+    log_startup(settings_path, log_file)
     windowed = args.windowed or not getattr(settings, "fullscreen", True)
 
     from ludique.ui.app import App
@@ -93,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         size=args.size,
         think_budget=max(0.1, min(args.think, 2.0)),
     )
+    connect(app, Stats())
+    app.on_settings_changed = lambda changed: save_settings(changed, settings_path)
     return app.run()
 
 

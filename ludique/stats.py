@@ -419,8 +419,8 @@ def draw_stats_chart(
 
     gap = max(12, rect.width // 40)
     width = (rect.width - 2 * gap) // 3
-    title_font = font("bold", max(14, rect.height // 14))
-    small = font("text", max(12, rect.height // 20))
+    title_font = font("bold", min(40, max(20, rect.height // 8)))
+    small = font("text", min(28, max(16, rect.height // 10)))
     panels = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(3)]
 
     def frame(panel: pygame.Rect, title: str) -> pygame.Rect:

@@ -223,13 +223,21 @@ class AdminScene(Scene):
             button.draw(canvas)
         y = 720
         theme.blit_text(canvas, t("admin.statistics"), "bold", 38, theme.GOLD, "topleft", (60, y))
+        chart = getattr(self.app, "stats_chart", None)  # set by ludique.stats.connect
+        drawn = False
+        if chart is not None:
+            try:
+                chart(canvas, pygame.Rect(60, y + 56, 1800, 150), self.app.lang)
+                drawn = True
+            except Exception:  # noqa: BLE001 - the text lines below stand in
+                drawn = False
         lines = []
-        if self.app.stats_lines is not None:
+        if self.app.stats_lines is not None and not drawn:
             try:
                 lines = self.app.stats_lines(self.app.lang)
             except Exception:  # noqa: BLE001
                 lines = []
-        if not lines:
+        if not lines and not drawn:
             lines = [t("admin.no_statistics")]
         for line in lines[:3]:
             y += 52
