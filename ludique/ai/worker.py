@@ -148,6 +148,8 @@ class ComputerPlayer:
         """
         from ludique.ai import check_request
 
+        if self._closed:
+            raise RuntimeError("this ComputerPlayer is closed; make a new one")
         check_request(state, strength, time_budget)
         self.cancel()
         self._next_id += 1

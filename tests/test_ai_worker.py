@@ -1,0 +1,181 @@
+"""The kiosk's non-blocking computer player: a real worker process, real requests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from ludique.ai.worker import ComputerPlayer
+from ludique.games import new_game
+from ludique.games.base import GameState
+from ludique.games.epaminondas import EpaminondasState
+
+
+def wait_for(player: ComputerPlayer, seconds: float) -> str | None:
+    """Poll like the kiosk does (every few milliseconds) until an answer or ``seconds`` pass."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        answer = player.poll()
+        if answer is not None:
+            return answer
+        time.sleep(0.005)
+    return None
+
+
+@pytest.fixture(scope="module")
+def player() -> Iterator[ComputerPlayer]:
+    computer = ComputerPlayer()
+    computer.start()
+    yield computer
+    computer.close()
+
+
+def white_to_move() -> GameState:
+    return new_game("epaminondas")
+
+
+def black_to_move() -> GameState:
+    # No move of this position is a move of the start (Black's pieces, Black to move).
+    return new_game("epaminondas").play("a2-a3")
+
+
+def test_a_request_returns_at_once_and_delivers_a_legal_move(player: ComputerPlayer) -> None:
+    state = new_game("latrunculi-petteia")
+    started = time.perf_counter()
+    player.request(state, "player", 0.3)
+    assert time.perf_counter() - started < 0.1  # the search runs elsewhere
+    assert player.busy
+    answer = wait_for(player, 3.0)
+    assert answer is not None
+    assert answer in {str(m) for m in state.legal_moves()}
+    assert not player.busy
+    assert player.poll() is None  # delivered once
+
+
+def test_poll_without_a_request_is_none(player: ComputerPlayer) -> None:
+    assert player.poll() is None
+    assert not player.busy
+
+
+def test_every_game_is_served(player: ComputerPlayer) -> None:
+    for game_id in ("pente-grammai", "epaminondas", "latrunculi-seneca", "latrunculi-dux"):
+        state = new_game(game_id)
+        if state.needs_roll:
+            state = state.roll(4)
+        player.request(state, "beginner", 0.1)
+        answer = wait_for(player, 3.0)
+        assert answer is not None, game_id
+        state.play(answer)
+
+
+def test_the_history_travels_so_the_worker_sees_the_same_position(player: ComputerPlayer) -> None:
+    state = new_game("latrunculi-dux")
+    for notation in ("a1-a3", "a8-a6", "b1-b3"):
+        state = state.play(notation)
+    player.request(state, "champion", 0.2)
+    answer = wait_for(player, 3.0)
+    assert answer in {str(m) for m in state.legal_moves()}
+
+
+def test_a_bad_request_is_refused_and_keeps_the_pending_one(player: ComputerPlayer) -> None:
+    state = white_to_move()
+    player.request(state, "player", 0.3)
+    with pytest.raises(ValueError, match="unknown strength"):
+        player.request(state, "grandmaster")
+    with pytest.raises(ValueError, match="time_budget"):
+        player.request(state, "player", 5.0)
+    assert player.busy
+    answer = wait_for(player, 3.0)
+    assert answer in {str(m) for m in state.legal_moves()}
+
+
+def test_a_cancelled_request_is_never_delivered(player: ComputerPlayer) -> None:
+    player.request(white_to_move(), "champion", 1.5)
+    time.sleep(0.1)
+    player.cancel()
+    assert not player.busy
+    assert wait_for(player, 2.5) is None
+
+
+def test_a_new_request_after_cancel_delivers_its_own_answer(player: ComputerPlayer) -> None:
+    first, second = white_to_move(), black_to_move()
+    first_moves = {str(m) for m in first.legal_moves()}
+    second_moves = {str(m) for m in second.legal_moves()}
+    assert not first_moves & second_moves
+    for delay in (0.0, 0.05, 0.3):
+        player.request(first, "champion", 1.0)
+        time.sleep(delay)
+        player.cancel()
+        player.request(second, "player", 0.2)
+        answer = wait_for(player, 3.0)
+        assert answer in second_moves, (delay, answer)
+
+
+def test_a_replacing_request_cancels_the_one_before(player: ComputerPlayer) -> None:
+    first, second = white_to_move(), black_to_move()
+    player.request(first, "champion", 1.0)
+    time.sleep(0.05)
+    player.request(second, "beginner", 0.1)  # no explicit cancel
+    answer = wait_for(player, 3.0)
+    assert answer in {str(m) for m in second.legal_moves()}
+    assert wait_for(player, 1.2) is None  # and the first one never shows up afterwards
+
+
+def test_cancel_stops_the_search_promptly(player: ComputerPlayer) -> None:
+    player.request(white_to_move(), "champion", 1.5)
+    time.sleep(0.1)
+    player.cancel()
+    started = time.perf_counter()
+    player.request(black_to_move(), "beginner", 0.05)
+    assert wait_for(player, 3.0) is not None
+    # Had the cancelled search run its full 1.5 s, this answer would take over 1.3 s.
+    assert time.perf_counter() - started < 0.8
+
+
+def test_the_answer_comes_within_two_seconds_with_the_real_budget(player: ComputerPlayer) -> None:
+    state = EpaminondasState.initial()
+    for notation in ("c1-c3", "d12-d10", "e1-e3"):
+        state = state.play(notation)
+    for strength in ("champion", "player"):
+        started = time.perf_counter()
+        player.request(state, strength, 1.5)
+        answer = wait_for(player, 3.0)
+        elapsed = time.perf_counter() - started
+        assert answer is not None
+        assert elapsed < 2.0, (strength, elapsed)
+
+
+def test_the_worker_survives_a_killed_process() -> None:
+    with ComputerPlayer() as computer:
+        computer.start()
+        first_pid = computer.pid
+        os.kill(first_pid, signal.SIGKILL)
+        time.sleep(0.2)
+        assert not computer.alive
+        state = new_game("latrunculi-piso")
+        computer.request(state, "player", 0.2)
+        answer = wait_for(computer, 5.0)
+        assert answer in {str(m) for m in state.legal_moves()}
+        assert computer.pid != first_pid
+
+        # Killed while thinking: the pending request is asked again of a new process.
+        computer.request(white_to_move(), "champion", 0.5)
+        time.sleep(0.1)
+        os.kill(computer.pid, signal.SIGKILL)
+        answer = wait_for(computer, 5.0)
+        assert answer in {str(m) for m in white_to_move().legal_moves()}
+
+
+def test_close_ends_the_process_and_refuses_further_requests() -> None:
+    computer = ComputerPlayer()
+    computer.start()
+    assert computer.alive
+    computer.close()
+    assert not computer.alive
+    computer.close()  # twice is harmless
+    with pytest.raises(RuntimeError, match="closed"):
+        computer.request(new_game("epaminondas"), "player", 0.2)
