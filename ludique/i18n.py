@@ -1,13 +1,19 @@
 """Every word on screen, from the TOML files in ``locales/<lang>/``.
 
 A catalogue is the merge of every ``*.toml`` file of one language folder; keys are dotted paths
-(``button.play``).  Values may hold ``{name}`` fields filled by :meth:`Catalog.t`.  A key missing
-from a language falls back to English, and the problem is reported once (never a crash).
+(``turn.yours``).  Values may hold ``{name}`` fields filled by :meth:`Catalog.t`.  A key may be
+defined in only one file of a language, so that a translator always knows where a word lives.
+
+Nothing here stops the kiosk: a broken file or a missing key is reported (logged, and listed by
+:func:`check_locales` for the admin panel and the self-test) with the file and the key named, and
+the English text stands in.  Only :func:`read_language`, used by tools and tests, raises.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+import string
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,26 +42,105 @@ def _flatten(table: dict, prefix: str, out: dict[str, str], source: Path) -> Non
             raise LocaleError(f"{source}: key {key!r} must be text, not {type(value).__name__}")
 
 
-def read_language(lang: str, root: Path | None = None) -> dict[str, str]:
-    """All keys of one language, flattened.  Raises ``LocaleError`` naming the bad file."""
+def read_file(path: Path) -> dict[str, str]:
+    """The flattened keys of one TOML file.  Raises ``LocaleError`` naming the file and line."""
+    try:
+        with path.open("rb") as fh:
+            table = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise LocaleError(f"{path}: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LocaleError(f"{path}: cannot be read ({exc})") from None
+    flat: dict[str, str] = {}
+    _flatten(table, "", flat, path)
+    for key, value in flat.items():
+        if not value.strip():
+            raise LocaleError(f"{path}: key {key!r} is empty")
+    return flat
+
+
+@dataclass
+class Language:
+    """What could be read of one language: its texts, the file of each key, and the problems."""
+
+    lang: str
+    folder: Path
+    entries: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, Path] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def load_language(lang: str, root: Path | None = None) -> Language:
+    """Read every file of ``lang``, skipping (and reporting) the broken ones; never raises."""
     folder = (root or locales_dir()) / lang
+    result = Language(lang, folder)
     if not folder.is_dir():
-        raise LocaleError(f"{folder}: no locale folder for language {lang!r}")
-    entries: dict[str, str] = {}
+        result.problems.append(f"{folder}: no locale folder for language {lang!r}")
+        return result
     for path in sorted(folder.glob("*.toml")):
         try:
-            with path.open("rb") as fh:
-                table = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise LocaleError(f"{path}: {exc}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise LocaleError(f"{path}: cannot be read ({exc})") from None
-        flat: dict[str, str] = {}
-        _flatten(table, "", flat, path)
-        for key in flat.keys() & entries.keys():
-            raise LocaleError(f"{path}: key {key!r} is defined in two files of {lang!r}")
-        entries.update(flat)
-    return entries
+            flat = read_file(path)
+        except LocaleError as exc:
+            result.problems.append(str(exc))
+            continue
+        for key, value in flat.items():
+            if key in result.entries:
+                result.problems.append(
+                    f"{path}: key {key!r} is already defined in {result.sources[key]}; "
+                    "a key may be defined in only one file"
+                )
+                continue
+            result.entries[key] = value
+            result.sources[key] = path
+    return result
+
+
+def read_language(lang: str, root: Path | None = None) -> dict[str, str]:
+    """All keys of one language, flattened.  Raises ``LocaleError`` naming the bad file."""
+    language = load_language(lang, root)
+    if language.problems:
+        raise LocaleError("; ".join(language.problems))
+    return language.entries
+
+
+def fields_of(text: str) -> set[str]:
+    """The ``{name}`` fields of a text (what the program fills in)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:  # an unbalanced brace: reported by compare()
+        return {"<unbalanced braces>"}
+
+
+def compare(language: Language, english: Language) -> list[str]:
+    """Problems of ``language`` against English: missing keys, extra keys, different fields."""
+    problems = []
+    for key in sorted(english.entries.keys() - language.entries.keys()):
+        where = language.folder / english.sources[key].name
+        problems.append(f"{where}: missing key {key!r} (English is used)")
+    for key in sorted(language.entries.keys() - english.entries.keys()):
+        problems.append(f"{language.sources[key]}: key {key!r} is not in English")
+    for key in sorted(language.entries.keys() & english.entries.keys()):
+        ours, theirs = fields_of(language.entries[key]), fields_of(english.entries[key])
+        if ours != theirs:
+            problems.append(
+                f"{language.sources[key]}: key {key!r} has fields {sorted(ours)}, "
+                f"English has {sorted(theirs)}"
+            )
+    return problems
+
+
+def check_locales(root: Path | None = None) -> list[str]:
+    """Every problem of every language, each naming its file and key (empty when all is well)."""
+    english = load_language(FALLBACK, root)
+    problems = list(english.problems)
+    for lang in LANGUAGES:
+        if lang != FALLBACK:
+            language = load_language(lang, root)
+            problems += language.problems + compare(language, english)
+    return problems
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
 @dataclass
@@ -65,23 +150,34 @@ class Catalog:
     lang: str
     entries: dict[str, str]
     fallback: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
     _reported: set[str] = field(default_factory=set, repr=False)
 
     def t(self, key: str, **fields: object) -> str:
+        """The text of ``key`` with its ``{fields}`` filled; English, then the key, if missing."""
         text = self.entries.get(key)
         if text is None:
             text = self.fallback.get(key)
-            if key not in self._reported:
-                self._reported.add(key)
-                log.error("locale %r: missing key %r (using English)", self.lang, key)
+            self._report(key, f"locale {self.lang!r}: missing key {key!r} (using English)")
             if text is None:
                 return key
-        if fields:
-            try:
-                return text.format(**fields)
-            except (KeyError, IndexError, ValueError) as exc:
-                log.error("locale %r: key %r cannot be filled (%s)", self.lang, key, exc)
-        return text
+        try:
+            return text.format(**fields)
+        except (KeyError, IndexError, ValueError, AttributeError) as exc:
+            self._report(key, f"locale {self.lang!r}: key {key!r} cannot be filled ({exc!r})")
+            english = self.fallback.get(key)
+            if english is not None and english is not text:
+                try:
+                    return english.format(**fields)
+                except (KeyError, IndexError, ValueError, AttributeError):
+                    pass
+            # never show raw braces to a visitor
+            return _FIELD.sub(lambda m: str(fields.get(m.group(1), "")), text)
+
+    def _report(self, key: str, message: str) -> None:
+        if key not in self._reported:
+            self._reported.add(key)
+            log.error("%s", message)
 
     def __contains__(self, key: str) -> bool:
         return key in self.entries
@@ -89,15 +185,16 @@ class Catalog:
 
 @cache
 def catalog(lang: str) -> Catalog:
-    """The catalogue of ``lang`` (cached).  A broken file is logged and English stands in."""
+    """The catalogue of ``lang`` (cached).  Broken files are logged and English stands in."""
     if lang not in LANGUAGES:
         raise LocaleError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    english = read_language(FALLBACK)
+    english = load_language(FALLBACK)
     if lang == FALLBACK:
-        return Catalog(lang, english, english)
-    try:
-        entries = read_language(lang)
-    except LocaleError as exc:
-        log.error("%s; showing English instead", exc)
-        entries = {}
-    return Catalog(lang, entries, english)
+        language = english
+        problems = list(english.problems)
+    else:
+        language = load_language(lang)
+        problems = language.problems + compare(language, english)
+    for problem in problems:
+        log.error("%s", problem)
+    return Catalog(lang, language.entries, english.entries, problems)

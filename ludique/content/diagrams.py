@@ -126,9 +126,7 @@ DIAGRAMS: dict[str, Diagram] = {
     ),
     "latrunculi-jump": Diagram(
         "latrunculi-seneca",
-        _latrunculi(
-            "Seneca", blue=["c3", "d3", "e4", "b1", "g2"], white=["c6", "f7", "g5", "b7"]
-        ),
+        _latrunculi("Seneca", blue=["c3", "d3", "e4", "b1", "g2"], white=["c6", "f7", "g5", "b7"]),
         ("c3-e3-e5",),
     ),
     "latrunculi-slide": Diagram(
@@ -208,6 +206,7 @@ def _phalanx_head_path(state: GameState, tail: str, to: str) -> list[str]:
 
 def _captured(before: GameState, after: GameState, mover: str) -> list[str]:
     """Squares where an opposing piece stood before and stands no more (or was turned over)."""
+
     def opposing(state: GameState) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for piece in state.pieces():
@@ -237,29 +236,26 @@ def _landed(state: GameState, move: str) -> list[str]:
 
 
 def _arrow(surface: pygame.Surface, points: list[tuple[int, int]], width: int, gap: int) -> None:
-    """A bold arrow along ``points``, stopping ``gap`` pixels short of the last one."""
+    """A bold arrow along ``points``, stopping ``gap`` pixels short of the last one.
+
+    Drawn twice, dark and wide then bright and narrow, so that it reads on any board."""
     (x1, y1), (x2, y2) = points[-2], points[-1]
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     tip = (x2 - ux * gap, y2 - uy * gap)
     head = width * 2.6
     base = (tip[0] - ux * head, tip[1] - uy * head)
-    line = [*points[:-1], base]
+    shaft = [*points[:-1], base]
     wing = (-uy * head * 0.6, ux * head * 0.6)
     triangle = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
     for colour, extra in ((palette.INK, 4), (palette.HIGHLIGHT, 0)):
-        for a, b in zip(line, line[1:], strict=False):
+        for a, b in zip(shaft, shaft[1:], strict=False):
             pygame.draw.line(surface, colour, a, b, width + extra)
-        for p in line[1:-1]:
+        for p in shaft[1:-1]:
             pygame.draw.circle(surface, colour, p, (width + extra) // 2)
-        grow = extra * 0.8
-        shape = [
-            (x + (x - tip[0]) * 0 + ux * grow * (i == 0), y + uy * grow * (i == 0))
-            for i, (x, y) in enumerate(triangle)
-        ]
-        pygame.draw.polygon(surface, colour, shape)
+        pygame.draw.polygon(surface, colour, triangle)
         if extra:
-            pygame.draw.polygon(surface, colour, shape, extra)
+            pygame.draw.polygon(surface, colour, triangle, extra)
 
 
 def _cross(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
@@ -280,7 +276,11 @@ def _chevron(surface: pygame.Surface, centre: tuple[int, int], size: int) -> Non
 
 
 def _panel(
-    state: GameState, game_id: str, size: tuple[int, int], move: str | None, roll: int | None,
+    state: GameState,
+    game_id: str,
+    size: tuple[int, int],
+    move: str | None,
+    roll: int | None,
     landed: list[str],
 ) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -331,9 +331,7 @@ def render_diagram(name: str, width: int) -> pygame.Surface:
     for i, state in enumerate(states):
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
-        surface.blit(
-            _panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed), (x, 0)
-        )
+        surface.blit(_panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed), (x, 0))
         if move is not None:
             landed = _landed(state, move)
             _chevron(surface, (x + panel_w + PANEL_GAP // 2, panel_h // 2), PANEL_GAP // 3)

@@ -123,6 +123,8 @@ def _runs(inline, path: Path, line: int) -> list[Run]:
         elif token.type in ("softbreak", "hardbreak"):
             runs.append(Run(" ", "text"))
         elif token.type == "text":
+            if not token.content:
+                continue
             style = "bold" if bold else "italic" if italic else "text"
             runs.append(Run(token.content, style))
         else:  # pragma: no cover - the enabled rules produce nothing else

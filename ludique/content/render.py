@@ -57,9 +57,7 @@ def _words(runs: list[Run]) -> list[tuple[str, str, bool]]:
     return out
 
 
-def _lines(
-    runs: list[Run], size: int, width: int, heading: bool
-) -> list[list[tuple[str, str]]]:
+def _lines(runs: list[Run], size: int, width: int, heading: bool) -> list[list[tuple[str, str]]]:
     """The runs cut into lines of at most ``width`` pixels; each line a list of (text, style)."""
     lines: list[list[tuple[str, str]]] = []
     line: list[tuple[str, str]] = []
@@ -178,7 +176,9 @@ def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
         following = blocks[index + 1].note if index + 1 < len(blocks) else False
         if in_note and not following and note_start is not None:
             column.y += NOTE_PAD
-            column.notes.append(pygame.Rect(margin, note_start, column.inner, column.y - note_start))
+            column.notes.append(
+                pygame.Rect(margin, note_start, column.inner, column.y - note_start)
+            )
             note_start = None
     return column.surface()
 
@@ -198,14 +198,33 @@ def render_history(lang: str, game_id: str, width: int) -> pygame.Surface:
     return _render_blocks(load(lang, "history", history_id_for(game_id)), width)
 
 
-def render_rules(lang: str, game_id: str, width: int) -> pygame.Surface:
-    """Every card of ``game_id`` (``card_ids_for``) one below the other, as one surface."""
-    cards = [render_card(lang, card_id, width) for card_id in card_ids_for(game_id)]
-    rule = 6
-    surface = pygame.Surface((width, sum(c.get_height() for c in cards) + rule * (len(cards) - 1)))
-    surface.fill(palette.INK_MUTED)
+@lru_cache(maxsize=8)
+def render_rules(lang: str, game_id: str, width: int, history: bool = True) -> pygame.Surface:
+    """What the Rules screen shows for ``game_id``: every card of ``card_ids_for(game_id)`` one
+    below the other, then (with ``history``) the game's history panel, as one tall surface."""
+    parts = [render_card(lang, card_id, width) for card_id in card_ids_for(game_id)]
+    if history:
+        parts.append(render_history(lang, game_id, width))
+    divider = 40
+    height = sum(p.get_height() for p in parts) + divider * (len(parts) - 1)
+    surface = pygame.Surface((width, height))
+    surface.fill(palette.PAPER)
     y = 0
-    for card in cards:
-        surface.blit(card, (0, y))
-        y += card.get_height() + rule
+    for i, part in enumerate(parts):
+        if i:
+            # a short rule with a diamond between two documents
+            mid_y, mid_x = y + divider // 2, width // 2
+            pygame.draw.line(
+                surface, palette.INK_MUTED, (mid_x - 160, mid_y), (mid_x + 160, mid_y), 2
+            )
+            diamond = [
+                (mid_x, mid_y - 9),
+                (mid_x + 9, mid_y),
+                (mid_x, mid_y + 9),
+                (mid_x - 9, mid_y),
+            ]
+            pygame.draw.polygon(surface, palette.INK_ACCENT, diamond)
+            y += divider
+        surface.blit(part, (0, y))
+        y += part.get_height()
     return surface

@@ -1,0 +1,254 @@
+"""Rule cards and history panels: present in every language, faithful, and drawable."""
+
+from __future__ import annotations
+
+import shutil
+
+import pygame
+import pytest
+
+from ludique.content import (
+    CARD_IDS,
+    HISTORY_IDS,
+    ContentError,
+    card_ids_for,
+    document,
+    history_id_for,
+    render_card,
+    render_history,
+    render_rules,
+)
+from ludique.content.diagrams import DIAGRAMS, positions, render_diagram
+from ludique.content.document import load, parse
+from ludique.content.render import _tie
+from ludique.games import GAME_IDS
+from ludique.i18n import LANGUAGES
+from ludique.paths import locales_dir
+from ludique.ui import palette
+
+ROOT = locales_dir()
+KIOSK_RULE = {"en": "Kiosk rule.", "fr": "Règle du kiosque.", "de": "Regel des Kiosks."}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_and_history_panel_exists_in_every_language(lang):
+    for card_id in CARD_IDS:
+        assert (ROOT / lang / "rules" / f"{card_id}.md").is_file(), (lang, card_id)
+    for game in HISTORY_IDS:
+        assert (ROOT / lang / "history" / f"{game}.md").is_file(), (lang, game)
+    extra = {p.stem for p in (ROOT / lang / "rules").glob("*.md")} - set(CARD_IDS)
+    assert extra == set()
+
+
+def _structure(lang: str, folder: str, doc_id: str):
+    blocks = load(lang, folder, doc_id)
+    return (
+        [b.level for b in blocks if b.kind == "heading"],
+        [b.name for b in blocks if b.kind == "diagram"],
+        sum(1 for b in blocks if b.kind == "caption"),
+        sum(1 for b in blocks if b.note),
+    )
+
+
+@pytest.mark.parametrize("card_id", CARD_IDS)
+def test_the_three_languages_tell_the_same_card(card_id):
+    english = _structure("en", "rules", card_id)
+    for lang in LANGUAGES:
+        assert _structure(lang, "rules", card_id) == english, lang
+
+
+@pytest.mark.parametrize("game", HISTORY_IDS)
+def test_the_three_languages_tell_the_same_history(game):
+    english = _structure("en", "history", game)
+    for lang in LANGUAGES:
+        assert _structure(lang, "history", game) == english, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_kiosk_rules_are_marked_as_such(lang):
+    # rules.md marks one kiosk rule for Epaminondas and two common to all Latrunculi variants
+    expected = {"epaminondas": 1, "latrunculi": 2}
+    for card_id in CARD_IDS:
+        notes = [b for b in load(lang, "rules", card_id) if b.note]
+        assert len(notes) == expected.get(card_id, 0), card_id
+        for note in notes:
+            assert note.runs[0].style == "bold" and note.runs[0].text == KIOSK_RULE[lang]
+
+
+def test_every_required_diagram_is_on_a_card_and_every_card_diagram_exists():
+    used = {b.name for c in CARD_IDS for b in load("en", "rules", c) if b.kind == "diagram"}
+    required = {
+        "pente-entering",
+        "pente-capture",
+        "pente-sacred-line",
+        "epaminondas-phalanx",
+        "epaminondas-capture",
+        "latrunculi-custodian",
+        "latrunculi-corner",
+        "latrunculi-incitus",
+        "latrunculi-dux",
+    }
+    assert required <= used
+    assert used <= set(DIAGRAMS)
+
+
+def test_each_card_shows_the_board_pieces_moves_captures_and_the_win():
+    # the section headings of the English cards, one per topic the issue asks for
+    topics = {
+        "pente-grammai": ["The board", "The counters", "A turn", "capturing", "Winning"],
+        "epaminondas": ["The board", "The pieces", "Moving", "Capturing", "Winning"],
+        "latrunculi": ["The board", "Moving", "Capturing", "Winning"],
+        "latrunculi-seneca": ["Placing", "Moving", "The incitus", "Winning"],
+        "latrunculi-piso": ["Placing", "Moving", "Capturing", "Winning"],
+        "latrunculi-petteia": ["Setting up", "Moving", "Capturing", "Winning"],
+        "latrunculi-dux": ["Setting up", "Moving", "The dux", "Winning"],
+    }
+    for card_id, wanted in topics.items():
+        headings = " | ".join(b.text for b in load("en", "rules", card_id) if b.kind == "heading")
+        for topic in wanted:
+            assert topic in headings, (card_id, topic)
+
+
+# --- the diagrams show what their captions say ---------------------------------------------------
+
+
+def _at(state, square):
+    return sorted((p.colour, p.kind) for p in state.pieces() if p.square == square)
+
+
+def _off(state, colour):
+    return sum(1 for p in state.pieces() if p.square == "off" and p.colour == colour)
+
+
+def test_pente_diagrams():
+    start, end = positions("pente-entering")
+    assert _at(end, "1B") == [("blue", "counter")] and _off(end, "blue") == _off(start, "blue") - 1
+    start, end = positions("pente-capture")
+    assert (
+        _at(end, "2B") == [("blue", "counter")] and _off(end, "white") == _off(start, "white") + 1
+    )
+    start, end = positions("pente-sacred-line")
+    assert end.outcome is not None and end.outcome.winner == "blue"
+    assert end.outcome.reason == "sacred-line"
+
+
+def test_epaminondas_diagrams():
+    _, end = positions("epaminondas-phalanx")
+    assert [_at(end, s) for s in ("c4", "c5", "c6")] == [[("white", "piece")]] * 3
+    start, end = positions("epaminondas-capture")
+    black = [p for p in start.pieces() if p.colour == "black"]
+    assert len([p for p in end.pieces() if p.colour == "black"]) == len(black) - 2
+    assert _at(end, "e7") == [("white", "piece")]
+
+
+def test_latrunculi_diagrams():
+    _, end = positions("latrunculi-custodian")
+    assert _at(end, "d4") == []
+    _, end = positions("latrunculi-corner")
+    assert _at(end, "a8") == []
+    _, end = positions("latrunculi-jump")
+    assert _at(end, "e5") == [("blue", "man")] and _at(end, "c3") == []
+    start, caught, freed = positions("latrunculi-incitus")
+    assert _at(caught, "d4") == [("white", "incitus")]
+    assert _at(freed, "d4") == [("white", "man")] and _at(freed, "e4") == [("blue", "incitus")]
+    _, end = positions("latrunculi-dux")
+    assert _at(end, "d5") == [] and _at(end, "e5") == [("blue", "dux")]
+
+
+@pytest.mark.parametrize("name", sorted(DIAGRAMS))
+def test_every_diagram_draws_something(name):
+    image = render_diagram(name, 1200)
+    assert image.get_width() == 1200 and 200 < image.get_height() <= 600
+    # the dark panel behind the board is there, and so is the bright arrow
+    colours = {tuple(image.get_at((x, image.get_height() // 2)))[:3] for x in range(0, 1200, 3)}
+    assert palette.BACKGROUND in colours
+    arrow = pygame.mask.from_threshold(image, palette.HIGHLIGHT, (1, 1, 1, 255))
+    assert arrow.count() > 100
+
+
+# --- rendering -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("card_id", CARD_IDS)
+def test_render_card(lang, card_id):
+    surface = render_card(lang, card_id, 1400)
+    assert surface.get_width() == 1400 and surface.get_height() > 700
+    ink = pygame.mask.from_threshold(surface, palette.INK, (40, 40, 40, 255))
+    assert ink.count() > 5000  # text was drawn
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_render_history_and_narrow_widths(lang):
+    for game_id in GAME_IDS:
+        wide = render_history(lang, game_id, 1400)
+        narrow = render_history(lang, game_id, 800)
+        assert narrow.get_width() == 800 and narrow.get_height() > wide.get_height()
+    assert (
+        render_rules(lang, "latrunculi-dux", 900).get_height()
+        > render_card(lang, "latrunculi-dux", 900).get_height()
+    )
+
+
+def test_text_is_wrapped_to_the_width():
+    # no line is wider than the text column: nothing of the ink lies in the right margin
+    surface = render_card("de", "latrunculi-seneca", 700)
+    margin = max(24, 700 // 28)
+    strip = surface.subsurface((700 - margin + 2, 0, margin - 2, surface.get_height()))
+    ink = pygame.mask.from_threshold(strip, palette.INK, (40, 40, 40, 255))
+    assert ink.count() == 0
+
+
+def test_card_ids_for_every_game():
+    assert card_ids_for("latrunculi-dux") == ["latrunculi", "latrunculi-dux"]
+    assert card_ids_for("pente-grammai") == ["pente-grammai"]
+    for game_id in GAME_IDS:
+        assert all(c in CARD_IDS for c in card_ids_for(game_id))
+        assert history_id_for(game_id) in HISTORY_IDS
+    with pytest.raises(ContentError, match="chess"):
+        card_ids_for("chess")
+
+
+# --- the Markdown subset -------------------------------------------------------------------------
+
+
+def test_parse_the_subset(tmp_path):
+    text = (
+        "# Title\n\nSome *soft* and **strong** words.\n\n- one\n- two\n\n1. first\n2. second\n\n"
+        "::: diagram pente-entering\n\n*A caption.*\n\n> **Kiosk rule.** A note.\n"
+    )
+    blocks = parse(text, tmp_path / "x.md")
+    kinds = [b.kind for b in blocks]
+    assert kinds == ["heading", "paragraph", "item", "item", "item", "item", "diagram", "caption",
+                     "paragraph"]  # fmt: skip
+    assert [r.style for r in blocks[1].runs] == ["text", "italic", "text", "bold", "text"]
+    assert [b.marker for b in blocks[2:6]] == ["•", "•", "1.", "2."]
+    assert blocks[6].name == "pente-entering" and blocks[8].note
+
+
+def test_a_malformed_diagram_line_names_file_and_line(tmp_path):
+    with pytest.raises(ContentError, match=r"card\.md:3: .*diagram"):
+        parse("# T\n\n::: diagrm pente-entering\n", tmp_path / "card.md")
+
+
+def test_a_card_missing_in_one_language_falls_back_to_english(tmp_path):
+    root = tmp_path / "locales"
+    shutil.copytree(ROOT, root)
+    (root / "de" / "rules" / "epaminondas.md").unlink()
+    path = document.document_path("de", "rules", "epaminondas", root)
+    assert path == root / "en" / "rules" / "epaminondas.md"
+    with pytest.raises(ContentError, match="no-such-card"):
+        document.document_path("de", "rules", "no-such-card", root)
+
+
+def test_french_punctuation_never_starts_a_line():
+    assert (
+        _tie("Bleu gagne : « oui » ; fin !")
+        == "Bleu gagne\u00a0: «\u00a0oui\u00a0»\u00a0; fin\u00a0!"
+    )

@@ -1,0 +1,142 @@
+"""The locale files: complete in every language, consistent, and safe when broken."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+
+import ludique.i18n as i18n
+from ludique.games import GAME_IDS, REASONS
+from ludique.i18n import (
+    LANGUAGES,
+    LocaleError,
+    check_locales,
+    fields_of,
+    load_language,
+    read_file,
+    read_language,
+)
+from ludique.paths import locales_dir
+
+ROOT = locales_dir()
+
+
+def test_every_language_reads_without_any_problem():
+    assert check_locales() == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_file_has_the_same_keys_as_in_english(lang):
+    english_files = sorted(p.name for p in (ROOT / "en").glob("*.toml"))
+    assert sorted(p.name for p in (ROOT / lang).glob("*.toml")) == english_files
+    for name in english_files:
+        ours, theirs = read_file(ROOT / lang / name), read_file(ROOT / "en" / name)
+        assert sorted(ours.keys() - theirs.keys()) == [], f"{lang}/{name} has extra keys"
+        assert sorted(theirs.keys() - ours.keys()) == [], f"{lang}/{name} lacks keys"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_value_is_empty_and_fields_match_english(lang):
+    english = read_language("en")
+    for key, text in read_language(lang).items():
+        assert text.strip(), f"{lang}: {key} is empty"
+        assert fields_of(text) == fields_of(english[key]), f"{lang}: {key} fields differ"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_words_the_program_needs_are_there(lang):
+    keys = read_language(lang)
+    needed = [f"reason.{reason}" for reason in REASONS] + ["reason.fifty-turns-draw"]
+    needed += [f"title.{game_id}" for game_id in GAME_IDS]
+    needed += [f"variant.{g}" for g in GAME_IDS if g.startswith("latrunculi-")]
+    needed += [f"strength.{s}" for s in ("beginner", "player", "champion")]
+    needed += [f"{t}.{c}" for t in ("colour", "side", "turn") for c in ("blue", "white", "black")]
+    needed += [f"outcome.{c}-wins" for c in ("blue", "white", "black")]
+    needed += ["outcome.draw", "turn.yours", "turn.computer-thinking", "turn.roll", "turn.no-move"]
+    needed += ["game.pente-grammai-greek", "error.settings-value", "error.locale-file"]
+    assert [k for k in needed if k not in keys] == []
+
+
+def test_kiosk_rules_are_called_kiosk_rules_in_the_reasons():
+    labels = {"en": "kiosk rule", "fr": "règle du kiosque", "de": "Regel des Kiosks"}
+    for lang, label in labels.items():
+        keys = read_language(lang)
+        for reason in ("repetition", "fifty-turns", "fifty-turns-draw"):
+            assert label in keys[f"reason.{reason}"], (lang, reason)
+
+
+# --- broken files -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """A copy of the locale files that a test may break; the catalogues read it."""
+    root = tmp_path / "locales"
+    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns("*.md"))
+    monkeypatch.setattr(i18n, "locales_dir", lambda: root)
+    i18n.catalog.cache_clear()
+    yield root
+    i18n.catalog.cache_clear()
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_bad_syntax_names_the_file_and_line_and_english_stands_in(tree, caplog):
+    broken = tree / "de" / "common.toml"
+    _replace(broken, 'yours = "Sie sind am Zug"', 'yours = "Sie sind am Zug')
+    with pytest.raises(LocaleError, match=r"de/common\.toml.*line \d+"):
+        read_language("de", tree)
+    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+        german = i18n.catalog("de")
+    assert "common.toml" in caplog.text and "line" in caplog.text
+    assert german.t("turn.yours") == "Your turn"
+    # the other files of the language still speak German
+    kiosk_keys = read_file(tree / "de" / "kiosk.toml")
+    key = next(iter(kiosk_keys))
+    assert german.t(key) == kiosk_keys[key]
+
+
+def test_a_missing_key_is_reported_with_file_and_key_and_falls_back(tree, caplog):
+    _replace(tree / "fr" / "common.toml", 'yours = "À vous de jouer"\n', "")
+    problems = check_locales(tree)
+    assert any("fr/common.toml" in p and "'turn.yours'" in p for p in problems), problems
+    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+        french = i18n.catalog("fr")
+        assert french.t("turn.yours") == "Your turn"
+    assert "turn.yours" in caplog.text and "fr/common.toml" in caplog.text
+    assert french.t("turn.no-move").startswith("Aucun coup")
+
+
+def test_a_field_changed_by_a_translator_is_reported_and_never_shown_raw(tree):
+    _replace(tree / "de" / "common.toml", "{value}", "{wert}")
+    assert any("turn.rolled" in p and "fields" in p for p in check_locales(tree))
+    text = i18n.catalog("de").t("turn.rolled", value=5)
+    assert "{" not in text and "5" in text
+
+
+def test_a_key_in_two_files_and_an_empty_value_are_refused(tree):
+    (tree / "en" / "extra.toml").write_text('[turn]\nyours = "Again"\n', encoding="utf-8")
+    assert any("already defined" in p for p in load_language("en", tree).problems)
+    (tree / "en" / "extra.toml").write_text('[turn]\nnew = "  "\n', encoding="utf-8")
+    with pytest.raises(LocaleError, match=r"extra\.toml: key 'turn\.new' is empty"):
+        read_file(tree / "en" / "extra.toml")
+
+
+def test_a_missing_field_value_does_not_crash(tree):
+    assert "{" not in i18n.catalog("fr").t("turn.rolled")
+
+
+def test_an_unknown_key_shows_the_key_not_a_crash(tree):
+    assert i18n.catalog("en").t("no.such.key") == "no.such.key"
+
+
+def test_an_unknown_language_is_refused_clearly():
+    with pytest.raises(LocaleError, match="'xx'"):
+        i18n.catalog("xx")
