@@ -19,7 +19,7 @@ VIEWPORT = pygame.Rect(200, 40, 1300, 1000)
 def render_card(lang: str, card_id: str, width: int) -> pygame.Surface | None:
     """The rendered card, or None when the content package cannot draw it."""
     try:
-        from ludique.content import render_card as render
+        from ludique.content import render_rules as render  # all cards + history
     except ImportError:
         return None
     try:
