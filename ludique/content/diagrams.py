@@ -22,7 +22,7 @@ from ludique.ui import palette
 from ludique.ui.boards import view_for
 
 # Panel height as a fraction of panel width, per board: the views keep room for their trays.
-_ASPECT = {"pente-grammai": 0.82, "epaminondas": 0.86, "latrunculi": 0.78}
+_ASPECT = {"pente-grammai": 0.82, "epaminondas": 0.86, "latrunculi": 0.72}
 PANEL_GAP = 56  # room between two panels for the chevron
 MAX_PANEL_HEIGHT = 560
 

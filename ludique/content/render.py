@@ -165,7 +165,8 @@ def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
             marker = marker_face.render(block.marker, True, palette.INK_ACCENT)
             lines = _lines(block.runs, BODY, inner - hang, False)
             image = _draw_lines(lines, BODY, palette.INK, False, inner - hang)
-            top = column.add(image, indent + hang, BODY // 3)
+            first = index == 0 or blocks[index - 1].kind != "item"
+            top = column.add(image, indent + hang, int(BODY * 0.7) if first else BODY // 3)
             mx = indent + hang - marker.get_width() - BODY // 3
             step = int(BODY * LINE)
             column.items.append((marker, mx, top + (step - marker.get_height()) // 2))
