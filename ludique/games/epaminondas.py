@@ -174,12 +174,11 @@ class EpaminondasMove(Move):
         "direction",
         "size",
         "distance",
-        "phalanx",
-        "landing",
-        "captured",
+        "group",
         "from_bits",
         "to_bits",
         "captured_bits",
+        "_ray",
         "_need_empty",
         "_no_enemy",
         "_delta",
@@ -190,12 +189,25 @@ class EpaminondasMove(Move):
     direction: str
     size: int
     distance: int
-    phalanx: tuple[str, ...]
-    landing: tuple[str, ...]
-    captured: tuple[str, ...]
+    group: int  # how many pieces the move captures
     from_bits: int
     to_bits: int
     captured_bits: int
+
+    @property
+    def phalanx(self) -> tuple[str, ...]:
+        return tuple(SQUARE_NAMES[sq] for sq in self._ray[: self.size])
+
+    @property
+    def landing(self) -> tuple[str, ...]:
+        return tuple(
+            SQUARE_NAMES[sq] for sq in self._ray[self.distance : self.distance + self.size]
+        )
+
+    @property
+    def captured(self) -> tuple[str, ...]:
+        first = self.size - 1 + self.distance
+        return tuple(SQUARE_NAMES[sq] for sq in self._ray[first : first + self.group])
 
 
 # _RAYS[direction][square]: the squares from ``square`` (included) to the edge in that direction.
@@ -212,40 +224,45 @@ _RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+def _prefixes(ray: tuple[int, ...], table: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """``out[i]``: the union of ``table[sq]`` over the first i squares of ``ray``."""
+    out = [0]
+    for sq in ray:
+        out.append(out[-1] | table[sq])
+    return tuple(out)
+
+
+_BITS_T = tuple(1 << sq for sq in range(N_SQUARES))
+# Prefix masks along every ray, row-major and in the 672-bit layout: the squares ray[i:j] are
+# ``P[j] ^ P[i]``.
+_RAY_BITS = tuple(tuple(_prefixes(ray, _BITS_T) for ray in rays) for rays in _RAYS)
+_RAY_SPREAD = tuple(tuple(_prefixes(ray, _SPREAD_T) for ray in rays) for rays in _RAYS)
+
+
 def _build_move(tail: int, direction: int, size: int, distance: int, group: int) -> EpaminondasMove:
     ray = _RAYS[direction][tail]
-    phalanx = ray[:size]
-    landing = ray[distance : distance + size]
-    captured = ray[size - 1 + distance : size - 1 + distance + group]
-    empties = ray[size : size + distance - (1 if group else 0)]
-    behind = size - 1 + distance + group  # the square right behind the defending group
-    if distance >= size:
-        vacated, entered = phalanx, landing
-    else:
-        vacated, entered = phalanx[:distance], landing[size - distance :]
-    frm, to = SQUARE_NAMES[tail], SQUARE_NAMES[landing[0]]
+    bits = _RAY_BITS[direction][tail]
+    spread = _RAY_SPREAD[direction][tail]
+    first = size - 1 + distance  # the head's last square
+    frm, to = SQUARE_NAMES[tail], SQUARE_NAMES[ray[distance]]
     move = EpaminondasMove(f"{frm}-{to}", frm, to, (frm, to))
     move.direction = DIRECTIONS[direction]
     move.size = size
     move.distance = distance
-    move.phalanx = tuple(SQUARE_NAMES[sq] for sq in phalanx)
-    move.landing = tuple(SQUARE_NAMES[sq] for sq in landing)
-    move.captured = tuple(SQUARE_NAMES[sq] for sq in captured)
-    move.from_bits = sum(1 << sq for sq in phalanx)
-    move.to_bits = sum(1 << sq for sq in landing)
-    move.captured_bits = sum(1 << sq for sq in captured)
-    move._need_empty = sum(1 << sq for sq in empties)
+    move.group = group
+    move._ray = ray
+    move.from_bits = bits[size]
+    move.to_bits = bits[distance + size] ^ bits[distance]
+    move.captured_bits = bits[first + group] ^ bits[first]
+    move._need_empty = bits[first if group else first + 1] ^ bits[size]
+    behind = first + group  # the square right behind the defending group
     move._no_enemy = 1 << ray[behind] if group and behind < len(ray) else 0
-    delta = 0
-    for sq in vacated + entered:
-        delta |= _SPREAD_T[sq]
-    move._delta = delta
-    cut = 0
-    for sq in captured:
-        cut |= _SPREAD_T[sq]
-    move._cut = cut
-    touch = 0
-    for sq in vacated + entered + captured:
+    move._delta = spread[size] ^ spread[distance + size] ^ spread[distance]
+    move._cut = spread[first + group] ^ spread[first]
+    touch = 0  # the line slots through a square that changes: vacated, entered, captured
+    vacated = ray[: min(distance, size)]
+    entered = ray[max(distance, size) : distance + size]
+    for sq in vacated + entered + ray[first : first + group]:
         touch |= _SQUARE_SLOTS[sq]
     move._touch = touch
     return move
@@ -253,7 +270,7 @@ def _build_move(tail: int, direction: int, size: int, distance: int, group: int)
 
 _MOVE_CACHE: dict[tuple[int, int, int, int, int], EpaminondasMove] = {}
 _LINE_CACHE: dict[int, tuple[EpaminondasMove, ...]] = {}  # (line, own, enemy) -> moves
-_LINE_CACHE_LIMIT = 400_000  # a full cache is cleared, so memory stays bounded in long searches
+_LINE_CACHE_LIMIT = 200_000  # ~55 MB when full; then cleared, so memory stays bounded
 # (line, direction along it, head, run size, empties ahead, defending group) -> moves.
 _RUN_CACHE: dict[int, tuple[EpaminondasMove, ...]] = {}
 
