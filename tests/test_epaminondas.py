@@ -459,8 +459,8 @@ def random_states(seed: int, plies: int) -> list[EpaminondasState]:
     return states
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), plies=st.integers(0, 160))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), plies=st.integers(0, 100))
 def test_random_games_keep_every_rule(seed: int, plies: int) -> None:
     states = random_states(seed, plies)
     for before, after in zip(states, states[1:], strict=False):
@@ -507,3 +507,31 @@ def test_whole_random_games_end_properly() -> None:
         assert last.outcome.reason in {"crossing", "no-pieces", "no-moves", "repetition"}
         for state in states[:-1]:
             assert state.outcome is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_every_refusal_says_which_rule_is_broken(seed: int) -> None:
+    rng = random.Random(seed)
+    state = random_states(seed, rng.randint(0, 80))[-1]
+    if state.outcome is not None:
+        return
+    legal = {str(m) for m in state.legal_moves()}
+    own = [p.square for p in state.pieces() if p.colour == state.to_move]
+    for _ in range(60):
+        text = f"{rng.choice(own)}-{rng.choice(SQUARE_NAMES)}"
+        if text in legal:
+            assert state.play(text).action == text
+            continue
+        with pytest.raises(IllegalMove) as info:
+            state.play(text)
+        assert "not a legal move here" not in str(info.value), str(info.value)
+
+
+def test_moves_stay_right_when_the_line_cache_is_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ludique.games import epaminondas
+
+    monkeypatch.setattr(epaminondas, "_LINE_CACHE_LIMIT", 40)
+    for state in random_states(5, 120):
+        assert {str(m) for m in state.legal_moves()} == set(reference_moves(state))
+    assert len(epaminondas._LINE_CACHE) <= 40
