@@ -140,3 +140,81 @@ def test_an_unknown_key_shows_the_key_not_a_crash(tree):
 def test_an_unknown_language_is_refused_clearly():
     with pytest.raises(LocaleError, match="'xx'"):
         i18n.catalog("xx")
+
+
+# --- every label fits its button -----------------------------------------------------------------
+
+# The kiosk draws on a 1920x1080 canvas scaled onto the screen, so a label that fits its button on
+# the canvas fits at every resolution; what changes is the size the visitor sees.
+WINDOWS = [(1920, 1080), (1280, 800)]
+PADDING = 24  # the margin ludique.ui.widgets.Button keeps between its label and its border
+SMALLEST_ON_SCREEN = 20  # pixels: the least a label may shrink to on the real screen
+
+
+def _scenes(app, group: str):
+    from ludique.ui.scenes.game import GameConfig
+    from ludique.ui.scenes.home import FAMILIES
+
+    if group == "admin":
+        yield "admin", {}
+        return
+    yield "home", {}
+    for family in FAMILIES:
+        yield "setup", {"family": family}
+    for game_id in GAME_IDS:
+        yield "game", {"config": GameConfig(game_id)}
+        game = app.scene
+        yield "rules", {"game": game}
+        yield "end", {"game": game}
+
+
+def _misfits(window: tuple[int, int], group: str) -> tuple[int, list[str]]:
+    from kiosk_driver import make_app
+
+    from ludique.ui.fonts import font
+
+    problems = []
+    checked = 0
+    for lang in LANGUAGES:
+        app = make_app(size=window, lang=lang)
+        try:
+            scale = app.letterbox.scale
+            for name, kwargs in _scenes(app, group):
+                app.go(name, **kwargs)
+                for button in app.scene.buttons:
+                    label = button.label() if callable(button.label) else button.label
+                    if not label:
+                        continue  # a picture tile
+                    width, height = font("bold", button.size).size(label)
+                    checked += 1
+                    room = button.rect.width - PADDING
+                    if width > room or height > button.rect.height:
+                        problems.append(
+                            f"{lang} {name} {button.name or label!r}: {label!r} "
+                            f"is {width}px wide at {button.size}px, room {room}px"
+                        )
+                    if button.size * scale < SMALLEST_ON_SCREEN:
+                        problems.append(f"{lang} {name} {label!r}: {button.size * scale:.0f}px")
+        finally:
+            app.close()
+    return checked, problems
+
+
+@pytest.mark.parametrize("window", WINDOWS, ids=lambda w: f"{w[0]}x{w[1]}")
+def test_every_visitor_button_label_fits_its_box_in_every_language(window):
+    checked, problems = _misfits(window, "visitor")
+    assert checked > 100
+    assert problems == []
+
+
+@pytest.mark.xfail(
+    reason="admin panel (ludique/ui/scenes/admin.py, kiosk's layout): 'Back to the exhibition', "
+    "'Quitter le programme', 'Zurück zur Ausstellung' and the strength buttons are wider than "
+    "their 620 px panel allows; the widget shrinks them to fit",
+    strict=False,
+)
+@pytest.mark.parametrize("window", WINDOWS, ids=lambda w: f"{w[0]}x{w[1]}")
+def test_every_admin_button_label_fits_its_box_in_every_language(window):
+    checked, problems = _misfits(window, "admin")
+    assert checked > 20
+    assert problems == []
