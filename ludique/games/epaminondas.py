@@ -15,8 +15,9 @@ Squares are numbered row-major: square index ``i = (rank - 1) * 14 + file`` with
 ``state.bitboards`` is ``(white, black)``: two 168-bit ints, bit ``i`` set when square ``i`` holds
 a piece of that colour.  ``state.key`` is ``(white, black, side)`` with side 0 for White to move
 and 1 for Black: hashable, exact, cheap to compare.  Each move carries ``from_bits`` (the
-phalanx before the move), ``to_bits`` (after) and ``captured_bits`` as row-major masks too, so a
-search can score a move or update an evaluation without looking at square names.
+phalanx before the move), ``to_bits`` (after) and ``captured_bits`` as row-major masks too, and
+``size``, ``distance`` and ``group`` (pieces captured) as ints, so a search can score a move or
+update an evaluation without looking at square names.
 
 How the speed is obtained
 -------------------------
