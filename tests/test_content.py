@@ -252,3 +252,56 @@ def test_french_punctuation_never_starts_a_line():
         _tie("Bleu gagne : « oui » ; fin !")
         == "Bleu gagne\u00a0: «\u00a0oui\u00a0»\u00a0; fin\u00a0!"
     )
+
+
+# --- palette and sounds --------------------------------------------------------------------------
+
+
+def test_blue_and_white_counters_differ_in_lightness_and_have_opposite_outlines():
+    from ludique.ui.palette import contrast_ratio, relative_luminance
+
+    # lightness survives every kind of colour blindness; WCAG asks 4.5:1 for text
+    assert contrast_ratio(palette.BLUE_COUNTER, palette.WHITE_COUNTER) >= 4.5
+    for fill, edge in palette.PIECE_COLOURS.values():
+        assert contrast_ratio(fill, edge) >= 4.5
+        assert (relative_luminance(fill) < 0.3) != (relative_luminance(edge) < 0.3)
+    assert contrast_ratio(palette.INK, palette.PAPER) >= 7
+    assert contrast_ratio(palette.TEXT, palette.BACKGROUND) >= 7
+    assert contrast_ratio(palette.INK, palette.KIOSK_RULE) >= 7
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21)
+
+
+def test_sounds_are_synthesised_and_play_under_the_dummy_driver():
+    from ludique.ui.sound import SOUND_NAMES, Sounds, synthesise
+
+    for name in SOUND_NAMES:
+        samples = synthesise(name, 22050)
+        assert 0.1 * 22050 < len(samples) < 1.5 * 22050
+        assert 0.3 < max(abs(v) for v in samples) <= 0.5
+    sounds = Sounds(enabled=True)
+    assert sounds.available
+    for name in SOUND_NAMES:
+        assert sounds.length(name) > 0.1
+        sounds.play(name)
+    with pytest.raises(ValueError, match="'bang'"):
+        sounds.play("bang")
+
+
+def test_sounds_stay_silent_without_an_audio_device():
+    # a real SDL without any usable audio driver, in a fresh process (no mock of pygame)
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from ludique.ui.sound import Sounds\n"
+        "s = Sounds(enabled=True)\n"
+        "s.play('win'); s.play('capture')\n"
+        "print(s.available, s.length('win'))\n"
+    )
+    env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    result = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "0.0"]
