@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import multiprocessing
+import signal
 import sys
 from pathlib import Path
 
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         from ludique import selftest
 
         return selftest.main()
-    from ludique.logs import log_startup, setup_logging
+    from ludique.logs import log_startup, report_first_frame, setup_logging
     from ludique.settings import default_settings_path, save_settings
     from ludique.stats import Stats, connect
 
@@ -134,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
         think_budget=max(0.1, min(args.think, 2.0)),
     )
     connect(app, Stats())
+    report_first_frame(app)
     app.on_settings_changed = lambda changed: save_settings(changed, settings_path)
+    # a service manager stops the kiosk with SIGTERM: leave the loop and close the worker cleanly
+    signal.signal(signal.SIGTERM, lambda *_: app.quit(0))
     return app.run()
 
 

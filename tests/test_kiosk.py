@@ -14,6 +14,8 @@ from kiosk_driver import (
     wait_for,
 )
 
+from ludique.games import new_game
+
 
 @pytest.fixture
 def app_factory():
@@ -37,6 +39,7 @@ def visitor_turn(app) -> bool:
         and scene.anim is None
         and scene.roll is None
         and scene.pass_at is None
+        and scene.state.outcome is None
     )
 
 
@@ -195,3 +198,188 @@ def test_a_touch_also_reported_as_a_mouse_click_counts_once(app_factory):
     assert scene.selected == "d2"
     finger_tap(app, centre(app, "d5"), also_mouse=True)
     assert wait_for(app, lambda: scene.anim is None and scene.state.actions()[:1] == ["d2-d5"])
+
+
+def _seneca_position(predicate, seed: int = 1):
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(60):
+        state = new_game("latrunculi-seneca")
+        for _ in range(600):
+            if state.outcome is not None:
+                break
+            if predicate(state):
+                return state
+            state = state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no such position found")
+
+
+def test_seneca_placement_from_the_reserve(app_factory):
+    app = app_factory(game="latrunculi-seneca")
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app))
+    start = scene.state
+    assert start.phase == "placement" and start.in_reserve("blue") == 16
+    # tap the reserve, then the square
+    click(app, centre(app, "reserve"))
+    assert scene.selected == "reserve"
+    click(app, centre(app, "c3"))
+    assert wait_for(app, lambda: scene.anim is None and len(scene.state.actions()) >= 1)
+    assert scene.state.actions()[0] == "@c3"
+    assert wait_for(app, lambda: visitor_turn(app))
+    # and by dragging from the reserve
+    before = scene.state
+    drag(app, centre(app, "reserve"), centre(app, "f4"))
+    assert wait_for(app, lambda: scene.anim is None and scene.state is not before)
+    assert action_after(scene.state, before) == "@f4"
+    assert scene.state.in_reserve("blue") <= 14
+
+
+def test_incitus_removal_by_tapping_it(app_factory):
+    app = app_factory(game="latrunculi-seneca")
+    scene = app.scene
+    state = _seneca_position(
+        lambda s: s.to_move == "blue" and any(str(m).startswith("x") for m in s.legal_moves())
+    )
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    removals = [str(m)[1:] for m in state.legal_moves()]
+    assert set(scene.removals()) == set(removals)
+    # a tap on a square that is not one of the inciti does nothing
+    empty = next(
+        f"{f}{r}"
+        for f in "abcdefgh"
+        for r in range(1, 9)
+        if all(p.square != f"{f}{r}" for p in state.pieces())
+    )
+    click(app, centre(app, empty))
+    assert scene.state is state
+    click(app, centre(app, removals[0]))
+    assert wait_for(app, lambda: scene.anim is None and scene.state is not state)
+    assert action_after(scene.state, state) == f"x{removals[0]}"
+    after = state.play(f"x{removals[0]}")
+    assert all(p.square != removals[0] for p in after.pieces())
+
+
+def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
+    import random
+
+    rng = random.Random(4)
+    app = app_factory(game="latrunculi-dux", think=0.1)
+    records = []
+    app.on_game_finished = records.append
+    scene = app.scene
+
+    def settled():
+        return app.scene.name == "end" or visitor_turn(app)
+
+    for _ in range(400):
+        assert wait_for(app, settled, timeout=20), "the computer never answered"
+        if app.scene.name == "end":
+            break
+        moves = [m for m in scene.state.legal_moves() if m.frm and m.to]
+        move = rng.choice(moves)
+        before = scene.state
+        click(app, centre(app, move.frm))
+        click(app, centre(app, move.to))
+        assert wait_for(app, lambda b=before: scene.state is not b or app.scene.name == "end")
+    assert app.scene.name == "end"
+    outcome = scene.state.outcome
+    assert outcome is not None
+    assert app.scene.reason() == app.t(f"reason.{outcome.reason}")
+    assert len(records) == 1 and records[0].winner == outcome.winner
+    assert records[0].game_id == "latrunculi-dux" and records[0].opponent == "computer"
+    click(app, button_centre(app, "home"))
+    assert app.scene.name == "home"
+
+
+def test_idle_countdown_then_attract_in_the_default_language(app_factory):
+    from ludique.settings import Settings
+
+    settings = Settings(sound=False, idle_seconds=1, countdown_seconds=1, default_language="fr")
+    app = app_factory(game="latrunculi-petteia", settings=settings, lang="de")
+    assert app.lang == "de"
+    assert wait_for(app, lambda: app.countdown_since is not None, timeout=3)
+    assert app.scene.name == "game"
+    # a touch answers "still playing?" and keeps the game
+    finger_tap(app, (700, 500))
+    assert app.countdown_since is None and app.scene.name == "game"
+    assert wait_for(app, lambda: app.scene.name == "attract", timeout=5)
+    assert app.lang == "fr"
+
+
+def test_curator_gesture_with_a_wrong_then_the_right_pin(app_factory):
+    from ludique.settings import Settings
+
+    app = app_factory(settings=Settings(sound=False, admin_pin="2468"))
+    assert app.scene.name == "attract"
+    # four taps are not enough (and an ordinary touch takes the visitor to Home)
+    for _ in range(4):
+        click(app, (40, 40))
+    assert app.pin_pad is None
+    app.go("home")
+    for _ in range(5):
+        click(app, (40, 40))
+    assert app.pin_pad is not None
+    for key in "1357":
+        click(
+            app,
+            app.pin_pad.buttons[
+                [b.name for b in app.pin_pad.buttons].index(f"pin-{key}")
+            ].rect.center,
+        )
+    ok = next(b for b in app.pin_pad.buttons if b.name == "pin-OK")
+    click(app, ok.rect.center)
+    assert app.pin_pad is not None and app.scene.name == "home"
+    for key in "2468":
+        click(app, next(b for b in app.pin_pad.buttons if b.name == f"pin-{key}").rect.center)
+    click(app, ok.rect.center)
+    assert app.pin_pad is None and app.scene.name == "admin"
+    # the panel changes a setting and leaves the program
+    click(app, button_centre(app, "idle-30"))
+    assert app.settings.idle_seconds == 30
+    click(app, button_centre(app, "exit"))
+    assert app.running is False
+
+
+def test_quit_keys_do_nothing_in_kiosk_mode_and_escape_quits_windowed(app_factory):
+    import pygame
+
+    app = app_factory()
+    app.windowed = False
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_ALT))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pump(app, 0.02)
+    assert app.running
+    app.windowed = True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    pump(app, 0.02)
+    assert not app.running
+
+
+def test_a_failure_inside_a_scene_is_logged_and_the_kiosk_returns_to_attract(app_factory, caplog):
+    app = app_factory(game="latrunculi-petteia")
+    scene = app.scene
+
+    def broken(pointer):
+        raise RuntimeError("a scene broke")
+
+    scene.on_pointer = broken
+    with caplog.at_level("ERROR"):
+        click(app, (700, 500))
+    assert app.scene.name == "attract"
+    assert "a scene broke" in caplog.text and "Traceback" in caplog.text
+
+
+def test_rules_open_and_close_return_to_the_same_game(app_factory):
+    app = app_factory(game="latrunculi-petteia")
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app))
+    click(app, centre(app, "e2"))
+    state, selected = scene.state, scene.selected
+    click(app, button_centre(app, "rules"))
+    assert app.scene.name == "rules"
+    click(app, button_centre(app, "close"))
+    assert app.scene is scene and scene.state is state and scene.selected == selected

@@ -57,20 +57,41 @@ class Opponent:
         if self._player is None:
             self._player = _RandomStandIn()
         self._pending = False
+        self._state: GameState | None = None
+        self._fallback: str | None = None
 
     def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
-        self._player.cancel()
-        self._player.request(state, strength, time_budget=time_budget)
+        self._state = state
+        self._fallback = None
         self._pending = True
+        try:
+            self._player.cancel()
+            self._player.request(state, strength, time_budget=time_budget)
+        except Exception:  # noqa: BLE001 - the game goes on with a random legal move
+            log.exception("the computer player refused the request; playing a random move")
+            self._fallback = self._random_move(state)
 
     def poll(self) -> str | None:
         if not self._pending:
             return None
-        answer = self._player.poll()
+        if self._fallback is not None:
+            answer, self._fallback = self._fallback, None
+            self._pending = False
+            return answer
+        try:
+            answer = self._player.poll()
+        except Exception:  # noqa: BLE001
+            log.exception("the computer player failed; playing a random move")
+            answer = self._random_move(self._state)
         if answer is not None:
             self._pending = False
             return str(answer)
         return None
+
+    @staticmethod
+    def _random_move(state: GameState | None) -> str | None:
+        moves = state.legal_moves() if state is not None else []
+        return str(random.choice(moves)) if moves else None
 
     @property
     def busy(self) -> bool:

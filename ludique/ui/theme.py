@@ -40,6 +40,15 @@ def text(message: str, role: str, size: int, colour: tuple[int, int, int]) -> py
     return font(role, size).render(message, True, colour)
 
 
+def fitted(message: str, role: str, size: int, colour: tuple[int, int, int], width: int):
+    """The line at ``size``, or smaller until it fits ``width`` pixels."""
+    image = text(message, role, size, colour)
+    while image.get_width() > width and size > 14:
+        size -= 2
+        image = text(message, role, size, colour)
+    return image
+
+
 def wrap(message: str, role: str, size: int, width: int) -> list[str]:
     """``message`` cut into lines that fit ``width`` pixels."""
     face = font(role, size)

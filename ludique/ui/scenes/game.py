@@ -144,7 +144,7 @@ class GameScene(Scene):
     # --- set-up ----------------------------------------------------------------------------
     def layout(self) -> None:
         x, w = STRIP.left, STRIP.width
-        y = STRIP.bottom - 4 * 112
+        y = STRIP.bottom - 4 * 100 + 12
         specs = [
             ("rules", lambda: self.app.t("button.rules"), self.open_rules),
             ("undo", lambda: self.app.t("button.undo"), self.undo),
@@ -152,7 +152,7 @@ class GameScene(Scene):
             ("home", lambda: self.app.t("button.home"), self.go_home),
         ]
         self.buttons = [
-            Button(pygame.Rect(x, y + i * 112, w, 92), label, action, name=name, size=38)
+            Button(pygame.Rect(x, y + i * 100, w, 84), label, action, name=name, size=36)
             for i, (name, label, action) in enumerate(specs)
         ]
 
@@ -436,11 +436,11 @@ class GameScene(Scene):
                 self.app.invalidate()
             else:
                 return
-        if self.finished and not self.demo:
-            return
         state = self.state
         if state.outcome is not None:
             self._game_over(now)
+            return
+        if self.finished and not self.demo:
             return
         mover = state.to_move
         if state.needs_roll:
@@ -698,7 +698,7 @@ class GameScene(Scene):
         y = STRIP.top
         title = t(f"game.{self.config.game_id}")
         y = theme.blit_paragraph(
-            canvas, title, "display", 46, theme.GOLD, pygame.Rect(x, y, w, 200)
+            canvas, title, "display", 42, theme.GOLD, pygame.Rect(x, y, w, 200)
         )
         if self.config.opponent == "computer":
             mode = t("status.against", strength=t(f"strength.{self.config.strength}"))
@@ -708,7 +708,7 @@ class GameScene(Scene):
             canvas, mode, "italic", 30, theme.MUTED, pygame.Rect(x, y + 4, w, 100)
         )
         y += 20
-        panel = pygame.Rect(x, y, w, 150)
+        panel = pygame.Rect(x, y, w, 130)
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, 18, 2)
         mover = self.state.to_move
         sprite = piece_sprite(
@@ -728,14 +728,15 @@ class GameScene(Scene):
             canvas,
             status,
             "bold",
-            34,
+            32,
             theme.CREAM,
-            pygame.Rect(x + 100, panel.top + 22, w - 114, 120),
+            pygame.Rect(x + 100, panel.top + 18, w - 114, 110),
         )
-        y = panel.bottom + 24
+        y = panel.bottom + 18
         for line in self.score_lines():
-            theme.blit_text(canvas, line, "text", 30, theme.CREAM, "topleft", (x, y))
-            y += 44
+            image = theme.fitted(line, "text", 28, theme.CREAM, w)
+            canvas.blit(image, (x, y))
+            y += 38
 
     def score_lines(self) -> list[str]:
         t = self.app.t

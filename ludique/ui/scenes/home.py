@@ -59,15 +59,10 @@ class HomeScene(Scene):
             theme.rounded_panel(canvas, rect, theme.DEEP_2, theme.GOLD, 26, 3)
             picture = miniature(family)
             canvas.blit(picture, picture.get_rect(midtop=(rect.centerx, rect.top + 24)))
-            theme.blit_text(
-                canvas,
-                t(f"family.{family}.name"),
-                "display",
-                52,
-                theme.GOLD,
-                "midtop",
-                (rect.centerx, rect.top + 450),
+            title = theme.fitted(
+                t(f"family.{family}.name"), "display", 52, theme.GOLD, rect.width - 40
             )
+            canvas.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 450)))
             theme.blit_paragraph(
                 canvas,
                 t(f"family.{family}.blurb"),

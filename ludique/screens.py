@@ -1,0 +1,166 @@
+"""Render every screen of the kiosk to PNG for review: ``python -m ludique.screens OUTDIR``.
+
+Every scene, every game (with a position from the middle of a game), all three languages, at
+1920x1080 and at 1280x800 (letterboxed, as on a 16:10 kiosk).  The files are named
+``<size>/<lang>/<nn>-<screen>.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+SIZES = ((1920, 1080), (1280, 800))
+
+
+def _advance(state, plies: int, rng: random.Random, stop=None):
+    for _ in range(plies):
+        if state.outcome is not None:
+            break
+        if stop is not None and stop(state):
+            break
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        moves = state.legal_moves()
+        if not moves:
+            break
+        captures = [m for m in moves if getattr(m, "captured", ())]
+        state = state.play(rng.choice(captures or moves))
+    return state
+
+
+def _finished(game_id: str, rng: random.Random):
+    from ludique.games import new_game
+
+    for _ in range(40):
+        state = _advance(new_game(game_id), 3000, rng)
+        if state.outcome is not None:
+            return state
+    return None
+
+
+def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ludique.games import GAME_IDS
+    from ludique.i18n import LANGUAGES
+    from ludique.settings import Settings
+    from ludique.ui.app import App
+    from ludique.ui.opponent import Opponent
+    from ludique.ui.scenes.admin import PinPad
+    from ludique.ui.scenes.game import GameConfig, GameScene
+
+    written: list[Path] = []
+    for size in sizes:
+        for lang in langs or LANGUAGES:
+            app = App(
+                Settings(sound=False),
+                windowed=True,
+                size=size,
+                lang=lang,
+                opponent=Opponent(force_stand_in=True),
+            )
+            folder = outdir / f"{size[0]}x{size[1]}" / lang
+            folder.mkdir(parents=True, exist_ok=True)
+            count = 0
+
+            def shot(name: str, app=app, folder=folder) -> None:
+                nonlocal count
+                count += 1
+                app.dirty = True
+                app.draw()
+                path = folder / f"{count:02d}-{name}.png"
+                pygame.image.save(app.screen, str(path))
+                written.append(path)
+
+            rng = random.Random(20)
+            app.go("attract")
+            demo = app.scene.demo
+            if demo is not None:
+                demo.state = _advance(demo.state, 14, rng)
+            shot("attract")
+            app.go("home")
+            shot("home")
+            for family in ("pente-grammai", "latrunculi", "epaminondas"):
+                app.go("setup", family=family)
+                shot(f"setup-{family}")
+            app.scene.opponent = "two-players"
+            app.scene.layout()
+            shot("setup-epaminondas-two-players")
+            for game_id in GAME_IDS:
+                config = GameConfig(game_id, "computer", "player", None)
+                app.go("game", config=config)
+                scene: GameScene = app.scene
+                start = scene.state
+                if start.game_id == "latrunculi-seneca":
+                    scene.state = _advance(start, 9, rng)
+                    shot(f"game-{game_id}-placement")
+                    scene.state = _advance(
+                        start,
+                        400,
+                        rng,
+                        stop=lambda s: (
+                            any(p.kind == "incitus" for p in s.pieces()) and s.to_move == "blue"
+                        ),
+                    )
+                else:
+                    scene.state = _advance(start, 24 if game_id != "epaminondas" else 30, rng)
+                    if scene.state.to_move != scene.config.visitor_colour:
+                        scene.state = _advance(
+                            scene.state, 1 if not scene.state.needs_roll else 2, rng
+                        )
+                scene.turn_started = app.now()
+                moves = scene.origins()
+                if moves:
+                    scene.selected = next(iter(moves))
+                if game_id == "pente-grammai":
+                    scene.last_die = getattr(scene.state, "die", None)
+                shot(f"game-{game_id}")
+                if game_id in ("pente-grammai", "latrunculi-dux"):
+                    # the visitor took the second colour: the board is turned round
+                    config = GameConfig(game_id, "computer", "champion", start.colours[1])
+                    app.go("game", config=config)
+                    app.scene.state = _advance(app.scene.state, 11, rng)
+                    shot(f"game-{game_id}-turned")
+                if game_id == "epaminondas":
+                    app.go("rules", game=scene)
+                    shot("rules-epaminondas")
+                    app.go("resume", scene=scene)
+                finished = _finished(game_id, rng) if game_id != "epaminondas" else None
+                if finished is not None:
+                    scene.state = finished
+                    app.go("end", game=scene)
+                    shot(f"end-{game_id}")
+            app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
+            app.scene.state = _advance(app.scene.state, 7, rng)
+            shot("game-pente-two-players")
+            app.countdown_since = app.now()
+            shot("still-playing")
+            app.countdown_since = None
+            app.pin_pad = PinPad(app)
+            app.pin_pad.entered = "12"
+            shot("pin-pad")
+            app.pin_pad = None
+            app.go("admin")
+            shot("admin")
+            app.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m ludique.screens OUTDIR", file=sys.stderr)
+        return 2
+    written = render_all(Path(args[0]))
+    print(f"{len(written)} screens written under {args[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,154 @@
+"""End to end under a real X server: a real pointer (xdotool) throws the die and drags a counter.
+
+The test starts ``xvfb-run`` around this same file run as a script; inside the X server the
+script starts the real program (``python -m ludique --windowed --game pente-grammai``) with
+``LUDIQUE_STATE_FILE`` set, so the program writes its saved game after every action, and drives
+it with xdotool.  Skipped where xvfb-run or xdotool is missing, unless LUDIQUE_REQUIRE_XVFB=1.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WINDOW = (1280, 720)
+
+
+def _tools_missing() -> list[str]:
+    return [tool for tool in ("xvfb-run", "xdotool") if shutil.which(tool) is None]
+
+
+@pytest.mark.xvfb
+def test_a_real_pointer_throws_the_die_and_drags_a_counter(tmp_path):
+    missing = _tools_missing()
+    if missing:
+        if os.environ.get("LUDIQUE_REQUIRE_XVFB") == "1":
+            pytest.fail(f"LUDIQUE_REQUIRE_XVFB=1 but {', '.join(missing)} is not installed")
+        pytest.skip(f"{', '.join(missing)} not installed")
+    state_file = tmp_path / "state.txt"
+    env = dict(os.environ)
+    for key in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(key, None)
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    cmd = [
+        "xvfb-run",
+        "-a",
+        "-s",
+        "-screen 0 1920x1080x24",
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--drive",
+        str(state_file),
+    ]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    report = done.stdout + done.stderr
+    assert done.returncode == 0, report
+    record = state_file.read_text().splitlines()
+    rolls = [line for line in record if line.startswith("roll ")]
+    assert rolls, report
+    value = int(rolls[0].split()[1])
+    entry = f"{value}A" if value <= 5 else "1B"
+    assert record[record.index(rolls[0]) + 1] == f"off-{entry}", report
+
+
+# --- the driver, run inside the X server -----------------------------------------------------
+
+
+def _xdotool(*args: str) -> str:
+    return subprocess.run(
+        ["xdotool", *args], capture_output=True, text=True, check=True, timeout=30
+    ).stdout
+
+
+def _wait_for(path: Path, predicate, timeout: float = 20.0) -> list[str]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.exists():
+            lines = path.read_text().splitlines()
+            if predicate(lines):
+                return lines
+        time.sleep(0.05)
+    raise SystemExit(f"timed out waiting for {path}: {path.read_text() if path.exists() else ''}")
+
+
+def drive(state_file: Path) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # geometry only, in this process
+    import pygame
+
+    from ludique.games import new_game
+    from ludique.ui.app import Letterbox
+    from ludique.ui.boards import PenteView
+    from ludique.ui.scenes.game import BOARD_RECT
+
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)
+    env["LUDIQUE_STATE_FILE"] = str(state_file)
+    program = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ludique",
+            "--windowed",
+            "--lang",
+            "en",
+            "--game",
+            "pente-grammai",
+            "--size",
+            f"{WINDOW[0]}x{WINDOW[1]}",
+            "--think",
+            "0.3",
+        ],
+        env=env,
+    )
+    try:
+        window = _xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
+        box = Letterbox(WINDOW)
+        view = PenteView(BOARD_RECT)
+        start = new_game("pente-grammai")
+
+        def at(canvas_xy) -> list[str]:
+            x, y = box.to_window(*canvas_xy)
+            return ["mousemove", "--window", window, str(x), str(y)]
+
+        time.sleep(1.0)  # the first frames
+        _xdotool(*at(view.die_rect.center))
+        _xdotool("click", "1")
+        lines = _wait_for(state_file, lambda ls: any(x.startswith("roll ") for x in ls))
+        value = int(next(x for x in lines if x.startswith("roll ")).split()[1])
+        entry = f"{value}A" if value <= 5 else "1B"
+        time.sleep(0.3)
+        a = view.centre("off", start, "blue")
+        b = view.target_centre(entry, start)
+        _xdotool(*at(a))
+        _xdotool("mousedown", "1")
+        for i in range(1, 13):
+            _xdotool(*at((a[0] + (b[0] - a[0]) * i / 12, a[1] + (b[1] - a[1]) * i / 12)))
+            time.sleep(0.02)
+        _xdotool("mouseup", "1")
+        _wait_for(state_file, lambda ls: f"off-{entry}" in ls)
+        shot = state_file.with_suffix(".png")
+        subprocess.run(["import", "-window", "root", str(shot)], check=False, timeout=30)
+        print("moved", f"off-{entry}", "screenshot", shot)
+        return 0
+    finally:
+        program.terminate()
+        try:
+            program.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            program.kill()
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--drive":
+        raise SystemExit(drive(Path(sys.argv[2])))
+    print("usage: test_e2e_xvfb.py --drive STATE_FILE", file=sys.stderr)
+    raise SystemExit(2)
