@@ -22,6 +22,8 @@ FACES = {
 @cache
 def font(role: str, size: int) -> pygame.font.Font:
     """The face for ``role`` (a key of ``FACES``) at ``size`` pixels, cached."""
+    if role not in FACES:
+        raise ValueError(f"unknown font role {role!r}: expected one of {', '.join(FACES)}")
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(asset_path("fonts", FACES[role])), size)
