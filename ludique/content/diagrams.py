@@ -313,27 +313,37 @@ def _panel(
 
 @lru_cache(maxsize=32)
 def render_diagram(name: str, width: int) -> pygame.Surface:
-    """Diagram ``name`` (a key of ``DIAGRAMS``) as panels side by side, ``width`` pixels wide."""
+    """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
+
+    Up to two panels stand side by side; a third goes on a second row, so that no board shrinks
+    below what reads from 1.5 m on a card about 1300 pixels wide."""
     if name not in DIAGRAMS:
         raise KeyError(f"unknown diagram {name!r}: expected one of {', '.join(DIAGRAMS)}")
     diagram = DIAGRAMS[name]
     states = positions(name)
     count = len(states)
-    panel_w = (width - PANEL_GAP * (count - 1)) // count
+    per_row = min(count, 2)
+    rows = math.ceil(count / per_row)
+    panel_w = (width - PANEL_GAP * (per_row - 1)) // per_row
     panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
     if panel_h > MAX_PANEL_HEIGHT:
         panel_w = int(panel_w * MAX_PANEL_HEIGHT / panel_h)
         panel_h = MAX_PANEL_HEIGHT
-    total = panel_w * count + PANEL_GAP * (count - 1)
-    surface = pygame.Surface((width, panel_h), pygame.SRCALPHA)
-    x = (width - total) // 2
+    row_gap = PANEL_GAP // 2
+    surface = pygame.Surface((width, rows * panel_h + (rows - 1) * row_gap), pygame.SRCALPHA)
     landed: list[str] = []
     for i, state in enumerate(states):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        total = panel_w * in_row + PANEL_GAP * (in_row - 1)
+        x = (width - total) // 2 + col * (panel_w + PANEL_GAP)
+        y = row * (panel_h + row_gap)
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
-        surface.blit(_panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed), (x, 0))
+        panel = _panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed)
+        surface.blit(panel, (x, y))
+        if i:
+            _chevron(surface, (x - PANEL_GAP // 2, y + panel_h // 2), PANEL_GAP // 3)
         if move is not None:
             landed = _landed(state, move)
-            _chevron(surface, (x + panel_w + PANEL_GAP // 2, panel_h // 2), PANEL_GAP // 3)
-        x += panel_w + PANEL_GAP
     return surface
