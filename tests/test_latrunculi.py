@@ -26,6 +26,7 @@ from ludique.games.latrunculi import (
     PetteiaState,
     PisoState,
     SenecaState,
+    _derived,
 )
 
 VARIANTS = ("latrunculi-seneca", "latrunculi-piso", "latrunculi-petteia", "latrunculi-dux")
@@ -613,6 +614,10 @@ def test_random_games_keep_every_invariant(game_id: str, seed: int) -> None:
                 assert turned == len(move.captures)
             else:
                 assert lost == len(move.captures)
+        act, inert, dux, pos, zob = _derived(after.board)
+        assert (after.act, after.inert, after.zob) == (act, inert, zob)
+        assert after.dux == (dux if game_id == "latrunculi-dux" else 0)
+        assert sorted(after.pos[1]) == pos[1] and sorted(after.pos[2]) == pos[2]
         for i, b1, b2 in after.inciti:
             assert after.board[i] & 8 and not after.board[b1] & 8 and not after.board[b2] & 8
             assert after.board[i] & 3 != after.board[b1] & 3 == after.board[b2] & 3

@@ -48,6 +48,7 @@ capture, removal or placement (``quiet`` plies), since none of those can be undo
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
@@ -198,28 +199,82 @@ for _a in range(64):
         if _sq is not None:
             _QUIET[_a * 64 + _b] = LatrunculiMove(MOVE, _a, _b, _sq)
 del _a, _b, _sq
-# For each square and direction, the capture-free slides outwards as (destination, move).
-_RAY_MOVES: tuple[tuple[tuple[tuple[int, LatrunculiMove], ...], ...], ...] = tuple(
-    tuple(tuple((t, _QUIET[s * 64 + t]) for t in ray) for ray in RAYS[s]) for s in range(64)
-)
+
+# --- bitboards: bit i is square i ------------------------------------------------------------
+FULL = (1 << 64) - 1
+BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
+_FILE_A = sum(1 << (8 * r) for r in range(8))
+FILES_A_TO_F = FULL & ~((_FILE_A << 6) | (_FILE_A << 7))  # squares with two files eastwards
+FILES_C_TO_H = FULL & ~(_FILE_A | (_FILE_A << 1))  # squares with two files westwards
+# corner -> its two neighbours
+_CORNERS = ((0, 1, 8), (7, 6, 15), (56, 57, 48), (63, 62, 55))
+CORNER_BITS = BIT[0] | BIT[7] | BIT[56] | BIT[63]
+_NO_FLAGS = bytes(64)
+
+# Zobrist keys, index code * 64 + square: the repetition rule compares these before boards.
+_rng = random.Random(20261123)
+ZOBRIST: tuple[int, ...] = tuple(_rng.getrandbits(64) for _ in range(11 * 64))
+del _rng
+
+
+def _hot(victims: int, partners: int, empty: int) -> bytes:
+    """Flags of the empty squares where a piece that lands by a step or a slide captures: next
+    to a capturable enemy man with an active friend on the far side, or the L of a corner.
+    (A step or slide never starts on a square that matters for its own captures.)"""
+    hot = (
+        ((victims >> 8) & (partners >> 16))
+        | ((victims << 8) & (partners << 16))
+        | ((victims >> 1) & (partners >> 2) & FILES_A_TO_F)
+        | ((victims << 1) & (partners << 2) & FILES_C_TO_H)
+    )
+    if victims & CORNER_BITS:
+        for corner, n1, n2 in _CORNERS:
+            if victims >> corner & 1:
+                if partners >> n2 & 1:
+                    hot |= BIT[n1]
+                if partners >> n1 & 1:
+                    hot |= BIT[n2]
+    hot &= empty
+    if not hot:
+        return _NO_FLAGS
+    flags = bytearray(64)
+    while hot:
+        low = hot & -hot
+        flags[low.bit_length() - 1] = 1
+        hot ^= low
+    return flags
+
+
+def _derived(board: list[int]) -> tuple:
+    """(active, inert, dux, squares, zobrist) of a board list: the bitboards of active pieces
+    (men and dux) and of inciti per colour code, the dux bitboard, the active pieces' squares
+    per colour code, and the position's Zobrist key."""
+    act, inert, pos = [0, 0, 0], [0, 0, 0], [[], [], []]
+    dux = zob = 0
+    for i, v in enumerate(board):
+        if not v:
+            continue
+        zob ^= ZOBRIST[v * 64 + i]
+        if v & INCITUS_BIT:
+            inert[v & 3] |= BIT[i]
+        else:
+            act[v & 3] |= BIT[i]
+            pos[v & 3].append(i)
+            if v & DUX_BIT:
+                dux |= BIT[i]
+    return (0, act[1], act[2]), (0, inert[1], inert[2]), dux, (None, pos[1], pos[2]), zob
+
+
+# For each square, the capture-free steps and, per direction, the slides outwards, as
+# (destination, move) pairs.
 _STEP_MOVES: tuple[tuple[tuple[int, LatrunculiMove], ...], ...] = tuple(
-    tuple((t, _QUIET[s * 64 + t]) for t in NEIGHBOURS[s]) for s in range(64)
+    tuple((t, _QUIET[s * 64 + t]) for t in NEIGHBOURS[s])
+    for s in range(64)  # type: ignore[misc]
 )
-
-
-def _survey(b: list[int], me: int, opp: int) -> tuple[bytearray, list[int]]:
-    """The squares next to a capturable enemy man (the only places a move can capture from)
-    and the squares of the mover's active pieces."""
-    near = bytearray(64)
-    mine = []
-    neighbours = NEIGHBOURS
-    for s, code in enumerate(b):
-        if code == opp:
-            for n in neighbours[s]:
-                near[n] = 1
-        elif code & 11 == me:
-            mine.append(s)
-    return near, mine
+_RAY_MOVES: tuple[tuple[tuple[tuple[int, LatrunculiMove], ...], ...], ...] = tuple(
+    tuple(tuple((t, _QUIET[s * 64 + t]) for t in ray) for ray in RAYS[s])  # type: ignore[misc]
+    for s in range(64)
+)
 
 
 # Moves that capture, and jump chains, are made on first sight and kept.  A search may meet
@@ -247,6 +302,11 @@ def _chain_move(path: tuple[int, ...], taken: tuple | None) -> LatrunculiMove:
             _CHAINS.clear()
         move = _CHAINS[key] = LatrunculiMove(MOVE, path[0], path[-1], path, taken or (), jump=True)
     return move
+
+
+def _taken_at(b: list[int], me: int, opp: int, t: int) -> tuple[tuple[int, int], ...]:
+    """The (victim, partner) pairs a piece of ``me`` landing on ``t`` captures."""
+    return tuple((v, p) for v, p in CAPTURE_LINES[t] if b[v] == opp and b[p] & 11 == me)
 
 
 def _chains(b: list[int], me: int, opp: int, path: tuple[int, ...], out: list) -> None:
@@ -298,6 +358,11 @@ class LatrunculiState(GameState):
         "last_move",
         "_freed",
         "_gen",
+        "act",
+        "inert",
+        "dux",
+        "pos",
+        "zob",
     )
 
     colours: ClassVar[tuple[str, str]] = (BLUE, WHITE)
@@ -329,8 +394,13 @@ class LatrunculiState(GameState):
         inciti: tuple,
         pending: bool,
         quiet: int,
-        last_move: LatrunculiMove | None = None,
-        freed: tuple[int, ...] = (),
+        last_move: LatrunculiMove | None,
+        freed: tuple[int, ...],
+        act: tuple[int, int, int],
+        inert: tuple[int, int, int],
+        dux: int,
+        pos: tuple,
+        zob: int,
     ) -> LatrunculiState:
         state = object.__new__(cls)
         state.parent = parent
@@ -347,6 +417,11 @@ class LatrunculiState(GameState):
         state.last_move = last_move
         state._freed = freed
         state._gen = None
+        state.act = act
+        state.inert = inert
+        state.dux = dux
+        state.pos = pos
+        state.zob = zob
         return state
 
     def __init__(self) -> None:  # pragma: no cover - states are built by the classmethods
@@ -363,7 +438,20 @@ class LatrunculiState(GameState):
         blue = sum(1 for v in board if v & 3 == BLUE_CODE)
         white = sum(1 for v in board if v & 3 == WHITE_CODE)
         reserve = (0, cls.PIECES_EACH, cls.PIECES_EACH) if cls.HAS_PLACEMENT else (0, 0, 0)
-        return cls._new(None, None, board, BLUE_CODE, (0, blue, white), reserve, (), False, 0)
+        return cls._new(
+            None,
+            None,
+            board,
+            BLUE_CODE,
+            (0, blue, white),
+            reserve,
+            (),
+            False,
+            0,
+            None,
+            (),
+            *_derived(board),
+        )
 
     @classmethod
     def from_position(
@@ -446,6 +534,9 @@ class LatrunculiState(GameState):
             tuple(sorted(entries)),
             pending_removal,
             quiet,
+            None,
+            (),
+            *_derived(board),
         )
 
     # --- read access -----------------------------------------------------------------------
@@ -524,29 +615,23 @@ class LatrunculiState(GameState):
         b = self.board
         me = self.side
         opp = 3 - me
+        act = self.act
+        inert = self.inert
+        hot = _hot(act[opp] & ~self.dux, act[me], ~(act[1] | act[2] | inert[1] | inert[2]) & FULL)
         out: list[LatrunculiMove] = []
         app = out.append
-        quiet = _QUIET
-        lines = CAPTURE_LINES
+        steps = _STEP_MOVES
         jumps = JUMPS
-        for s in range(64):
-            code = b[s]
-            if code & 11 != me:
-                continue
-            b[s] = EMPTY  # the piece has left: its square neither helps nor blocks
-            base = s * 64
-            for t in NEIGHBOURS[s]:
-                if b[t]:
-                    continue
-                taken = None
-                for v, p in lines[t]:
-                    if b[v] == opp and b[p] & 11 == me:
-                        taken = ((v, p),) if taken is None else (*taken, (v, p))
-                app(quiet[base + t] if taken is None else _capturing(s, t, taken))
+        for s in self.pos[me]:
+            for t, move in steps[s]:
+                if not b[t]:
+                    app(_capturing(s, t, _taken_at(b, me, opp, t)) if hot[t] else move)
             for over, land in jumps[s]:
                 if b[over] & 3 == me and not b[land]:
+                    code = b[s]
+                    b[s] = EMPTY  # the piece has left: its square neither helps nor blocks
                     _chains(b, me, opp, (s, land), out)
-            b[s] = code
+                    b[s] = code
         return out
 
     def _legal(self) -> list[Move]:
@@ -582,41 +667,122 @@ class LatrunculiState(GameState):
         if kind == MOVE:
             return self._apply_move(m)
         board = self.board[:]
+        counts = list(self.counts)
         if kind == PLACE:
-            board[m.dst] = me
-            counts = list(self.counts)
+            t = m.dst
+            board[t] = me
             counts[me] += 1
             reserve = list(self.reserve)
             reserve[me] -= 1
+            act = list(self.act)
+            act[me] |= BIT[t]
+            pos = list(self.pos)
+            pos[me] = [*pos[me], t]
             return self._new(
-                self, m.text, board, 3 - me, tuple(counts), tuple(reserve), (), False, 0, m
+                self,
+                m.text,
+                board,
+                3 - me,
+                tuple(counts),
+                tuple(reserve),
+                (),
+                False,
+                0,
+                m,
+                (),
+                tuple(act),
+                self.inert,
+                self.dux,
+                tuple(pos),
+                self.zob ^ ZOBRIST[me * 64 + t],
             )
-        # removal of one's own incitus
-        board[m.src] = EMPTY
-        counts = list(self.counts)
+        # removal of one's own incitus (inciti are not among the active pieces' squares)
+        s = m.src
+        board[s] = EMPTY
         counts[me] -= 1
-        inciti = tuple(e for e in self.inciti if e[0] != m.src)
+        inciti = tuple(e for e in self.inciti if e[0] != s)
+        inert = list(self.inert)
+        inert[me] ^= BIT[s]
         return self._new(
-            self, m.text, board, 3 - me, tuple(counts), self.reserve, inciti, False, 0, m
+            self,
+            m.text,
+            board,
+            3 - me,
+            tuple(counts),
+            self.reserve,
+            inciti,
+            False,
+            0,
+            m,
+            (),
+            self.act,
+            tuple(inert),
+            self.dux,
+            self.pos,
+            self.zob ^ ZOBRIST[(me | INCITUS_BIT) * 64 + s],
         )
 
     def _apply_move(self, m: LatrunculiMove) -> LatrunculiState:
         """A step, slide or chain where captured pieces leave the board (Piso, Petteia, Dux)."""
-        board = self.board[:]
-        board[m.dst] = board[m.src]
-        board[m.src] = EMPTY
-        taken = m.taken
+        src, dst = m.src, m.dst
         me = self.side
+        opp = 3 - me
+        board = self.board[:]
+        code = board[dst] = board[src]
+        board[src] = EMPTY
+        zob = self.zob ^ ZOBRIST[code * 64 + src] ^ ZOBRIST[code * 64 + dst]
+        moved = BIT[src] | BIT[dst]
+        dux = self.dux ^ moved if code & DUX_BIT else self.dux
+        act = [0, self.act[1], self.act[2]]
+        act[me] ^= moved
+        pos = [None, self.pos[1], self.pos[2]]
+        mine = pos[me] = pos[me][:]
+        mine[mine.index(src)] = dst
+        taken = m.taken
         if taken:
+            theirs = pos[opp] = pos[opp][:]
             for v, _ in taken:
                 board[v] = EMPTY
+                act[opp] ^= BIT[v]
+                theirs.remove(v)
+                zob ^= ZOBRIST[opp * 64 + v]
             counts = list(self.counts)
-            counts[3 - me] -= len(taken)
+            counts[opp] -= len(taken)
             return self._new(
-                self, m.text, board, 3 - me, tuple(counts), self.reserve, (), False, 0, m
+                self,
+                m.text,
+                board,
+                opp,
+                tuple(counts),
+                self.reserve,
+                (),
+                False,
+                0,
+                m,
+                (),
+                tuple(act),
+                self.inert,
+                dux,
+                tuple(pos),
+                zob,
             )
         return self._new(
-            self, m.text, board, 3 - me, self.counts, self.reserve, (), False, self.quiet + 1, m
+            self,
+            m.text,
+            board,
+            opp,
+            self.counts,
+            self.reserve,
+            (),
+            False,
+            self.quiet + 1,
+            m,
+            (),
+            tuple(act),
+            self.inert,
+            dux,
+            tuple(pos),
+            zob,
         )
 
     # --- the end ---------------------------------------------------------------------------
@@ -638,6 +804,7 @@ class LatrunculiState(GameState):
         quiet = self.quiet
         if quiet >= 4:
             board = self.board
+            zob = self.zob
             seen = 1
             state = self
             for _ in range(quiet // 2):
@@ -645,7 +812,7 @@ class LatrunculiState(GameState):
                 if parent is None or parent.parent is None:
                     break
                 state = parent.parent
-                if state.board == board:  # type: ignore[attr-defined]
+                if state.zob == zob and state.board == board:  # type: ignore[attr-defined]
                     seen += 1
                     if seen >= REPETITIONS:
                         return Outcome(None, REASON_REPETITION)
@@ -763,50 +930,75 @@ class SenecaState(LatrunculiState):
 
     def _apply_move(self, m: LatrunculiMove) -> LatrunculiState:
         me = self.side
+        opp = 3 - me
         old = self.inciti
         board = self.board[:]
         src, dst = m.src, m.dst
         board[dst] = board[src]
         board[src] = EMPTY
+        zob = self.zob ^ ZOBRIST[me * 64 + src] ^ ZOBRIST[me * 64 + dst]
+        act = [0, self.act[1], self.act[2]]
+        act[me] ^= BIT[src] | BIT[dst]
+        pos = [None, self.pos[1], self.pos[2]]
+        mine = pos[me] = pos[me][:]
+        mine[mine.index(src)] = dst
         taken = m.taken
         if not old and not taken:
             return self._new(
                 self,
                 m.text,
                 board,
-                3 - me,
+                opp,
                 self.counts,
                 self.reserve,
                 (),
                 False,
                 self.quiet + 1,
                 m,
+                (),
+                (0, act[1], act[2]),
+                self.inert,
+                0,
+                tuple(pos),
+                zob,
             )
         # Blockers are particular pieces: the moved piece takes its blocker roles along.
         entries = [(i, dst if b1 == src else b1, dst if b2 == src else b2) for i, b1, b2 in old]
         freed: list[int] = []
+        inert = self.inert
         if taken:
+            inert = [0, inert[1], inert[2]]
+            theirs = pos[opp] = pos[opp][:]
             victims = {v for v, _ in taken}
             kept = []
             for entry in entries:
                 i, b1, b2 = entry
                 if b1 in victims or b2 in victims:
-                    board[i] &= ~INCITUS_BIT  # a blocker was captured: the incitus is free
+                    board[i] = me  # a blocker was captured: the incitus is free
                     freed.append(i)
+                    inert[me] ^= BIT[i]
+                    act[me] |= BIT[i]
+                    mine.append(i)
+                    zob ^= ZOBRIST[(me | INCITUS_BIT) * 64 + i] ^ ZOBRIST[me * 64 + i]
                 else:
                     kept.append(entry)
             entries = kept
             for v, partner in taken:
-                board[v] |= INCITUS_BIT
+                board[v] = opp | INCITUS_BIT
                 entries.append((v, dst, partner))
+                act[opp] ^= BIT[v]
+                inert[opp] |= BIT[v]
+                theirs.remove(v)
+                zob ^= ZOBRIST[opp * 64 + v] ^ ZOBRIST[(opp | INCITUS_BIT) * 64 + v]
             entries.sort()
+            inert = (0, inert[1], inert[2])
         had_inciti = any(self.board[i] & 3 == me for i, _, _ in old)
         pending = had_inciti and not freed
         return self._new(
             self,
             m.text,
             board,
-            me if pending else 3 - me,
+            me if pending else opp,
             self.counts,
             self.reserve,
             tuple(entries),
@@ -814,6 +1006,11 @@ class SenecaState(LatrunculiState):
             0 if taken else self.quiet + 1,
             m,
             tuple(freed),
+            (0, act[1], act[2]),
+            inert,
+            0,
+            tuple(pos),
+            zob,
         )
 
 
@@ -840,24 +1037,17 @@ class PetteiaState(LatrunculiState):
         b = self.board
         me = self.side
         opp = 3 - me
+        act = self.act
+        hot = _hot(act[opp] & ~self.dux, act[me], ~(act[1] | act[2]) & FULL)
         out: list[LatrunculiMove] = []
         app = out.append
-        lines = CAPTURE_LINES
-        near, mine = _survey(b, me, opp)
-        for s in mine:
-            for ray in _RAY_MOVES[s]:
+        rays = _RAY_MOVES
+        for s in self.pos[me]:
+            for ray in rays[s]:
                 for t, move in ray:
                     if b[t]:
                         break
-                    if near[t]:
-                        taken = None
-                        for v, p in lines[t]:
-                            if b[v] == opp and b[p] & 11 == me:
-                                taken = ((v, p),) if taken is None else (*taken, (v, p))
-                        if taken is not None:
-                            app(_capturing(s, t, taken))
-                            continue
-                    app(move)
+                    app(_capturing(s, t, _taken_at(b, me, opp, t)) if hot[t] else move)
         return out
 
     def _explain_path(self, squares: list[int]) -> str:
