@@ -180,10 +180,10 @@ def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
         start, end = points.index(move.frm), points.index(move.to)
         steps = (end - start) % len(points)
         return [points[(start + i) % len(points)] for i in range(steps + 1)], mover
-    if move.path:
-        return list(move.path), mover
     if state.game_id == "epaminondas":
         return _phalanx_head_path(state, move.frm, move.to), mover
+    if move.path:
+        return list(move.path), mover
     return [move.frm, move.to], mover
 
 
