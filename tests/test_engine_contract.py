@@ -129,6 +129,7 @@ def test_bad_input_raises_illegal_move_and_leaves_the_state_alone(game_id: str) 
 
 def test_a_move_of_another_game_is_refused() -> None:
     dux = new_game("latrunculi-dux")
-    foreign = next(m for m in new_game("epaminondas").legal_moves() if str(m) == "a2-a4")
-    with pytest.raises(IllegalMove, match="^a2-a4: "):
+    # a2-a4 is not an Epaminondas move at the start (a2 alone moves one square northward)
+    foreign = next(m for m in new_game("epaminondas").legal_moves() if str(m) == "a2-b3")
+    with pytest.raises(IllegalMove, match="^a2-b3: "):
         dux.play(foreign)
