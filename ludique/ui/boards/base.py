@@ -11,6 +11,7 @@ from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 
 Point = tuple[float, float]
+_BOARDS: dict[tuple, pygame.Surface] = {}
 
 
 class BoardView:
@@ -53,9 +54,16 @@ class BoardView:
 
     # --- drawing ---------------------------------------------------------------------------
     def board_surface(self) -> pygame.Surface:
+        """The static board, painted once per (view class, rect, turn) for the whole process."""
         if self._board is None:
-            surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            self._paint_board(surface)
+            key = (type(self), tuple(self.rect), self.flipped)
+            surface = _BOARDS.get(key)
+            if surface is None:
+                surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+                self._paint_board(surface)
+                if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                    surface = surface.convert_alpha()
+                _BOARDS[key] = surface
             self._board = surface
         return self._board
 
@@ -76,6 +84,7 @@ class BoardView:
         selected: str | None = None,
         fading: dict[str, float] | None = None,
         extras: bool = True,
+        board: bool = True,
     ) -> None:
         """The board, the pieces of ``state`` and the highlights.
 

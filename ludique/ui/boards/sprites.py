@@ -23,9 +23,24 @@ def _shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     return tuple(int(v * (1 + k)) for v in c)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=128)
+def fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format (blits several times faster), once one exists."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
 def piece_sprite(colour: str, kind: str, radius: int) -> pygame.Surface:
     """A round piece seen from above, with a soft shadow, a rim and a light from the top left."""
+    return _piece_sprite(colour, kind, radius, pygame.display.get_surface() is not None)
+
+
+@lru_cache(maxsize=128)
+def _piece_sprite(colour: str, kind: str, radius: int, display: bool) -> pygame.Surface:
+    return fast(_paint_piece(colour, kind, radius))
+
+
+def _paint_piece(colour: str, kind: str, radius: int) -> pygame.Surface:
     base, rim, light = PALETTE.get(colour, PALETTE["white"])
     pad = max(4, radius // 5)
     size = 2 * (radius + pad)

@@ -33,6 +33,7 @@ HINT_SECONDS = 8.0
 PASS_SECONDS = 2.0
 END_PAUSE = 1.4
 STRENGTHS = ("beginner", "player", "champion")
+_STATIC: dict[tuple, pygame.Surface] = {}  # backdrop + board, per view geometry
 
 
 @dataclass
@@ -594,9 +595,21 @@ class GameScene(Scene):
             self.app.invalidate()
 
     # --- drawing -----------------------------------------------------------------------------
+    def static_layer(self) -> pygame.Surface:
+        """The backdrop with the board on it, opaque: one plain blit per frame."""
+        key = (type(self.view), tuple(self.view.rect), self.view.flipped)
+        layer = _STATIC.get(key)
+        if layer is None:
+            layer = theme.background().copy()
+            layer.blit(self.view.board_surface(), self.view.rect)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            _STATIC[key] = layer
+        return layer
+
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
-        self.draw_board(canvas)
+        canvas.blit(self.static_layer(), (0, 0))
+        self.draw_board(canvas, board=False)
         if not self.demo:
             self.draw_strip(canvas)
             for button in self.buttons:
@@ -604,7 +617,7 @@ class GameScene(Scene):
                 button.draw(canvas)
             self.draw_message(canvas)
 
-    def draw_board(self, canvas: pygame.Surface) -> None:
+    def draw_board(self, canvas: pygame.Surface, board: bool = True) -> None:
         now = self.app.now()
         state = self.state
         view = self.view
@@ -612,7 +625,13 @@ class GameScene(Scene):
         if anim is not None:
             t = (now - anim.start) / anim.duration if anim.duration else 1.0
             fade = 1.0 if t < 0.6 else max(0.0, 1 - (t - 0.6) / 0.4)
-            view.draw(canvas, state, hidden=anim.hidden, fading={sq: fade for sq in anim.fading})
+            view.draw(
+                canvas,
+                state,
+                hidden=anim.hidden,
+                fading={sq: fade for sq in anim.fading},
+                board=board,
+            )
             for piece, points in anim.movers:
                 x, y = along(points, t)
                 image = view.sprite(piece)
@@ -635,6 +654,7 @@ class GameScene(Scene):
                 targets=targets,
                 glow=glow,
                 selected=selected if self.drag is None or not self.drag.moved else None,
+                board=board,
             )
             if self.drag is not None and self.drag.moved:
                 self._draw_drag(canvas)

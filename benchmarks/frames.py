@@ -1,0 +1,134 @@
+"""Frame benchmark of the kiosk at 1920x1080 (SDL dummy driver, software drawing).
+
+Prints the frame time (median, 99th percentile, max) of the real App drawing a frame:
+  1. while pieces animate (scripted games of every board, moves played one after another),
+  2. while the computer thinks (the worker process searching at Champion strength),
+and the processor share of the program at rest on the Home screen (``step(wait=True)``, the
+kiosk's own loop).  Budgets (kiosk.md): p99 <= 16.7 ms; at rest under 3% of one core.
+
+    python benchmarks/frames.py [--seconds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def timed_frame(app) -> float:
+    start = time.perf_counter()
+    app.scene.update(app.now())
+    app.draw()
+    return (time.perf_counter() - start) * 1000
+
+
+def animating(app, seconds: float) -> list[float]:
+    from ludique.ui.scenes.game import GameConfig
+
+    rng = random.Random(1)
+    frames: list[float] = []
+    games = ("pente-grammai", "epaminondas", "latrunculi-seneca", "latrunculi-dux")
+    per_game = seconds / len(games)
+    for game_id in games:
+        app.go("game", config=GameConfig(game_id, "two-players", "player", None))
+        scene = app.scene
+        end = time.perf_counter() + per_game
+        while time.perf_counter() < end:
+            state = scene.state
+            if state.outcome is not None:
+                app.go("game", config=GameConfig(game_id, "two-players", "player", None))
+                scene = app.scene
+                continue
+            if state.needs_roll:
+                scene.start_roll()
+            else:
+                moves = state.legal_moves()
+                captures = [m for m in moves if getattr(m, "captured", ())]
+                scene.play(rng.choice(captures or moves), duration=0.35)
+            while scene.anim is not None or scene.roll is not None:
+                frames.append(timed_frame(app))
+                time.sleep(max(0.0, 1 / 60 - frames[-1] / 1000))
+    return frames
+
+
+def thinking(app, seconds: float) -> tuple[list[float], int]:
+    from ludique.games import new_game
+    from ludique.ui.scenes.game import GameConfig
+
+    frames: list[float] = []
+    requests = 0
+    app.go("game", config=GameConfig("epaminondas", "computer", "champion", "black"))
+    scene = app.scene
+    state = new_game("epaminondas").play("a2-a3")
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.opponent.request(state, "champion", time_budget=1.5)
+        requests += 1
+        while app.opponent.busy and time.perf_counter() < end:
+            app.opponent.poll()
+            scene.think_started = app.now()  # the strip shows "thinking..." as it would
+            app.dirty = True
+            frames.append(timed_frame(app))
+            time.sleep(max(0.0, 1 / 60 - frames[-1] / 1000))
+    app.opponent.cancel()
+    scene.think_started = None
+    return frames, requests
+
+
+def at_rest(app, seconds: float) -> tuple[float, int]:
+    app.go("home")
+    app.step()
+    frames_before = app.frames
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < seconds:
+        app.step(wait=True)
+    cpu = time.process_time() - cpu0
+    wall = time.perf_counter() - wall0
+    return 100 * cpu / wall, app.frames - frames_before
+
+
+def report(name: str, frames: list[float]) -> None:
+    print(
+        f"{name:<28} frames {len(frames):5d}  median {statistics.median(frames):6.2f} ms  "
+        f"p99 {percentile(frames, 99):6.2f} ms  max {max(frames):6.2f} ms"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="seconds per measurement")
+    args = parser.parse_args()
+
+    from ludique.settings import Settings
+    from ludique.ui.app import App
+
+    app = App(Settings(sound=False), windowed=True, size=(1920, 1080), lang="en", demo=False)
+    try:
+        print(f"canvas 1920x1080 drawn straight to a {app.screen.get_size()} window")
+        report("pieces animating", animating(app, args.seconds))
+        frames, requests = thinking(app, args.seconds)
+        report(f"computer thinking ({requests} req)", frames)
+        share, drawn = at_rest(app, args.seconds)
+        print(
+            f"{'at rest on Home':<28} processor {share:5.2f}% of one core, "
+            f"{drawn} frames drawn in {args.seconds:.0f} s (budget < 3%)"
+        )
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
