@@ -218,3 +218,30 @@ def test_every_admin_button_label_fits_its_box_in_every_language(window):
     checked, problems = _misfits(window, "admin")
     assert checked > 20
     assert problems == []
+
+
+def test_every_turn_message_fits_the_side_strip_and_the_board_banner():
+    from ludique.i18n import catalog
+    from ludique.ui import theme
+    from ludique.ui.fonts import font
+    from ludique.ui.scenes.game import BOARD_RECT, STRIP
+
+    strip = ("game_over", "roll_colour", "colour_to_play", "your_roll", "remove_incitus",
+             "your_turn", "computer_rolls", "computer_thinks")  # fmt: skip
+    banner = ("no_move_you", "no_move_colour", "game_over")
+    problems = []
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        for name in set(strip + banner):
+            for colour in ("blue", "white", "black"):
+                text = cat.t(f"kiosk.status.{name}", colour=cat.t(f"kiosk.colour.{colour}"))
+                if name == "computer_thinks":
+                    text += "..."  # the scene animates dots after it
+                # the turn box: 32 px bold, at most two lines (its panel is 130 px high)
+                lines = theme.wrap(text, "bold", 32, STRIP.width - 114)
+                if name in strip and len(lines) > 2:
+                    problems.append(f"{lang} {name}: {text!r} takes {len(lines)} lines")
+                # the banner over the board: one line of 44 px bold in a box 80 px wider
+                if name in banner and font("bold", 44).size(text)[0] + 80 > BOARD_RECT.width:
+                    problems.append(f"{lang} {name}: {text!r} is wider than the board")
+    assert problems == []
