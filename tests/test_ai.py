@@ -210,3 +210,17 @@ def test_pente_win_probability_is_reexported() -> None:
     assert 0.0 < p < 1.0
     rolled = state.roll(3)
     assert 0.0 <= pente_win_probability(rolled) <= 1.0
+
+
+@pytest.mark.parametrize("game_id", [g for g in SEARCH_GAMES if g.startswith("latrunculi")])
+def test_the_latrunculi_bitboard_evaluation_agrees_with_the_board_walk(game_id: str) -> None:
+    from ludique.ai.latrunculi import LatrunculiAI
+
+    ai = LatrunculiAI(game_id)
+    positions = random_positions(game_id, seed=13, count=25, max_moves=120)
+    if not hasattr(positions[0], "act"):
+        pytest.skip("this engine offers no bitboards")
+    for state in positions:
+        walked = ai._score_blue(state.board)
+        bits = ai._score_blue_bits(state.act, state.inert, state.dux)
+        assert walked == bits, state.actions()

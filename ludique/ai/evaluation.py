@@ -11,6 +11,8 @@ engine's flat board.  Both are documented in the engine modules' docstrings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludique.ai.search import MATE_ZONE, WIN
 from ludique.games.base import GameState, Move
 
@@ -83,37 +85,44 @@ class EpaminondasAI(GameAI):
         t = _epaminondas_tables()
         self.ranks: tuple[int, ...] = t["ranks"]  # type: ignore[assignment]
         self.far: tuple[int, int] = t["far"]  # type: ignore[assignment]
-        self.not_last = t["not_last_file"]
-        self.not_first = t["not_first_file"]
-        # For each rank, its worth to White and to Black.
+        self.not_last: int = t["not_last_file"]  # type: ignore[assignment]
+        self.not_first: int = t["not_first_file"]  # type: ignore[assignment]
+        # The advancement of a whole side is sum(2**k * popcount(pieces & plane[k])), where
+        # plane[k] holds the squares whose worth has bit k set: 7 popcounts instead of 12
+        # rank-by-rank products.
         n = len(self.ranks)
-        self.white_rank_worth = tuple(ADVANCE[r] for r in range(n))
-        self.black_rank_worth = tuple(ADVANCE[n - 1 - r] for r in range(n))
+        self.white_planes = self._planes(lambda r: ADVANCE[r])
+        self.black_planes = self._planes(lambda r: ADVANCE[n - 1 - r])
+
+    def _planes(self, worth: Callable[[int], int]) -> tuple[tuple[int, int], ...]:
+        planes = []
+        for k in range(max(ADVANCE).bit_length()):
+            mask = 0
+            for r, rank in enumerate(self.ranks):
+                if worth(r) >> k & 1:
+                    mask |= rank
+            if mask:
+                planes.append((1 << k, mask))
+        return tuple(planes)
 
     def _score_white(self, w: int, b: int) -> int:
         score = 100 * (w.bit_count() - b.bit_count())
-        ww, bw = self.white_rank_worth, self.black_rank_worth
-        for r, mask in enumerate(self.ranks):
-            in_rank = w & mask
-            if in_rank:
-                score += ww[r] * in_rank.bit_count()
-            in_rank = b & mask
-            if in_rank:
-                score -= bw[r] * in_rank.bit_count()
+        for weight, mask in self.white_planes:
+            score += weight * (w & mask).bit_count()
+        for weight, mask in self.black_planes:
+            score -= weight * (b & mask).bit_count()
         nl, nf = self.not_last, self.not_first
-        links_w = (
+        links = (
             (w & (w >> 1) & nl).bit_count()
             + (w & (w >> 14)).bit_count()
             + (w & (w >> 15) & nl).bit_count()
             + (w & (w >> 13) & nf).bit_count()
+            - (b & (b >> 1) & nl).bit_count()
+            - (b & (b >> 14)).bit_count()
+            - (b & (b >> 15) & nl).bit_count()
+            - (b & (b >> 13) & nf).bit_count()
         )
-        links_b = (
-            (b & (b >> 1) & nl).bit_count()
-            + (b & (b >> 14)).bit_count()
-            + (b & (b >> 15) & nl).bit_count()
-            + (b & (b >> 13) & nf).bit_count()
-        )
-        return score + LINK * (links_w - links_b)
+        return score + LINK * links
 
     def evaluate(self, state: GameState) -> int:
         w, b = state.bitboards  # type: ignore[attr-defined]

@@ -54,6 +54,47 @@ CENTRE = tuple(
     3 - max(abs(2 * (s % 8) - 7), abs(2 * (s // 8) - 7)) // 2 for s in range(64)
 )  # 3 in the centre four squares down to 0 on the edge
 
+# The same terms on the engine's bitboards (bit i is square i): a few dozen integer operations
+# instead of a walk over 64 squares.
+FULL = (1 << 64) - 1
+FILE_A = sum(1 << (8 * r) for r in range(8))
+NOT_A = FULL & ~FILE_A
+NOT_H = FULL & ~(FILE_A << 7)
+CENTRE_PLANES = tuple(
+    (1 << k, sum(1 << s for s in range(64) if CENTRE[s] >> k & 1)) for k in range(2)
+)
+CORNERS = ((0, 1, 8), (7, 6, 15), (56, 57, 48), (63, 62, 55))  # corner, its two neighbours
+
+
+def _liberties(pieces: int, empty: int) -> int:
+    """Sum over ``pieces`` of their empty orthogonal neighbours."""
+    return (
+        (pieces & (empty >> 1) & NOT_H).bit_count()
+        + (pieces & (empty << 1) & NOT_A).bit_count()
+        + (pieces & (empty >> 8)).bit_count()
+        + (pieces & (empty << 8)).bit_count()
+    )
+
+
+def _threatened(men: int, enemy: int, empty: int) -> int:
+    """How many of ``men`` an enemy could capture by landing on one empty square."""
+    west_enemy = (enemy << 1) & NOT_A
+    east_enemy = (enemy >> 1) & NOT_H
+    west_empty = (empty << 1) & NOT_A
+    east_empty = (empty >> 1) & NOT_H
+    exposed = (west_enemy & east_empty) | (east_enemy & west_empty)
+    exposed |= ((enemy << 8) & (empty >> 8)) | ((enemy >> 8) & (empty << 8))
+    for corner, one, other in CORNERS:
+        if men >> corner & 1:
+            a, b = 1 << one, 1 << other
+            if (enemy & a and empty & b) or (enemy & b and empty & a):
+                exposed |= 1 << corner
+    return (men & exposed).bit_count()
+
+
+def _centre(pieces: int) -> int:
+    return sum(weight * (pieces & mask).bit_count() for weight, mask in CENTRE_PLANES)
+
 
 class LatrunculiAI(GameAI):
     """Material with inciti, safety from custodian capture, mobility, centre; quiescence on."""
@@ -92,8 +133,32 @@ class LatrunculiAI(GameAI):
             score += value if colour == 1 else -value
         return score
 
+    def _score_blue_bits(
+        self, act: tuple[int, int, int], inert: tuple[int, int, int], dux: int
+    ) -> int:
+        empty = FULL & ~(act[1] | act[2] | inert[1] | inert[2])
+        score = 0
+        for colour, sign in ((1, 1), (2, -1)):
+            pieces = act[colour]
+            men = pieces & ~dux
+            duces = pieces & dux
+            value = (
+                MAN * men.bit_count()
+                + INCITUS * inert[colour].bit_count()
+                + LIBERTY * _liberties(men, empty)
+                + DUX_LIBERTY * _liberties(duces, empty)
+                + _centre(pieces)
+                - THREATENED * _threatened(men, act[3 - colour], empty)
+            )
+            score += sign * value
+        return score
+
     def evaluate(self, state: GameState) -> int:
-        score = self._score_blue(state.board)  # type: ignore[attr-defined]
+        act = getattr(state, "act", None)
+        if act is not None:
+            score = self._score_blue_bits(act, state.inert, state.dux)  # type: ignore[attr-defined]
+        else:  # an engine without bitboards: walk the board
+            score = self._score_blue(state.board)  # type: ignore[attr-defined]
         return score if state.side == 1 else -score  # type: ignore[attr-defined]
 
     def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
