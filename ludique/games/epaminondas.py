@@ -331,12 +331,14 @@ def _line_moves(line_id: int, own: int, enemy: int, key: int) -> tuple[Epaminond
     occupied = own | enemy
     out: list[EpaminondasMove] = []
     get = _RUN_CACHE.get
+    base = line_id * 2 << 4
     runs = own
-    while runs:  # towards higher indices: the head is the run's top
+    while runs:
         start = (runs & -runs).bit_length() - 1
         x = own >> start
         size = (x ^ (x + 1)).bit_length() - 1
         runs ^= ((1 << size) - 1) << start
+        # towards higher indices: the head is the run's top
         head = start + size - 1
         ahead = occupied >> (head + 1)
         group = 0
@@ -350,23 +352,20 @@ def _line_moves(line_id: int, own: int, enemy: int, key: int) -> tuple[Epaminond
             else:
                 empty = size
         else:
-            empty = min(n - 1 - head, size)
-        run_key = (((line_id * 32 + head) * 16 + size) * 16 + empty) * 16 + group
+            empty = n - 1 - head
+            if empty > size:
+                empty = size
+        run_key = (((base + head) * 16 + size) * 16 + empty) * 16 + group
         moves = get(run_key)
         if moves is None:
             moves = _run_moves(run_key, squares, positive)
         out.extend(moves)
-    runs = own
-    while runs:  # towards lower indices: the head is the run's bottom
-        top = runs.bit_length() - 1
-        head = (~own & ((1 << top) - 1)).bit_length()
-        size = top - head + 1
-        runs ^= ((1 << size) - 1) << head
-        behind = occupied & ((1 << head) - 1)
+        # towards lower indices: the head is the run's bottom
+        behind = occupied & ((1 << start) - 1)
         group = 0
         if behind:
             first = behind.bit_length() - 1
-            empty = head - 1 - first
+            empty = start - 1 - first
             if empty < size:
                 if enemy >> first & 1:
                     group = first + 1 - (~enemy & ((1 << (first + 1)) - 1)).bit_length()
@@ -375,8 +374,8 @@ def _line_moves(line_id: int, own: int, enemy: int, key: int) -> tuple[Epaminond
             else:
                 empty = size
         else:
-            empty = min(head, size)
-        run_key = ((((line_id * 2 + 1) * 16 + head) * 16 + size) * 16 + empty) * 16 + group
+            empty = start if start < size else size
+        run_key = ((((base + 16) + start) * 16 + size) * 16 + empty) * 16 + group
         moves = get(run_key)
         if moves is None:
             moves = _run_moves(run_key, squares, negative)
