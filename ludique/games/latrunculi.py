@@ -306,7 +306,11 @@ def _chain_move(path: tuple[int, ...], taken: tuple | None) -> LatrunculiMove:
 
 def _taken_at(b: list[int], me: int, opp: int, t: int) -> tuple[tuple[int, int], ...]:
     """The (victim, partner) pairs a piece of ``me`` landing on ``t`` captures."""
-    return tuple((v, p) for v, p in CAPTURE_LINES[t] if b[v] == opp and b[p] & 11 == me)
+    taken: tuple[tuple[int, int], ...] = ()
+    for v, p in CAPTURE_LINES[t]:
+        if b[v] == opp and b[p] & 11 == me:
+            taken += ((v, p),)
+    return taken
 
 
 def _chains(b: list[int], me: int, opp: int, path: tuple[int, ...], out: list) -> None:
