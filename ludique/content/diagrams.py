@@ -311,7 +311,7 @@ def _panel(
     return surface
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)  # the 11 diagrams at one width: about 35 MB
 def render_diagram(name: str, width: int) -> pygame.Surface:
     """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
 

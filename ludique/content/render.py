@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import re
-from functools import lru_cache
 
 import pygame
 
@@ -184,22 +183,20 @@ def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
     return column.surface()
 
 
-@lru_cache(maxsize=48)
 def render_card(lang: str, card_id: str, width: int) -> pygame.Surface:
     """Rule card ``card_id`` in ``lang``, ``width`` pixels wide and as tall as it needs.
 
-    The surface is cached: draw it, do not draw on it.
+    Not cached here: a card is some 20 MB of pixels, so the caller keeps the one it shows.  The
+    costly part, the diagrams, is cached (``diagrams.render_diagram``); the text takes 0.1-0.3 s.
     """
     return _render_blocks(load(lang, "rules", card_id), width)
 
 
-@lru_cache(maxsize=16)
 def render_history(lang: str, game_id: str, width: int) -> pygame.Surface:
     """The history panel of ``game_id`` (any game id; the Latrunculi variants share one)."""
     return _render_blocks(load(lang, "history", history_id_for(game_id)), width)
 
 
-@lru_cache(maxsize=8)
 def render_rules(lang: str, game_id: str, width: int, history: bool = True) -> pygame.Surface:
     """What the Rules screen shows for ``game_id``: every card of ``card_ids_for(game_id)`` one
     below the other, then (with ``history``) the game's history panel, as one tall surface."""
