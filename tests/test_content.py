@@ -205,6 +205,11 @@ def test_text_is_wrapped_to_the_width():
     assert ink.count() == 0
 
 
+def test_a_too_narrow_card_is_refused_clearly():
+    with pytest.raises(ValueError, match="at least 240 px, not 100"):
+        render_card("en", "latrunculi", 100)
+
+
 def test_card_ids_for_every_game():
     assert card_ids_for("latrunculi-dux") == ["latrunculi", "latrunculi-dux"]
     assert card_ids_for("pente-grammai") == ["pente-grammai"]

@@ -129,7 +129,12 @@ class _Column:
         return surface
 
 
+MIN_WIDTH = 240
+
+
 def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
+    if width < MIN_WIDTH:
+        raise ValueError(f"a card needs a width of at least {MIN_WIDTH} px, not {width}")
     margin = max(24, width // 28)
     column = _Column(width, margin)
     note_start: int | None = None
