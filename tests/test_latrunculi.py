@@ -705,3 +705,41 @@ def test_moves_and_captures_agree_with_a_slow_reference(game_id: str, seed: int)
             checked += 1
         state = state.play(rng.choice(state.legal_moves()))
     assert checked or state.outcome is not None
+
+
+def test_a_chain_captures_on_its_last_landing_with_its_start_square_empty() -> None:
+    # c5 jumps round to c3: White's c4 would be caught against c5, but c5 is where the chain
+    # started, empty now; White's b3 is caught against Blue's a3.
+    blue, white = ["c5", "d5", "e4", "d3", "a3", "h1"], ["c4", "b3", *FAR_WHITE]
+    move = next(
+        m for m in PisoState.from_position(blue, white).legal_moves() if str(m) == "c5-e5-e3-c3"
+    )
+    assert move.captures == ("b3",) and move.path == ("c5", "e5", "e3", "c3")
+    after = SenecaState.from_position(blue, white).play("c5-e5-e3-c3")
+    assert kind_at(after, "b3") == ("white", "incitus") and kind_at(after, "c4") == ("white", "man")
+    assert set(after.blockers("b3")) == {"c3", "a3"}
+
+
+def test_end_checks_one_piece_comes_before_no_moves() -> None:
+    # after d3-d4 White has only a1 left, and it is walled in: the reason is one-piece
+    state = PisoState.from_position(["a2", "b1", "d3", "d6"], ["a1", "d5"])
+    after = state.play("d3-d4")
+    assert (after.outcome.winner, after.outcome.reason) == ("blue", REASON_ONE_PIECE)
+
+
+def test_end_checks_repetition_comes_before_the_fifty_turn_rule() -> None:
+    state = PetteiaState.from_position(["a1", "c1", "e1"], ["h8", "f8"], quiet=42)
+    for move in ["a1-a2", "h8-h7", "a2-a1", "h7-h8"] * 2:
+        state = state.play(move)
+    assert state.quiet == 50
+    assert (state.outcome.winner, state.outcome.reason) == (None, REASON_REPETITION)
+
+
+def test_a_due_removal_finishes_the_turn_before_the_fifty_turn_rule_is_judged() -> None:
+    state = SenecaState.from_position(
+        ["c4", "d2", "h1"], ["b4", "d4", *FAR_WHITE], inciti={"c4": ("b4", "d4")}, quiet=49
+    )
+    after = state.play("d2-d1")
+    assert after.quiet == 50 and after.pending_removal and after.outcome is None
+    removed = after.play("xc4")
+    assert removed.quiet == 0 and removed.outcome is None

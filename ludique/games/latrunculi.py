@@ -34,16 +34,26 @@ capture or removal; ``state.inciti`` a tuple of ``(incitus, blocker, blocker)`` 
 on ``victim`` when its own active piece stands on ``partner``; corner captures included) are
 the precomputed tables the move generator uses.
 
+Bitboards (bit ``i`` is square ``i``), kept up to date by every move: ``state.act[c]`` the active
+pieces (men and dux) of colour code ``c``, ``state.inert[c]`` its inciti, ``state.dux`` both
+duces (0 outside the dux variant); index 0 of ``act`` and ``inert`` is unused (0).
+``state.pos[c]`` lists the squares of the active pieces of colour code ``c`` (in no particular
+order); ``state.zob`` is the position's Zobrist key (``ZOBRIST[code * 64 + square]`` xored over
+the occupied squares; the side to move is not in it).
+
 Each move carries ``src`` and ``dst`` (ints; ``-1`` for "none": a placement has no ``src``, a
 removal no ``dst``), ``taken`` (``(victim, partner)`` int pairs) and ``captures`` (the victims'
 square names).  Moves are shared between positions (one object per path and capture set), so
 ``play(move)`` with a move from ``legal_moves()`` is an identity check, not a text comparison.
 ``state.key`` is hashable and exact (board, blockers, side, reserves, pending removal).
 
-How the speed is obtained: the flat board is copied once per move; the generator walks
-precomputed tables and appends interned move objects; captures are judged at generation with
-the ``CAPTURE_LINES`` table; repetition compares boards two plies apart only back to the last
-capture, removal or placement (``quiet`` plies), since none of those can be undone.
+How the speed is obtained: the flat board is copied once per move and the bitboards, piece
+lists and Zobrist key are updated by a few xors; the generator walks the mover's piece list
+with precomputed step and ray tables and appends shared move objects; the squares where a
+landing piece captures are found for all pieces at once with a dozen bitboard operations, so
+the capture test costs one flag lookup per destination; repetition compares Zobrist keys two
+plies apart, only back to the last capture, removal or placement (``quiet`` plies), since none
+of those can be undone.
 """
 
 from __future__ import annotations
