@@ -245,3 +245,28 @@ def test_every_turn_message_fits_the_side_strip_and_the_board_banner():
                 if name in banner and font("bold", 44).size(text)[0] + 80 > BOARD_RECT.width:
                     problems.append(f"{lang} {name}: {text!r} is wider than the board")
     assert problems == []
+
+
+def test_game_and_variant_blurbs_fit_the_home_tiles_and_the_setup_line():
+    from ludique.i18n import catalog
+    from ludique.ui import theme
+    from ludique.ui.fonts import font
+    from ludique.ui.scenes.home import FAMILIES, TILE_W
+
+    problems = []
+    for lang in LANGUAGES:
+        cat = catalog(lang)
+        keys = [f"kiosk.family.{f}.blurb" for f in FAMILIES]
+        keys += [f"kiosk.variant.{v}.blurb" for v in ("seneca", "piso", "petteia", "dux")]
+        for key in keys:
+            text = cat.t(key)
+            # home: 30 px in a box 72 px narrower than the tile and 150 px high (3 lines)
+            if (
+                key.startswith("kiosk.family.")
+                and len(theme.wrap(text, "text", 30, TILE_W - 72)) > 3
+            ):
+                problems.append(f"{lang} {key}: more than three lines on its home tile")
+            # set-up: one line of 36 px italic from x = 64, inside the 1920 px canvas
+            if font("italic", 36).size(text)[0] > theme.WIDTH - 2 * 64:
+                problems.append(f"{lang} {key}: wider than the set-up screen")
+    assert problems == []
