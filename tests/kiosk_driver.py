@@ -48,7 +48,7 @@ def pump(app: App, seconds: float = 0.05) -> None:
         time.sleep(0.002)
 
 
-def wait_for(app: App, predicate, timeout: float = 10.0) -> bool:
+def wait_for(app: App, predicate, timeout: float = 30.0) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         app.step()

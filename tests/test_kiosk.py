@@ -383,3 +383,99 @@ def test_rules_open_and_close_return_to_the_same_game(app_factory):
     assert app.scene.name == "rules"
     click(app, button_centre(app, "close"))
     assert app.scene is scene and scene.state is state and scene.selected == selected
+
+
+def _pente_position(predicate, seed: int = 3):
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(200):
+        state = new_game("pente-grammai")
+        for _ in range(400):
+            if state.outcome is not None:
+                break
+            if state.needs_roll:
+                if predicate(state):
+                    return state
+                state = state.roll(rng.randint(1, 6))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no such position found")
+
+
+class LoadedDie:
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def randint(self, a: int, b: int) -> int:
+        return self.value
+
+
+def test_no_legal_move_is_announced_then_the_turn_passes(app_factory):
+    def blocked_roll(state):
+        return next(
+            (n for n in range(1, 7) if [str(m) for m in state.roll(n).legal_moves()] == ["pass"]),
+            None,
+        )
+
+    state = _pente_position(lambda s: s.to_move == "blue" and blocked_roll(s) is not None)
+    value = blocked_roll(state)
+    app = app_factory(game="pente-grammai", timing_scale=0.1)
+    scene = app.scene
+    scene.set_position(state)
+    scene.dice = LoadedDie(value)
+    click(app, scene.view.die_rect.center)
+    assert wait_for(app, lambda: scene.pass_at is not None, timeout=5)
+    assert scene.state.die == value
+    # the message is up for a moment before the pass is made
+    assert scene.state.actions()[-1] == f"roll {value}"
+    app.draw()
+    assert wait_for(app, lambda: "pass" in scene.state.actions()[len(state.actions()) :], timeout=5)
+    new = scene.state.actions()[len(state.actions()) :]
+    assert new[:2] == [f"roll {value}", "pass"]
+
+
+def test_hint_glow_after_hesitation(app_factory):
+    app = app_factory(game="latrunculi-petteia", timing_scale=0.02)
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app))
+    assert not scene.hinting(app.now() - 1)
+    assert wait_for(app, lambda: scene.hinting(app.now()), timeout=3)
+    app.draw()  # the glow is drawn on the visitor's movable pieces
+    click(app, centre(app, "a2"))
+    assert not scene.hinting(app.now())
+
+
+def test_taking_the_second_colour_turns_the_board_and_the_computer_begins(app_factory):
+    app = app_factory()
+    app.go("setup", family="latrunculi")
+    click(app, button_centre(app, "variant-dux"))
+    click(app, button_centre(app, "colour-second"))
+    click(app, button_centre(app, "play"))
+    scene = app.scene
+    assert scene.config.visitor_colour == "white" and scene.view.flipped
+    # the visitor's pieces are nearest to him: White's back rank is drawn at the bottom
+    assert scene.view.centre("a8")[1] > scene.view.centre("a1")[1]
+    assert wait_for(app, lambda: visitor_turn(app))
+    assert len(scene.state.actions()) == 1 and scene.state.to_move == "white"
+    move = next(m for m in scene.state.legal_moves() if m.frm and m.to)
+    drag(app, centre(app, move.frm), centre(app, move.to))
+    assert wait_for(app, lambda: len(scene.state.actions()) >= 2)
+    assert scene.state.actions()[1] == str(move)
+
+
+def test_two_players_on_one_screen(app_factory):
+    app = app_factory()
+    app.go("setup", family="epaminondas")
+    click(app, button_centre(app, "opponent-two"))
+    click(app, button_centre(app, "play"))
+    scene = app.scene
+    assert scene.config.opponent == "two-players" and not scene.view.flipped
+    drag(app, centre(app, "a2"), centre(app, "a3"))
+    assert wait_for(app, lambda: scene.anim is None and scene.state.actions() == ["a2-a3"])
+    assert scene.state.to_move == "black" and scene.human_turn
+    pump(app, 0.1)
+    assert scene.state.actions() == ["a2-a3"]  # nobody answers for Black
+    drag(app, centre(app, "b11"), centre(app, "b10"))
+    assert wait_for(app, lambda: scene.anim is None and len(scene.state.actions()) == 2)
+    assert scene.state.actions() == ["a2-a3", "b11-b10"]

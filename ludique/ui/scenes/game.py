@@ -134,6 +134,7 @@ class GameScene(Scene):
         self.finished = False
         self.turn_started = app.now()
         self.checkpoints: list[GameState] = []
+        self.dice = random.Random()  # the die thrown on screen (tests may seed it)
         self._origins_for: GameState | None = None
         self._origins: dict[str, list[Move]] = {}
         self._removals: dict[str, Move] = {}
@@ -321,7 +322,7 @@ class GameScene(Scene):
             self.app.save_state_file(dump_game(state))
 
     def start_roll(self) -> None:
-        value = random.randint(1, 6)
+        value = self.dice.randint(1, 6)
         self.roll = DieRoll(self.app.now(), self.app.seconds(0.5), value)
         self.app.play_sound("throw")
         self.app.invalidate()
