@@ -27,7 +27,7 @@ from ludique.paths import locales_dir
 from ludique.ui import palette
 
 ROOT = locales_dir()
-KIOSK_RULE = {"en": "Kiosk rule.", "fr": "Règle du kiosque.", "de": "Regel des Kiosks."}
+KIOSK_RULE = {"en": "Kiosk rule.", "fr": "Règle de la borne.", "de": "Regel des Kiosks."}
 
 
 @pytest.fixture(scope="module", autouse=True)

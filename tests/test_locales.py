@@ -61,7 +61,7 @@ def test_the_words_the_program_needs_are_there(lang):
 
 
 def test_kiosk_rules_are_called_kiosk_rules_in_the_reasons():
-    labels = {"en": "kiosk rule", "fr": "règle du kiosque", "de": "Regel des Kiosks"}
+    labels = {"en": "kiosk rule", "fr": "règle de la borne", "de": "Regel des Kiosks"}
     for lang, label in labels.items():
         keys = read_language(lang)
         for reason in ("repetition", "fifty-turns", "fifty-turns-draw"):
