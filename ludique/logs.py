@@ -167,3 +167,39 @@ def log_startup(settings_path: Path | None = None, log_file: Path | None = None)
         settings_path or "(defaults)",
         log_file or "stderr only",
     )
+
+
+def process_age() -> float:
+    """Seconds since this process was started (from /proc on Linux; else since this module was
+    imported, which misses the interpreter's own start)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: start time after boot
+        with open("/proc/uptime", encoding="ascii") as fh:
+            uptime = float(fh.read().split()[0])
+        return max(0.0, uptime - started)
+    except (OSError, ValueError, IndexError):
+        return time.monotonic() - _IMPORTED
+
+
+_IMPORTED = time.monotonic()
+
+
+def report_first_frame(app: object) -> None:
+    """Log how long the first frame took to reach the screen after launch (the start-up budget
+    is 2 s).  With ``LUDIQUE_EXIT_AFTER_FIRST_FRAME`` set (benchmarks/startup.py), also print it
+    on stderr and stop the program right after that frame."""
+    draw = app.draw  # type: ignore[attr-defined]
+
+    def first_draw() -> None:
+        draw()
+        app.draw = draw  # type: ignore[attr-defined]
+        age = process_age()
+        log.info("first frame on screen %.2f s after launch", age)
+        if os.environ.get("LUDIQUE_EXIT_AFTER_FIRST_FRAME"):
+            sys.stderr.write(f"ludique: first frame {age:.3f} s after launch\n")
+            sys.stderr.flush()
+            app.quit(0)  # type: ignore[attr-defined]
+
+    app.draw = first_draw  # type: ignore[attr-defined]
