@@ -20,6 +20,7 @@ import pygame
 from ludique.games.base import GameState
 from ludique.ui import palette
 from ludique.ui.boards import view_for
+from ludique.ui.fonts import font
 
 # Panel height as a fraction of panel width, per board: the views keep room for their trays.
 _ASPECT = {"pente-grammai": 0.82, "epaminondas": 0.86, "latrunculi": 0.72}
@@ -35,6 +36,8 @@ class Diagram:
     build: Callable[[], GameState]
     moves: tuple[str, ...]
     roll: int | None = None  # Pente grammai: the die to show beside the first position
+    # numbers to show on the first panel: (squares, text), drawn at the middle of the squares
+    badges: tuple[tuple[tuple[str, ...], str], ...] = ()
 
 
 def _pente(**position) -> Callable[[], GameState]:
@@ -113,6 +116,7 @@ DIAGRAMS: dict[str, Diagram] = {
             to_move="white",
         ),
         ("e3-e5",),
+        badges=((("f3", "f4", "f5"), "3"), (("f7", "f8"), "2")),
     ),
     "latrunculi-custodian": Diagram(
         "latrunculi-petteia",
@@ -269,6 +273,14 @@ def _cross(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> Non
         pygame.draw.line(surface, palette.DANGER, (x - d, y - sx * d), (x + d, y + sx * d), width)
 
 
+def _badge(surface: pygame.Surface, centre: tuple[int, int], radius: int, text: str) -> None:
+    """A round gold badge with a number: how many pieces a group holds."""
+    pygame.draw.circle(surface, palette.INK, centre, radius + 3)
+    pygame.draw.circle(surface, palette.ACCENT, centre, radius)
+    image = font("bold", int(radius * 1.3)).render(text, True, palette.INK)
+    surface.blit(image, image.get_rect(center=centre))
+
+
 def _chevron(surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
     x, y = centre
     pts = [(x - size // 2, y - size), (x + size // 2, y), (x - size // 2, y + size)]
@@ -282,6 +294,7 @@ def _panel(
     move: str | None,
     roll: int | None,
     landed: list[str],
+    badges: tuple[tuple[tuple[str, ...], str], ...] = (),
 ) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
@@ -308,6 +321,10 @@ def _panel(
     for square in gone:
         _cross(surface, view.target_centre(square, state), view.radius)
     _arrow(surface, points, max(6, view.radius // 3), int(view.radius * 0.75))
+    for squares, text in badges:
+        xs, ys = zip(*(view.centre(sq, state) for sq in squares), strict=True)
+        centre = (sum(xs) // len(xs), sum(ys) // len(ys))
+        _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
     return surface
 
 
@@ -340,7 +357,8 @@ def render_diagram(name: str, width: int) -> pygame.Surface:
         y = row * (panel_h + row_gap)
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
-        panel = _panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed)
+        badges = diagram.badges if i == 0 else ()
+        panel = _panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed, badges)
         surface.blit(panel, (x, y))
         if i:
             _chevron(surface, (x - PANEL_GAP // 2, y + panel_h // 2), PANEL_GAP // 3)
