@@ -271,7 +271,10 @@ def _build_move(tail: int, direction: int, size: int, distance: int, group: int)
 
 _MOVE_CACHE: dict[tuple[int, int, int, int, int], EpaminondasMove] = {}
 _LINE_CACHE: dict[int, tuple[EpaminondasMove, ...]] = {}  # (line, own, enemy) -> moves
-_LINE_CACHE_LIMIT = 200_000  # ~55 MB when full; then cleared, so memory stays bounded
+# When _LINE_CACHE is full (~35 MB) it becomes _OLD_LINE_CACHE and starts again empty; patterns
+# still in use come back from the old one.  Memory stays bounded, and the hit rate high.
+_OLD_LINE_CACHE: dict[int, tuple[EpaminondasMove, ...]] = {}
+_LINE_CACHE_LIMIT = 120_000
 # (line, direction along it, head, run size, empties ahead, defending group) -> moves.
 _RUN_CACHE: dict[int, tuple[EpaminondasMove, ...]] = {}
 
@@ -326,6 +329,14 @@ def _line_moves(line_id: int, own: int, enemy: int, key: int) -> tuple[Epaminond
     """Every legal move along one line, given its own and (windowed) enemy patterns, run by run;
     cached under ``key``.  A run of L own pieces moves by what lies ahead of its head: the empty
     squares (counted up to L) and the defending group after them (kept only if smaller than L)."""
+    if len(_LINE_CACHE) >= _LINE_CACHE_LIMIT:
+        _OLD_LINE_CACHE.clear()
+        _OLD_LINE_CACHE.update(_LINE_CACHE)
+        _LINE_CACHE.clear()
+    result = _OLD_LINE_CACHE.get(key)
+    if result is not None:
+        _LINE_CACHE[key] = result
+        return result
     squares, positive, negative = _LINES[line_id]
     n = len(squares)
     occupied = own | enemy
@@ -380,10 +391,7 @@ def _line_moves(line_id: int, own: int, enemy: int, key: int) -> tuple[Epaminond
         if moves is None:
             moves = _run_moves(run_key, squares, negative)
         out.extend(moves)
-    result = tuple(out)
-    if len(_LINE_CACHE) >= _LINE_CACHE_LIMIT:
-        _LINE_CACHE.clear()
-    _LINE_CACHE[key] = result
+    result = _LINE_CACHE[key] = tuple(out)
     return result
 
 
