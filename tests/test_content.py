@@ -145,6 +145,9 @@ def test_epaminondas_diagrams():
     black = [p for p in start.pieces() if p.colour == "black"]
     assert len([p for p in end.pieces() if p.colour == "black"]) == len(black) - 2
     assert _at(end, "e7") == [("white", "piece")]
+    (crossing,) = positions("epaminondas-crossing")
+    assert crossing.outcome is not None and crossing.outcome.winner == "white"
+    assert crossing.outcome.reason == "crossing"
 
 
 def test_latrunculi_diagrams():
@@ -168,8 +171,9 @@ def test_every_diagram_draws_something(name):
     # the dark panel behind the board is there, and so is the bright arrow
     colours = {tuple(image.get_at((x, 30)))[:3] for x in range(0, 1200, 3)}
     assert palette.BACKGROUND in colours
-    arrow = pygame.mask.from_threshold(image, palette.HIGHLIGHT, (1, 1, 1, 255))
-    assert arrow.count() > 100
+    # the bright arrow of the move, or the gold badges of a still position
+    mark = palette.HIGHLIGHT if DIAGRAMS[name].moves else palette.ACCENT
+    assert pygame.mask.from_threshold(image, mark, (1, 1, 1, 255)).count() > 100
 
 
 # --- rendering -----------------------------------------------------------------------------------

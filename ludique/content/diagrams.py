@@ -118,6 +118,16 @@ DIAGRAMS: dict[str, Diagram] = {
         ("e3-e5",),
         badges=((("f3", "f4", "f5"), "3"), (("f7", "f8"), "2")),
     ),
+    "epaminondas-crossing": Diagram(
+        "epaminondas",
+        _epaminondas(
+            white=["b12", "c12", "e6", "f5", "j3", "k2"],
+            black=["f1", "g9", "h10", "i10", "l11"],
+            to_move="white",
+        ),
+        (),
+        badges=((("b11", "c11"), "2"), (("f2",), "1")),
+    ),
     "latrunculi-custodian": Diagram(
         "latrunculi-petteia",
         _latrunculi("Petteia", blue=["c4", "e2", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
@@ -301,6 +311,7 @@ def _panel(
     view = view_for(game_id, surface.get_rect().inflate(-24, -24))
     if move is None:
         view.draw(surface, state, glow=landed, extras=True)
+        _draw_badges(surface, view, state, badges)
         return surface
     path, mover = _move_path(state, move)
     after = state.play(move)
@@ -321,11 +332,15 @@ def _panel(
     for square in gone:
         _cross(surface, view.target_centre(square, state), view.radius)
     _arrow(surface, points, max(6, view.radius // 3), int(view.radius * 0.75))
+    _draw_badges(surface, view, state, badges)
+    return surface
+
+
+def _draw_badges(surface, view, state: GameState, badges) -> None:
     for squares, text in badges:
         xs, ys = zip(*(view.centre(sq, state) for sq in squares), strict=True)
         centre = (sum(xs) // len(xs), sum(ys) // len(ys))
         _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
-    return surface
 
 
 @lru_cache(maxsize=16)  # the 11 diagrams at one width: about 35 MB
