@@ -343,7 +343,7 @@ def _draw_badges(surface, view, state: GameState, badges) -> None:
         _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
 
 
-@lru_cache(maxsize=16)  # the 12 diagrams at one width: about 35 MB
+@lru_cache(maxsize=16)  # the 12 diagrams at one width: about 28 MB
 def render_diagram(name: str, width: int) -> pygame.Surface:
     """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
 
