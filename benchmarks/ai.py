@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ludique.ai import STRENGTHS, choose_move  # noqa: E402
+from ludique.ai import MAX_BUDGET, STRENGTHS, choose_move  # noqa: E402
 from ludique.ai.baselines import greedy_move, random_move  # noqa: E402
 from ludique.games import GAME_IDS, new_game  # noqa: E402
 from ludique.games.base import GameState, Move  # noqa: E402
@@ -98,17 +98,23 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def pente_rows() -> list[str]:
+    """Each strength's exact chance against the perfect player, from the solved game."""
     try:
-        from ludique.ai import pente
+        from ludique.ai.pente import TEMPERATURE
+        from ludique.ai.pente_solver import against_perfect, graph, solve
     except ImportError as exc:
-        return [f"  (ludique.ai.pente is not available: {exc})"]
-    probabilities = getattr(pente, "strength_win_probabilities", None)
-    if probabilities is None:
-        return ["  (ludique.ai.pente offers no strength_win_probabilities())"]
-    rows = []
-    for strength, by_colour in probabilities().items():
-        cells = ", ".join(f"{colour} {p:.4f}" for colour, p in by_colour.items())
-        rows.append(f"  {strength:<9} wins vs perfect: {cells}")
+        return [f"  (the Pente grammai solver is not available: {exc})"]
+    started = time.perf_counter()
+    p_win, facts = solve(log=lambda *args, **kwargs: None)
+    g = graph()
+    rows = [f"  solved: Blue wins {facts['start']:.6f} from the start with both sides perfect"]
+    for strength in STRENGTHS:
+        blue, white = against_perfect(g, p_win, TEMPERATURE[strength])
+        rows.append(
+            f"  {strength:<9} vs perfect: wins {blue:.6f} as Blue, {white:.6f} as White, "
+            f"{(blue + white) / 2:.6f} on average"
+        )
+    rows.append(f"  (computed exactly in {time.perf_counter() - started:.0f} s)")
     return rows
 
 
@@ -131,7 +137,8 @@ def main() -> None:
         print(f"\n## {game_id}")
         if game_id == "pente-grammai":
             for row in pente_rows():
-                print(row)
+                print(row, flush=True)
+            print_times(pente_think_times(args.games, args.seed))
             continue
         players = Players(args.budget)
         print(f"  {'pairing':<17} {'W':>4} {'D':>4} {'L':>4}  {'won of decided':>14}  time")
@@ -142,15 +149,29 @@ def main() -> None:
             share = f"{100 * w / decided:.0f}%" if decided else "-"
             took = time.perf_counter() - started
             print(f"  {pairing:<17} {w:>4} {d:>4} {lost:>4}  {share:>14}  {took:.0f} s", flush=True)
-        print(f"  {'think time (s)':<17} {'moves':>6} {'median':>7} {'p95':>7} {'max':>7}")
-        for strength in STRENGTHS:
-            times = players.times.get(strength)
-            if not times:
-                continue
-            print(
-                f"  {strength:<17} {len(times):>6} {statistics.median(times):>7.3f} "
-                f"{percentile(times, 0.95):>7.3f} {max(times):>7.3f}"
-            )
+        print_times(players.times)
+
+
+def pente_think_times(games: int, seed: int) -> dict[str, list[float]]:
+    """Think times of each strength over ``games`` games of each strength against itself."""
+    players = Players(MAX_BUDGET)
+    for strength in STRENGTHS:
+        for i in range(games):
+            rng = random.Random(f"{seed}/pente/{strength}/{i}")
+            play_game("pente-grammai", strength, strength, players, rng, 400)
+    return players.times
+
+
+def print_times(times: dict[str, list[float]]) -> None:
+    print(f"  {'think time (s)':<17} {'moves':>6} {'median':>7} {'p95':>7} {'max':>7}")
+    for strength in STRENGTHS:
+        values = times.get(strength)
+        if not values:
+            continue
+        print(
+            f"  {strength:<17} {len(values):>6} {statistics.median(values):>7.3f} "
+            f"{percentile(values, 0.95):>7.3f} {max(values):>7.3f}"
+        )
 
 
 if __name__ == "__main__":

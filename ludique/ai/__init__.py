@@ -37,7 +37,7 @@ class Strength:
 
 SEARCH_STRENGTHS: dict[str, Strength] = {
     "beginner": Strength(max_depth=1, budget_share=0.3, noise=150, blunder=0.25),
-    "player": Strength(max_depth=2, budget_share=0.6, noise=25, blunder=0.0),
+    "player": Strength(max_depth=2, budget_share=0.6, noise=60, blunder=0.0),
     "champion": Strength(max_depth=64, budget_share=0.95, noise=0, blunder=0.0),
 }
 
