@@ -198,3 +198,17 @@ def catalog(lang: str) -> Catalog:
     for problem in problems:
         log.error("%s", problem)
     return Catalog(lang, language.entries, english.entries, problems)
+
+
+def main() -> int:
+    """``python3 -m ludique.i18n``: check every locale file, print each problem, exit 1 if any."""
+    problems = check_locales()
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print(f"{locales_dir()}: all {len(LANGUAGES)} languages complete and consistent")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

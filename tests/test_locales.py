@@ -270,3 +270,10 @@ def test_game_and_variant_blurbs_fit_the_home_tiles_and_the_setup_line():
             if font("italic", 36).size(text)[0] > theme.WIDTH - 2 * 64:
                 problems.append(f"{lang} {key}: wider than the set-up screen")
     assert problems == []
+
+
+def test_the_curator_check_command_reports_and_exits_nonzero_on_a_problem(tree, capsys):
+    assert i18n.main() == 0
+    _replace(tree / "de" / "common.toml", 'draw = "Unentschieden"\n', "")
+    assert i18n.main() == 1
+    assert "outcome.draw" in capsys.readouterr().out
