@@ -184,10 +184,21 @@ class Catalog:
 
 
 @cache
+def startup_report() -> tuple[str, ...]:
+    """Check every language once, when the first catalogue is asked for (at start-up), and log
+    each problem: a broken German file is reported even while the kiosk shows French."""
+    problems = tuple(check_locales())
+    for problem in problems:
+        log.error("%s", problem)
+    return problems
+
+
+@cache
 def catalog(lang: str) -> Catalog:
     """The catalogue of ``lang`` (cached).  Broken files are logged and English stands in."""
     if lang not in LANGUAGES:
         raise LocaleError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    startup_report()
     english = load_language(FALLBACK)
     if lang == FALLBACK:
         language = english
@@ -195,8 +206,6 @@ def catalog(lang: str) -> Catalog:
     else:
         language = load_language(lang)
         problems = language.problems + compare(language, english)
-    for problem in problems:
-        log.error("%s", problem)
     return Catalog(lang, language.entries, english.entries, problems)
 
 

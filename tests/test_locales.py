@@ -78,8 +78,10 @@ def tree(tmp_path, monkeypatch):
     shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns("*.md"))
     monkeypatch.setattr(i18n, "locales_dir", lambda: root)
     i18n.catalog.cache_clear()
+    i18n.startup_report.cache_clear()
     yield root
     i18n.catalog.cache_clear()
+    i18n.startup_report.cache_clear()
 
 
 def _replace(path: Path, old: str, new: str) -> None:
@@ -277,3 +279,10 @@ def test_the_curator_check_command_reports_and_exits_nonzero_on_a_problem(tree, 
     _replace(tree / "de" / "common.toml", 'draw = "Unentschieden"\n', "")
     assert i18n.main() == 1
     assert "outcome.draw" in capsys.readouterr().out
+
+
+def test_the_first_catalogue_reports_problems_of_every_language_at_start_up(tree, caplog):
+    _replace(tree / "de" / "common.toml", 'pin = "Falsche PIN."', 'pin = "Falsche PIN.')
+    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+        i18n.catalog("fr")  # the kiosk starts in French; German is broken
+    assert "de/common.toml" in caplog.text and "line" in caplog.text
