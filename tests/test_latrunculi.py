@@ -840,3 +840,42 @@ def test_the_model_check_above_sees_inciti_freed() -> None:
             state = state.play(rng.choice(capturing if capturing and rng.random() < 0.8 else moves))
             total += len(state.freed)
     assert total > 0
+
+
+@settings(max_examples=8, deadline=None)
+@given(game_id=st.sampled_from(VARIANTS[1:]), seed=st.integers(0, 10**6))
+def test_repetition_agrees_with_a_naive_count(game_id: str, seed: int) -> None:
+    """Moves that undo the mover's previous move make repetitions frequent; the engine's draw
+    must come exactly when a plain count over the quiet window reaches three."""
+    rng = random.Random(seed)
+    state = new_game(game_id)
+    while state.phase == "placement":
+        state = state.play(rng.choice(state.legal_moves()))
+    for _ in range(120):
+        if state.outcome is not None:
+            break
+        moves = state.legal_moves()
+        back = None
+        if state.parent is not None and state.parent.parent is not None:
+            previous = state.parent.action
+            frm, _, to = previous.partition("-")
+            back = next((m for m in moves if str(m) == f"{to}-{frm}"), None)
+        state = state.play(back if back is not None and rng.random() < 0.85 else rng.choice(moves))
+        if (
+            state.pending_removal
+            or state.outcome is not None
+            and state.outcome.reason
+            in (
+                REASON_ONE_PIECE,
+                REASON_ONLY_DUX,
+                REASON_NO_MOVES,
+            )
+        ):
+            continue
+        seen, node = 1, state
+        for _ in range(state.quiet // 2):
+            node = node.parent.parent
+            seen += node.board == state.board
+        assert (state.outcome is not None and state.outcome.reason == REASON_REPETITION) == (
+            seen >= 3
+        )

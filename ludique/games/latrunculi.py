@@ -377,6 +377,7 @@ class LatrunculiState(GameState):
         "dux",
         "pos",
         "zob",
+        "_bloom",
     )
 
     colours: ClassVar[tuple[str, str]] = (BLUE, WHITE)
@@ -436,6 +437,7 @@ class LatrunculiState(GameState):
         state.dux = dux
         state.pos = pos
         state.zob = zob
+        state._bloom = 0
         return state
 
     def __init__(self) -> None:  # pragma: no cover - states are built by the classmethods
@@ -780,7 +782,7 @@ class LatrunculiState(GameState):
                 tuple(pos),
                 zob,
             )
-        return self._new(
+        state = self._new(
             self,
             m.text,
             board,
@@ -798,6 +800,17 @@ class LatrunculiState(GameState):
             tuple(pos),
             zob,
         )
+        state._bloom = self._window_bloom()
+        return state
+
+    def _window_bloom(self) -> int:
+        """For the state after a quiet move from this one: a 256-bit Bloom filter of the
+        positions two, four, ... plies before it in the repetition window, so that a position
+        seen for the first time needs no walk back.  (Call on the parent of the new state.)"""
+        grand = self.parent
+        if grand is None or self.quiet < 1:
+            return 0
+        return grand._bloom | (1 << (grand.zob & 255))  # type: ignore[attr-defined]
 
     # --- the end ---------------------------------------------------------------------------
     def _lone_loss(self, code: int) -> Outcome:
@@ -816,7 +829,7 @@ class LatrunculiState(GameState):
         if not self._gen_list():
             return Outcome(CODE_COLOUR[3 - me], REASON_NO_MOVES)
         quiet = self.quiet
-        if quiet >= 4:
+        if quiet >= 4 and self._bloom >> (self.zob & 255) & 1:
             board = self.board
             zob = self.zob
             seen = 1
@@ -958,7 +971,7 @@ class SenecaState(LatrunculiState):
         mine[mine.index(src)] = dst
         taken = m.taken
         if not old and not taken:
-            return self._new(
+            state = self._new(
                 self,
                 m.text,
                 board,
@@ -976,6 +989,8 @@ class SenecaState(LatrunculiState):
                 tuple(pos),
                 zob,
             )
+            state._bloom = self._window_bloom()
+            return state
         # Blockers are particular pieces: the moved piece takes its blocker roles along.
         entries = [(i, dst if b1 == src else b1, dst if b2 == src else b2) for i, b1, b2 in old]
         freed: list[int] = []
@@ -1008,7 +1023,7 @@ class SenecaState(LatrunculiState):
             inert = (0, inert[1], inert[2])
         had_inciti = any(self.board[i] & 3 == me for i, _, _ in old)
         pending = had_inciti and not freed
-        return self._new(
+        state = self._new(
             self,
             m.text,
             board,
@@ -1026,6 +1041,9 @@ class SenecaState(LatrunculiState):
             tuple(pos),
             zob,
         )
+        if not taken:
+            state._bloom = self._window_bloom()
+        return state
 
 
 class PisoState(LatrunculiState):
