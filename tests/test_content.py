@@ -200,13 +200,15 @@ def test_render_history_and_narrow_widths(lang):
     )
 
 
-def test_text_is_wrapped_to_the_width():
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_text_is_wrapped_to_the_width(lang):
     # no line is wider than the text column: nothing of the ink lies in the right margin
-    surface = render_card("de", "latrunculi-seneca", 700)
-    margin = max(24, 700 // 28)
-    strip = surface.subsurface((700 - margin + 2, 0, margin - 2, surface.get_height()))
-    ink = pygame.mask.from_threshold(strip, palette.INK, (40, 40, 40, 255))
-    assert ink.count() == 0
+    for card_id in CARD_IDS:
+        surface = render_card(lang, card_id, 700)
+        margin = max(24, 700 // 28)
+        strip = surface.subsurface((700 - margin + 2, 0, margin - 2, surface.get_height()))
+        ink = pygame.mask.from_threshold(strip, palette.INK, (40, 40, 40, 255))
+        assert ink.count() == 0, card_id
 
 
 def test_a_too_narrow_card_is_refused_clearly():
