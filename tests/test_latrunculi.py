@@ -20,6 +20,9 @@ from ludique.games.base import (
 )
 from ludique.games.latrunculi import (
     BLUE_INCITUS,
+    MOVE,
+    PLACE,
+    REMOVE,
     SQUARE_INDEX,
     DuxState,
     LatrunculiState,
@@ -805,15 +808,15 @@ def test_inciti_and_blockers_agree_with_a_model_of_named_pieces(seed: int) -> No
         # captures are preferred, so that blockers get captured and inciti freed
         move = rng.choice(capturing if capturing and rng.random() < 0.8 else moves)
         colour = state.side
-        if move.kind == 0:
+        if move.kind == PLACE:
             model.place(move.dst, colour)
-        elif move.kind == 2:
+        elif move.kind == REMOVE:
             model.remove(move.src)
         else:
             captured = [SQUARE_INDEX[sq] for sq in move.captures]
             due = model.move(move.src, move.dst, captured, colour)
         state = state.play(move)
-        if move.kind == 1:
+        if move.kind == MOVE:
             assert state.pending_removal == due
         expected = [0] * 64
         for sq, (_, c, inc) in model.at.items():

@@ -41,10 +41,11 @@ duces (0 outside the dux variant); index 0 of ``act`` and ``inert`` is unused (0
 order); ``state.zob`` is the position's Zobrist key (``ZOBRIST[code * 64 + square]`` xored over
 the occupied squares; the side to move is not in it).
 
-Each move carries ``src`` and ``dst`` (ints; ``-1`` for "none": a placement has no ``src``, a
-removal no ``dst``), ``taken`` (``(victim, partner)`` int pairs) and ``captures`` (the victims'
-square names).  Moves are shared between positions (one object per path and capture set), so
-``play(move)`` with a move from ``legal_moves()`` is an identity check, not a text comparison.
+Each move carries ``kind`` (``PLACE``, ``MOVE`` or ``REMOVE``), ``src`` and ``dst`` (ints;
+``-1`` for "none": a placement has no ``src``, a removal no ``dst``), ``taken`` (``(victim,
+partner)`` int pairs) and ``captures`` (the victims' square names).  Moves are shared between
+positions (one object per path and capture set), so ``play(move)`` with a move from
+``legal_moves()`` is an identity check, not a text comparison.
 ``state.key`` is hashable and exact (board, blockers, side, reserves, pending removal).
 
 How the speed is obtained: the flat board is copied once per move and the bitboards, piece
@@ -928,9 +929,7 @@ class LatrunculiState(GameState):
                     "jump (two squares over one of your pieces)"
                 )
             over = line[1]
-            if over != squares[0] and b[over] & 3 == me:
-                pass
-            else:
+            if over == squares[0] or b[over] & 3 != me:  # the start square is empty by then
                 return f"{SQUARE_NAMES[over]} holds no piece of yours to jump over"
             if c in seen:
                 return (
@@ -1119,6 +1118,9 @@ class DuxState(PetteiaState):
 
 __all__ = [
     "CAPTURE_LINES",
+    "MOVE",
+    "PLACE",
+    "REMOVE",
     "DuxState",
     "LatrunculiMove",
     "LatrunculiState",
