@@ -172,7 +172,7 @@ def test_every_diagram_draws_something(name):
     colours = {tuple(image.get_at((x, 30)))[:3] for x in range(0, 1200, 3)}
     assert palette.BACKGROUND in colours
     # the bright arrow of the move, or the gold badges of a still position
-    mark = palette.HIGHLIGHT if DIAGRAMS[name].moves else palette.ACCENT
+    mark = palette.HIGHLIGHT if DIAGRAMS[name].moves or DIAGRAMS[name].track else palette.ACCENT
     assert pygame.mask.from_threshold(image, mark, (1, 1, 1, 255)).count() > 100
 
 

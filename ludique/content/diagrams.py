@@ -38,6 +38,8 @@ class Diagram:
     roll: int | None = None  # Pente grammai: the die to show beside the first position
     # numbers to show on the first panel: (squares, text), drawn at the middle of the squares
     badges: tuple[tuple[tuple[str, ...], str], ...] = ()
+    # a route to draw as one arrow on a still position (the Pente grammai track)
+    track: tuple[str, ...] = ()
 
 
 def _pente(**position) -> Callable[[], GameState]:
@@ -71,6 +73,12 @@ def _latrunculi(variant: str, **position) -> Callable[[], GameState]:
 
 
 DIAGRAMS: dict[str, Diagram] = {
+    "pente-track": Diagram(
+        "pente-grammai",
+        _pente(to_move="blue"),
+        (),
+        track=("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B", "1A"),
+    ),
     "pente-entering": Diagram(
         "pente-grammai",
         _pente(blue={"2A": 1, "4A": 1}, white={"3B": 1, "5B": 1}, to_move="blue", die=6),
@@ -272,6 +280,18 @@ def _arrow(surface: pygame.Surface, points: list[tuple[int, int]], width: int, g
             pygame.draw.polygon(surface, colour, triangle, extra)
 
 
+def _head(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], size: int) -> None:
+    """A small arrowhead half-way from ``a`` to ``b``: the direction of travel along a route."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    mx, my = (a[0] + b[0]) / 2 + ux * size / 2, (a[1] + b[1]) / 2 + uy * size / 2
+    tip = (mx, my)
+    left = (mx - ux * size - uy * size * 0.7, my - uy * size + ux * size * 0.7)
+    right = (mx - ux * size + uy * size * 0.7, my - uy * size - ux * size * 0.7)
+    pygame.draw.polygon(surface, palette.HIGHLIGHT, [tip, left, right])
+    pygame.draw.polygon(surface, palette.INK, [tip, left, right], 2)
+
+
 def _cross(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
     """The mark of a piece about to be captured: a red ring and a cross."""
     x, y = centre
@@ -305,6 +325,7 @@ def _panel(
     roll: int | None,
     landed: list[str],
     badges: tuple[tuple[tuple[str, ...], str], ...] = (),
+    track: tuple[str, ...] = (),
 ) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
@@ -312,6 +333,12 @@ def _panel(
     if move is None:
         view.draw(surface, state, glow=landed, extras=True)
         _draw_badges(surface, view, state, badges)
+        if track:
+            points = [view.target_centre(sq, state) for sq in track]
+            width = max(6, view.radius // 3)
+            _arrow(surface, points, width, int(view.radius * 0.75))
+            for a, b in zip(points[:-2], points[1:-1], strict=True):
+                _head(surface, a, b, width * 2)
         return surface
     path, mover = _move_path(state, move)
     after = state.play(move)
@@ -343,7 +370,7 @@ def _draw_badges(surface, view, state: GameState, badges) -> None:
         _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
 
 
-@lru_cache(maxsize=16)  # the 12 diagrams at one width: about 28 MB
+@lru_cache(maxsize=16)  # the 13 diagrams at one width: about 30 MB
 def render_diagram(name: str, width: int) -> pygame.Surface:
     """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
 
@@ -373,7 +400,10 @@ def render_diagram(name: str, width: int) -> pygame.Surface:
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
         badges = diagram.badges if i == 0 else ()
-        panel = _panel(state, diagram.game_id, (panel_w, panel_h), move, roll, landed, badges)
+        track = diagram.track if i == 0 else ()
+        panel = _panel(
+            state, diagram.game_id, (panel_w, panel_h), move, roll, landed, badges, track
+        )
         surface.blit(panel, (x, y))
         if i:
             _chevron(surface, (x - PANEL_GAP // 2, y + panel_h // 2), PANEL_GAP // 3)
