@@ -26,17 +26,19 @@ MAX_BUDGET = 2.0  # seconds: nobody waits longer than this for the computer
 @dataclass(frozen=True)
 class Strength:
     """How one strength searches: a depth limit, a share of the time budget, evaluation noise
-    (hundredths of a piece, deterministic per position within one decision) and the chance of
-    a uniformly random move (a beginner's lapse)."""
+    (hundredths of a piece, deterministic per position within one decision), the chance of a
+    uniformly random move (a beginner's lapse), and whether it looks past its horizon (the
+    Epaminondas crossing extensions and the Latrunculi capture quiescence)."""
 
     max_depth: int
     budget_share: float
     noise: int
     blunder: float
+    horizon: bool = True
 
 
 SEARCH_STRENGTHS: dict[str, Strength] = {
-    "beginner": Strength(max_depth=1, budget_share=0.3, noise=150, blunder=0.25),
+    "beginner": Strength(max_depth=1, budget_share=0.3, noise=150, blunder=0.25, horizon=False),
     "player": Strength(max_depth=2, budget_share=0.6, noise=60, blunder=0.0),
     "champion": Strength(max_depth=64, budget_share=0.95, noise=0, blunder=0.0),
 }
@@ -94,7 +96,9 @@ def choose_move(
     from ludique.ai.search import Searcher
 
     deadline = started + time_budget * config.budget_share
-    searcher = Searcher(ai_for(state), deadline, stop=stop, noise=config.noise, rng=rng)
+    searcher = Searcher(
+        ai_for(state), deadline, stop=stop, noise=config.noise, rng=rng, horizon=config.horizon
+    )
     return searcher.search(state, config.max_depth).move
 
 

@@ -77,6 +77,7 @@ class Searcher:
         noise: int = 0,
         rng: random.Random | None = None,
         contempt: int = 30,
+        horizon: bool = True,
     ) -> None:
         self.ai = ai
         self.deadline = deadline
@@ -84,6 +85,8 @@ class Searcher:
         self.noise = noise
         self.salt = (rng or random.Random()).getrandbits(32)
         self.contempt = contempt
+        self.horizon = horizon  # follow sharp leaves (extensions, quiescence) or not
+        self.quiescence = horizon and ai.quiescence
         self.table: dict[object, tuple[int, int, int, str | None]] = {}
         self.killers: list[list[str | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[str, int] = {}
@@ -198,7 +201,7 @@ class Searcher:
                 if -MATE_ZONE < leaf < MATE_ZONE:
                     if self.noise:
                         leaf += hash((state.key, self.salt)) % (2 * self.noise + 1) - self.noise
-                    if self.ai.quiescence and leaf < beta:
+                    if self.quiescence and leaf < beta:
                         return self._quiesce(state, leaf, alpha, beta, ply, QUIESCENCE_PLIES)
                 return leaf
 
@@ -301,6 +304,8 @@ class Searcher:
     def search(self, state: GameState, max_depth: int, extensions: int = 2) -> SearchResult:
         """Deepen from one ply up to ``max_depth`` plies or the deadline, whichever comes first."""
         started = time.perf_counter()
+        if not self.horizon:
+            extensions = 0
         self.root_colour = state.to_move
         moves = self._ordered(state, None, 0)
         if not moves:
