@@ -134,6 +134,7 @@ class App:
         self.corner_taps: list[float] = []
         self.pin_pad = None
         self._finger: int | None = None
+        self._warm_up: list[Callable[[], None]] = []  # preparations run while nothing moves
         self._mouse_down = False
 
         from ludique.ui.scenes import make_scene
@@ -389,7 +390,10 @@ class App:
         """
         now = self.now()
         animating = self._scene_animating()
-        if wait and not animating and not self.dirty:
+        if wait and not animating and not self.dirty and self._warm_up:
+            self.warm_up(limit=1)
+            events = pygame.event.get()
+        elif wait and not animating and not self.dirty:
             wake = [1.0]
             due = self._idle_check(now)
             if due is not None:
@@ -415,6 +419,17 @@ class App:
             if wait:
                 self.clock.tick(60)
         return self.running
+
+    def warm_up(self, limit: int | None = None) -> None:
+        """Run (up to ``limit``) preparations: boards and sprites made before they are needed."""
+        count = 0
+        while self._warm_up and (limit is None or count < limit):
+            task = self._warm_up.pop(0)
+            count += 1
+            try:
+                task()
+            except Exception:  # noqa: BLE001 - a preparation that fails is done at first use
+                log.exception("preparing a board failed")
 
     @staticmethod
     def _wait_for_events(timeout: float) -> list[pygame.event.Event]:
@@ -476,6 +491,9 @@ class App:
         self.frames += 1
         if self.frames == 1:
             self._load_sounds()
+            from ludique.ui.scenes.game import warm_up_tasks
+
+            self._warm_up = warm_up_tasks()
 
     def _draw_countdown(self, canvas: pygame.Surface) -> None:
         shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)

@@ -51,6 +51,50 @@ class GameConfig:
         return cls(game_id, "computer", strength, None)
 
 
+def static_layer(view) -> pygame.Surface:
+    """The backdrop with the board on it, opaque: one plain blit per frame (made once)."""
+    key = (type(view), tuple(view.rect), view.flipped)
+    layer = _STATIC.get(key)
+    if layer is None:
+        layer = theme.background().copy()
+        layer.blit(view.board_surface(), view.rect)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        _STATIC[key] = layer
+    return layer
+
+
+def warm_up_tasks() -> list:
+    """Small jobs that prepare every board and sprite a game screen needs, so that the first
+    frame of a game does not stall; the app runs them one at a time while nothing moves."""
+    tasks = []
+    kinds = {
+        "pente-grammai": ("counter",),
+        "epaminondas": ("piece",),
+        "latrunculi-seneca": ("man", "incitus"),
+        "latrunculi-dux": ("man", "dux"),
+    }
+    for game_id, piece_kinds in kinds.items():
+        colours = ("white", "black") if game_id == "epaminondas" else ("blue", "white")
+        for flipped in (False, True):
+
+            def board(game_id=game_id, flipped=flipped) -> None:
+                static_layer(view_for(game_id, BOARD_RECT, flipped))
+
+            tasks.append(board)
+
+        def sprites(game_id=game_id, piece_kinds=piece_kinds, colours=colours) -> None:
+            radius = view_for(game_id, BOARD_RECT).radius
+            for colour in colours:
+                for kind in piece_kinds:
+                    piece_sprite(colour, kind, radius)
+                    piece_sprite(colour, kind, int(radius * 1.12))
+                piece_sprite(colour, piece_kinds[0], 30)
+
+        tasks.append(sprites)
+    return tasks
+
+
 def ease(t: float) -> float:
     t = min(1.0, max(0.0, t))
     return t * t * (3 - 2 * t)
@@ -597,16 +641,7 @@ class GameScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------
     def static_layer(self) -> pygame.Surface:
-        """The backdrop with the board on it, opaque: one plain blit per frame."""
-        key = (type(self.view), tuple(self.view.rect), self.view.flipped)
-        layer = _STATIC.get(key)
-        if layer is None:
-            layer = theme.background().copy()
-            layer.blit(self.view.board_surface(), self.view.rect)
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()
-            _STATIC[key] = layer
-        return layer
+        return static_layer(self.view)
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.static_layer(), (0, 0))
