@@ -108,10 +108,6 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["stats"]:
         return stats_command(argv[1:])
     args = build_parser().parse_args(argv)
-    if args.self_test:
-        from ludique import selftest
-
-        return selftest.main()
     from ludique.logs import log_startup, report_first_frame, setup_logging
     from ludique.settings import default_settings_path, save_settings
     from ludique.stats import Stats, connect
@@ -122,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
         log_file = setup_logging(settings.log_level)
     settings_path = args.settings or default_settings_path()
     log_startup(settings_path, log_file)
+    if args.self_test:
+        from ludique import selftest
+
+        return selftest.main(settings=settings, log_file=log_file)
     windowed = args.windowed or not getattr(settings, "fullscreen", True)
 
     from ludique.ui.app import App

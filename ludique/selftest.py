@@ -11,6 +11,7 @@ The :class:`Driver` (a simulated clock and a pointer) is shared with the soak be
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import logging
 import os
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
+    from ludique.settings import Settings
     from ludique.ui.app import App
 
 log = logging.getLogger(__name__)
@@ -279,7 +281,7 @@ def check_data() -> list[str]:
     return problems
 
 
-def _near_end(game_id: str, rng: random.Random, max_actions: int = 4000):
+def _near_end(game_id: str, rng: random.Random, max_actions: int = 20000):
     """A position one decision before the end of a random game and the deciding move (or None
     if no game ended in time)."""
     from ludique.games import new_game
@@ -304,11 +306,20 @@ def _near_end(game_id: str, rng: random.Random, max_actions: int = 4000):
 
 
 class SelfTest:
-    def __init__(self, out: TextIO, games: tuple[str, ...] | None = None) -> None:
+    def __init__(
+        self,
+        out: TextIO,
+        games: tuple[str, ...] | None = None,
+        settings: Settings | None = None,
+        stats_path: Path | None = None,
+    ) -> None:
         from ludique.games import GAME_IDS
+        from ludique.settings import Settings
 
         self.out = out
         self.games = games or GAME_IDS
+        self.settings = settings or Settings()
+        self.stats_path = stats_path
         self.started = time.monotonic()
         self.errors = ErrorCollector()
         self.games_played = 0
@@ -342,16 +353,26 @@ class SelfTest:
             logging.getLogger().removeHandler(self.errors)
 
     def _visit(self) -> None:
-        from ludique.settings import Settings
         from ludique.stats import Stats, connect
         from ludique.ui.app import App
 
-        settings = Settings(default_strength="beginner", fullscreen=False, sound=True)
+        # the kiosk's own settings (their problems included), made quick to test
+        settings = dataclasses.replace(
+            self.settings,
+            default_strength="beginner",
+            fullscreen=False,
+            enabled_games=("pente-grammai", "latrunculi", "epaminondas"),
+            problems=list(self.settings.problems),
+        )
+        for problem in settings.problems:
+            self.say(f"settings problem (the default is used): {problem}")
         app = self.app = App(
             settings, windowed=True, size=(1280, 800), timing_scale=0.1, think_budget=0.2
         )
-        stats = Stats(Path(":memory:"))
+        stats = Stats(self.stats_path or Path(":memory:"))
+        self.say(f"statistics: {'memory only' if stats.in_memory else stats.path}")
         connect(app, stats)
+        recorded_before = stats.total()
         drive = self.drive = Driver(app, check=self.check_log)
         rng = random.Random(2026)
         if getattr(app.opponent, "stand_in", False):
@@ -371,7 +392,7 @@ class SelfTest:
         finally:
             if app.running:
                 app.close()
-        finished = stats.total()
+        finished = stats.total() - recorded_before
         if finished < 2:
             raise SelfTestFailure(f"only {finished} games reached the statistics")
         self.say(
@@ -454,7 +475,7 @@ class SelfTest:
         from ludique.ui.scenes.game import GameConfig
 
         drive, app = self.drive, self.app
-        ends = [g for g in ("pente-grammai", "latrunculi-petteia") if g in self.games]
+        ends = [g for g in ("pente-grammai", "epaminondas", "latrunculi-dux") if g in self.games]
         for game_id in ends:
             found = _near_end(game_id, rng)
             if found is None:
@@ -493,6 +514,9 @@ class SelfTest:
         drive, app = self.drive, self.app
         for size in ((1024, 768), (1920, 1080), (1280, 800)):
             pygame.display.set_mode(size)
+            pygame.event.post(
+                pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            )
             pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
             drive.run(0.1)
             if app.screen.get_size() != size:
@@ -519,11 +543,26 @@ class SelfTest:
         self.say("curator: corner gesture, wrong PIN refused, admin panel, exit")
 
 
-def main(out: TextIO | None = None) -> int:
-    """Run the self-test; 0 when it passed, 1 with the reason printed when not."""
+def main(
+    out: TextIO | None = None,
+    settings: Settings | None = None,
+    log_file: Path | None = None,
+) -> int:
+    """Run the self-test; 0 when it passed, 1 with the reason printed when not.
+
+    ``settings`` are the kiosk's (loaded by the command line); the test's own games go to a
+    separate statistics file beside the real one (``selftest.sqlite3``), so that a read-only or
+    full data folder is exercised without touching the museum's figures.
+    ``LUDIQUE_SELF_TEST_GAMES`` (comma-separated game ids) limits the games, for quick tests.
+    """
+    from ludique.stats import default_stats_path
+
     out = out or sys.stdout
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    test = SelfTest(out)
+    chosen = os.environ.get("LUDIQUE_SELF_TEST_GAMES")
+    games = tuple(g.strip() for g in chosen.split(",") if g.strip()) if chosen else None
+    test = SelfTest(out, games, settings, default_stats_path().with_name("selftest.sqlite3"))
+    test.say(f"log: {log_file or 'stderr only'}")
     try:
         test.run()
     except SelfTestFailure as exc:
