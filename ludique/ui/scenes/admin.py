@@ -91,16 +91,16 @@ class PinPad:
             "midtop",
             (self.panel.centerx, self.panel.top + 40),
         )
-        dots = "●" * len(self.entered) or "–"
-        theme.blit_text(
-            canvas,
-            dots,
-            "bold",
-            56,
-            theme.CREAM,
-            "midtop",
-            (self.panel.centerx, self.panel.top + 130),
-        )
+        # the digits stay secret: one drawn dot each (the bundled face has no bullet glyph)
+        count = len(self.entered)
+        cy = self.panel.top + 165
+        for k in range(count):
+            cx = self.panel.centerx + int((k - (count - 1) / 2) * 44)
+            pygame.draw.circle(canvas, theme.CREAM, (cx, cy), 12)
+        if not count:
+            pygame.draw.line(
+                canvas, theme.MUTED, (self.panel.centerx - 20, cy), (self.panel.centerx + 20, cy), 4
+            )
         if self.wrong_until:
             theme.blit_text(
                 canvas,
