@@ -282,8 +282,10 @@ _STEP_MOVES: tuple[tuple[tuple[int, LatrunculiMove], ...], ...] = tuple(
     tuple((t, _QUIET[s * 64 + t]) for t in NEIGHBOURS[s])
     for s in range(64)  # type: ignore[misc]
 )
-_RAY_MOVES: tuple[tuple[tuple[tuple[int, LatrunculiMove], ...], ...], ...] = tuple(
-    tuple(tuple((t, _QUIET[s * 64 + t]) for t in ray) for ray in RAYS[s])  # type: ignore[misc]
+# Each ray as (its first square, its (destination, move) pairs): a ray blocked at once is
+# skipped with one lookup.
+_RAY_MOVES: tuple[tuple[tuple[int, tuple[tuple[int, LatrunculiMove], ...]], ...], ...] = tuple(
+    tuple((ray[0], tuple((t, _QUIET[s * 64 + t]) for t in ray)) for ray in RAYS[s])  # type: ignore[misc]
     for s in range(64)
 )
 
@@ -315,13 +317,26 @@ def _chain_move(path: tuple[int, ...], taken: tuple | None) -> LatrunculiMove:
     return move
 
 
-def _taken_at(b: list[int], me: int, opp: int, t: int) -> tuple[tuple[int, int], ...]:
-    """The (victim, partner) pairs a piece of ``me`` landing on ``t`` captures."""
-    taken: tuple[tuple[int, int], ...] = ()
+# Capturing steps and slides by (src * 64 + dst) * 16 + the mask of CAPTURE_LINES[dst] that fire:
+# an int key, cheaper to build and hash than the pairs themselves.
+_BY_MASK: dict[int, LatrunculiMove] = {}
+
+
+def _capture_move(b: list[int], me: int, opp: int, s: int, t: int) -> LatrunculiMove:
+    """The step or slide from ``s`` to ``t`` with what it captures (``t`` is a hot square)."""
+    mask = 0
+    bit = 1
     for v, p in CAPTURE_LINES[t]:
         if b[v] == opp and b[p] & 11 == me:
-            taken += ((v, p),)
-    return taken
+            mask |= bit
+        bit <<= 1
+    key = ((s << 6 | t) << 4) | mask
+    move = _BY_MASK.get(key)
+    if move is None:
+        lines = CAPTURE_LINES[t]
+        taken = tuple(lines[k] for k in range(len(lines)) if mask >> k & 1)
+        move = _BY_MASK[key] = _capturing(s, t, taken)
+    return move
 
 
 def _chains(b: list[int], me: int, opp: int, path: tuple[int, ...], out: list) -> None:
@@ -642,7 +657,7 @@ class LatrunculiState(GameState):
         for s in self.pos[me]:
             for t, move in steps[s]:
                 if not b[t]:
-                    app(_capturing(s, t, _taken_at(b, me, opp, t)) if hot[t] else move)
+                    app(_capture_move(b, me, opp, s, t) if hot[t] else move)
             for over, land in jumps[s]:
                 if b[over] & 3 == me and not b[land]:
                     code = b[s]
@@ -1074,11 +1089,13 @@ class PetteiaState(LatrunculiState):
         app = out.append
         rays = _RAY_MOVES
         for s in self.pos[me]:
-            for ray in rays[s]:
+            for first, ray in rays[s]:
+                if b[first]:
+                    continue
                 for t, move in ray:
                     if b[t]:
                         break
-                    app(_capturing(s, t, _taken_at(b, me, opp, t)) if hot[t] else move)
+                    app(_capture_move(b, me, opp, s, t) if hot[t] else move)
         return out
 
     def _explain_path(self, squares: list[int]) -> str:
