@@ -765,49 +765,58 @@ class LatrunculiState(GameState):
         zob = self.zob ^ ZOBRIST[code * 64 + src] ^ ZOBRIST[code * 64 + dst]
         moved = BIT[src] | BIT[dst]
         dux = self.dux ^ moved if code & DUX_BIT else self.dux
-        act = [0, self.act[1], self.act[2]]
-        act[me] ^= moved
-        pos = [None, self.pos[1], self.pos[2]]
-        mine = pos[me] = pos[me][:]
+        a = self.act
+        p = self.pos
+        mine = p[me][:]
         mine[mine.index(src)] = dst
         taken = m.taken
-        if taken:
-            theirs = pos[opp] = pos[opp][:]
-            for v, _ in taken:
-                board[v] = EMPTY
-                act[opp] ^= BIT[v]
-                theirs.remove(v)
-                zob ^= ZOBRIST[opp * 64 + v]
-            counts = list(self.counts)
-            counts[opp] -= len(taken)
-            return self._new(
+        if not taken:
+            if me == 1:
+                act, pos = (0, a[1] ^ moved, a[2]), (None, mine, p[2])
+            else:
+                act, pos = (0, a[1], a[2] ^ moved), (None, p[1], mine)
+            state = self._new(
                 self,
                 m.text,
                 board,
                 opp,
-                tuple(counts),
+                self.counts,
                 self.reserve,
                 (),
                 False,
-                0,
+                self.quiet + 1,
                 m,
                 (),
-                tuple(act),
+                act,
                 self.inert,
                 dux,
-                tuple(pos),
+                pos,
                 zob,
             )
-        state = self._new(
+            state._bloom = self._window_bloom()
+            return state
+        act = [0, a[1], a[2]]
+        act[me] ^= moved
+        pos = [None, p[1], p[2]]
+        pos[me] = mine
+        theirs = pos[opp] = pos[opp][:]
+        for v, _ in taken:
+            board[v] = EMPTY
+            act[opp] ^= BIT[v]
+            theirs.remove(v)
+            zob ^= ZOBRIST[opp * 64 + v]
+        counts = list(self.counts)
+        counts[opp] -= len(taken)
+        return self._new(
             self,
             m.text,
             board,
             opp,
-            self.counts,
+            tuple(counts),
             self.reserve,
             (),
             False,
-            self.quiet + 1,
+            0,
             m,
             (),
             tuple(act),
@@ -816,8 +825,6 @@ class LatrunculiState(GameState):
             tuple(pos),
             zob,
         )
-        state._bloom = self._window_bloom()
-        return state
 
     def _window_bloom(self) -> int:
         """For the state after a quiet move from this one: a 256-bit Bloom filter of the
