@@ -108,6 +108,7 @@ class BoardView:
                     skip.add(i)
                     break
         glow_done: set[str] = set()
+        held: tuple[int, int] | None = None
         for i, (piece, (x, y)) in enumerate(placed):
             if i in skip:
                 continue
@@ -120,9 +121,15 @@ class BoardView:
                 image = image.copy()
                 image.set_alpha(int(255 * fading[piece.square]))
             surface.blit(image, image.get_rect(center=(x, y)))
-            if selected is not None and piece.square == selected:
-                ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
-                surface.blit(ring, ring.get_rect(center=(x, y)))
+            if (
+                selected is not None
+                and piece.square == selected
+                and (piece.colour == state.to_move or selected not in ("off", "reserve"))
+            ):
+                held = (x, y)  # of a stack (off the board, a reserve), the piece on top
+        if held is not None:
+            ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
+            surface.blit(ring, ring.get_rect(center=held))
         for sq in targets:
             cx, cy = self.target_centre(sq, state)
             dot = theme.target_dot(max(10, int(self.radius * 0.55)))

@@ -102,15 +102,15 @@ class LatrunculiView(GridView):
         self.reserve_rect = {
             "blue": pygame.Rect(
                 int(self.grid.left - gap - width),
-                self.grid.centery - self.cell,
+                self.grid.top,
                 width,
-                int(self.grid.height / 2 + self.cell),
+                self.grid.height,
             ),
             "white": pygame.Rect(
                 int(self.grid.right + gap),
                 self.grid.top,
                 width,
-                int(self.grid.height / 2 + self.cell),
+                self.grid.height,
             ),
         }
 
@@ -126,7 +126,7 @@ class LatrunculiView(GridView):
         cols = 2
         step_x = r.width / cols
         rows = max(1, math.ceil(count / cols))
-        step_y = min(self.radius * 1.25, (r.height - self.radius * 2) / max(1, rows - 1))
+        step_y = min(self.radius * 2.15, (r.height - self.radius * 2) / max(1, rows - 1))
         out = []
         for i in range(count):
             c, row = i % cols, i // cols
