@@ -146,8 +146,7 @@ def test_stepping_between_two_enemies_is_safe() -> None:
     state = PisoState.from_position(["d3", *FAR_BLUE], ["c4", "e4", *FAR_WHITE])
     after = state.play("d3-d4")
     assert kind_at(after, "d4") == ("blue", "man") and after.count("blue") == 3
-    # and White moving a third piece next to it does not capture it either: only the moved
-    # piece captures, and d4's other neighbours hold no white piece beyond it
+    # nor is it taken later by the two pieces standing still: only a moved piece captures
     later = after.play("g8-g7")
     assert kind_at(later, "d4") == ("blue", "man")
 
