@@ -12,6 +12,7 @@ which runs it in another process so that the screen never waits.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -99,7 +100,15 @@ def choose_move(
     searcher = Searcher(
         ai_for(state), deadline, stop=stop, noise=config.noise, rng=rng, horizon=config.horizon
     )
-    return searcher.search(state, config.max_depth).move
+    # The search makes no reference cycles, but it allocates enough that the cyclic collector
+    # would run full passes over the whole table mid-search: a pause the clock cannot see.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return searcher.search(state, config.max_depth).move
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def pente_win_probability(state: GameState) -> float:

@@ -47,7 +47,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
 CLOCK_INTERVAL = 32  # nodes between two looks at the clock (a node costs 20-100 µs)
 QUIESCENCE_PLIES = 4  # captures and recaptures searched beyond the horizon
-TABLE_LIMIT = 400_000  # entries; the table is cleared when full to bound the worker's memory
+TABLE_LIMIT = 200_000  # entries; the table is cleared when full to bound the worker's memory
 
 
 class SearchAborted(Exception):
