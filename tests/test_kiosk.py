@@ -479,3 +479,49 @@ def test_two_players_on_one_screen(app_factory):
     drag(app, centre(app, "b11"), centre(app, "b10"))
     assert wait_for(app, lambda: scene.anim is None and len(scene.state.actions()) == 2)
     assert scene.state.actions() == ["a2-a3", "b11-b10"]
+
+
+def test_a_knocked_off_counter_glides_back_to_its_tray(app_factory):
+    def capture(state):
+        for n in range(1, 7):
+            rolled = state.roll(n)
+            for move in rolled.legal_moves():
+                after = rolled.play(move)
+                off = sum(1 for p in after.pieces() if p.colour == "white" and p.square == "off")
+                was = sum(1 for p in rolled.pieces() if p.colour == "white" and p.square == "off")
+                if off > was:
+                    return n, move
+        return None
+
+    state = _pente_position(lambda s: s.to_move == "blue" and capture(s) is not None)
+    value, move = capture(state)
+    app = app_factory(game="pente-grammai", timing_scale=0.5)
+    scene = app.scene
+    scene.set_position(state)
+    scene.dice = LoadedDie(value)
+    click(app, scene.view.die_rect.center)
+    assert wait_for(app, lambda: not scene.state.needs_roll and scene.roll is None, timeout=5)
+    rolled = scene.state
+    click(app, centre(app, move.frm))
+    click(app, scene.view.target_centre(move.to, rolled))
+    assert scene.anim is not None
+    white = [(p, pts) for p, pts in scene.anim.movers if p.colour == "white"]
+    assert len(white) == 1 and white[0][0].square == move.to
+    assert tuple(white[0][1][-1]) == tuple(scene.view.centre("off", rolled.play(move), "white"))
+    assert wait_for(app, lambda: scene.anim is None, timeout=5)
+    assert action_after(scene.state, rolled) == str(move)
+
+
+def test_the_rule_card_scrolls_by_dragging(app_factory):
+    app = app_factory(game="epaminondas")
+    click(app, button_centre(app, "rules"))
+    scene = app.scene
+    assert scene.name == "rules"
+    card = scene.card()
+    if card is None:
+        pytest.skip("no rule card renderer in this checkout")
+    assert card.get_height() > 1000
+    drag(app, (800, 900), (800, 300))
+    assert scene.scroll > 300
+    drag(app, (800, 300), (800, 1000))
+    assert scene.scroll == 0

@@ -493,7 +493,7 @@ class App:
             self._load_sounds()
             from ludique.ui.scenes.game import warm_up_tasks
 
-            self._warm_up = warm_up_tasks()
+            self._warm_up = [self.opponent.prepare, *warm_up_tasks()]
 
     def _draw_countdown(self, canvas: pygame.Surface) -> None:
         shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)

@@ -93,6 +93,15 @@ class Opponent:
         moves = state.legal_moves() if state is not None else []
         return str(random.choice(moves)) if moves else None
 
+    def prepare(self) -> None:
+        """Start the worker process now, so that the first answer does not wait for it."""
+        start = getattr(self._player, "start", None)
+        if start is not None:
+            try:
+                start()
+            except Exception:  # noqa: BLE001 - it will be started (or replaced) at first use
+                log.exception("the computer player could not be started early")
+
     @property
     def busy(self) -> bool:
         return self._pending

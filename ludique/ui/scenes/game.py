@@ -95,6 +95,10 @@ def warm_up_tasks() -> list:
     return tasks
 
 
+def state_colours(state: GameState) -> tuple[str, ...]:
+    return tuple(state.colours)
+
+
 def ease(t: float) -> float:
     t = min(1.0, max(0.0, t))
     return t * t * (3 - 2 * t)
@@ -330,6 +334,19 @@ class GameScene(Scene):
                 and not (sq in moving_from and colour == mover)
             }
         )
+        # a counter knocked off the board (Pente grammai) glides back to its waiting place
+        off_before = Counter(p.colour for p in before.pieces() if p.square == "off")
+        off_after = Counter(p.colour for p in after.pieces() if p.square == "off")
+        for colour in state_colours(before):
+            if colour == mover or off_after[colour] <= off_before[colour]:
+                continue
+            for sq in list(fading):
+                if counts_before[(sq, colour, "counter")] > counts_after[(sq, colour, "counter")]:
+                    fading.remove(sq)
+                    piece = Piece(sq, colour, "counter")
+                    home = view.centre("off", after, colour)
+                    movers.append((piece, [view.centre(sq), view.centre(sq), home]))
+                    hidden.append((sq, colour))
         steps = max(1, len(movers[0][1]) - 1) if movers else 1
         seconds = duration + 0.12 * (steps - 1) + (0.15 if fading else 0)
         if dropped_at is not None:
