@@ -42,6 +42,17 @@ def _finished(game_id: str, rng: random.Random):
     return None
 
 
+def _epaminondas_finished():
+    """White has two pieces on Black's home row and Black none on White's: White has won."""
+    from ludique.games.epaminondas import EpaminondasState
+
+    return EpaminondasState.from_position(
+        white=["c12", "d12", "e5", "f5", "g4", "a1", "b1"],
+        black=["h11", "i11", "j10", "k9", "n12"],
+        to_move="white",
+    )
+
+
 def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -127,11 +138,13 @@ def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
                     app.go("game", config=config)
                     app.scene.state = _advance(app.scene.state, 11, rng)
                     shot(f"game-{game_id}-turned")
+                app.go("rules", game=scene)
+                shot(f"rules-{game_id}")
+                app.go("resume", scene=scene)
                 if game_id == "epaminondas":
-                    app.go("rules", game=scene)
-                    shot("rules-epaminondas")
-                    app.go("resume", scene=scene)
-                finished = _finished(game_id, rng) if game_id != "epaminondas" else None
+                    finished = _epaminondas_finished()
+                else:
+                    finished = _finished(game_id, rng)
                 if finished is not None:
                     scene.state = finished
                     app.go("end", game=scene)
