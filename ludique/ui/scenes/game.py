@@ -187,6 +187,7 @@ class GameScene(Scene):
         self._origins: dict[str, list[Move]] = {}
         self._removals: dict[str, Move] = {}
         self._last_spinner = 0.0
+        self._hint_shown = False
         self._initial_counts = self._army_sizes(new_game(config.game_id))
         if not self.demo:
             self.layout()
@@ -527,7 +528,7 @@ class GameScene(Scene):
             if not self.checkpoints or self.checkpoints[-1] is not state:
                 if not self.removals() or not self.checkpoints:
                     self.checkpoints.append(state)
-            if self.hinting(now) and not getattr(self, "_hint_shown", False):
+            if self.hinting(now) and not self._hint_shown:
                 self._hint_shown = True
                 self.app.invalidate()
             elif not self.hinting(now):

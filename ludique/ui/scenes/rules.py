@@ -46,6 +46,10 @@ class RulesScene(Scene):
             Button(close, lambda: self.app.t("button.close"), self.close, "primary", name="close"),
         ]
 
+    def abandon(self) -> None:
+        """The idle countdown ran out while the card was open: the game underneath is left."""
+        self.game.abandon()
+
     def close(self) -> None:
         self.app.go("resume", scene=self.game)
 
