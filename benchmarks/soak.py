@@ -123,6 +123,9 @@ class Crowd:
         self.rng = rng
         self.games = games
         self.patience = 1.0
+        # how restless the current visitor is: a "fidget" pokes at everything, a "player" mostly
+        # plays his game to the end (multiplies the odds of every interruption)
+        self.restless = 1.0
 
     def pause(self, lo: float = 0.3, hi: float = 4.0) -> None:
         """A visitor looks at the screen for a while: simulated time passes in one jump, then
@@ -141,7 +144,7 @@ class Crowd:
         rng, drive, app = self.rng, self.drive, self.app
         scene = app.scene
         name = getattr(scene, "name", "?")
-        roll = rng.random()
+        roll = rng.random() / (self.restless if name == "game" else 1.0)
         if app.countdown_since is not None:
             if roll < 0.5:
                 drive.tap(self.random_point())
@@ -175,6 +178,7 @@ class Crowd:
         if name == "attract":
             (drive.finger_tap if rng.random() < 0.5 else drive.tap)(self.random_point())
             self.patience = rng.choice((0.3, 1.0, 2.0))
+            self.restless = rng.choice((0.05, 0.05, 0.1, 1.0))
             return "arrive"
         if name == "home":
             self.target = rng.choice(self.games)
@@ -237,7 +241,7 @@ class Crowd:
 
     def in_game(self, scene) -> str:
         rng, drive = self.rng, self.drive
-        roll = rng.random()
+        roll = rng.random() / self.restless
         if roll < 0.04:
             drive.tap_button("rules")
             return "rules-open"
@@ -259,12 +263,14 @@ class Crowd:
             # a touch while the computer thinks or a piece glides: must be harmless
             drive.tap(self.random_point())
             return "impatient-tap"
-        # the computer is thinking: real time for its process, simulated time for the screen
-        for _ in range(10):
+        # the computer is thinking (or a piece glides): real time for its process, frames of
+        # simulated time for the screen, until the visitor may act again
+        deadline = time.monotonic() + 5.0
+        while time.monotonic() < deadline and self.app.scene is scene:
             drive.step()
-            if drive.visitor_can_act() or scene.state.outcome is not None:
+            if drive.visitor_can_act() or scene.finished:
                 break
-            time.sleep(0.003)
+            time.sleep(0.002)
         return "wait"
 
 
@@ -287,8 +293,15 @@ def run_soak(
     root.addHandler(errors)
     if root.level == logging.NOTSET or root.level > logging.WARNING:
         root.setLevel(logging.WARNING)
-    settings = Settings(idle_seconds=60, countdown_seconds=10, sound=True, fullscreen=False)
-    app = App(settings, windowed=True, size=(1280, 720), think_budget=think_budget)
+    settings = Settings(
+        idle_seconds=60,
+        countdown_seconds=10,
+        sound=True,
+        fullscreen=False,
+        default_strength="beginner",
+    )
+    # at 1920x1080 the canvas is the screen: no scaling per frame, as on a full HD kiosk
+    app = App(settings, windowed=True, size=(1920, 1080), think_budget=think_budget)
     stats = Stats(Path(":memory:"))
     connect(app, stats)
     recorded = app.on_game_finished
@@ -312,7 +325,7 @@ def run_soak(
         while errors.records:
             report.exceptions.append(errors.describe(errors.records.pop(0)))
 
-    drive = Driver(app, check=check)
+    drive = Driver(app, frame=1 / 15, check=check)
     crowd = Crowd(drive, random.Random(seed), games)
     start_real = time.monotonic()
     start_sim = drive.clock.t

@@ -1,0 +1,43 @@
+"""A short soak: a few hundred events of the simulated crowd (benchmarks/soak.py) on the real
+kiosk, across the games; nothing may raise or be logged as an error."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
+
+
+@pytest.fixture(scope="module")
+def soak():
+    spec = importlib.util.spec_from_file_location("ludique_soak", SOAK)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_a_short_crowd_breaks_nothing(soak) -> None:
+    report = soak.run_soak(events=200, seed=11)
+    assert report.exceptions == [], report.text()
+    assert report.events == 200
+    # the crowd really played: games started, moves made through the screen, time went by
+    assert sum(report.games_started.values()) >= 2, report.text()
+    assert report.actions["move"] + report.actions["die"] >= 20, report.text()
+    assert report.simulated_s > 60
+    assert report.samples[-1][1] > 0  # memory was measured
+
+
+@pytest.mark.slow
+def test_every_game_gets_played(soak) -> None:
+    from ludique.games import GAME_IDS
+
+    for n, game_id in enumerate(GAME_IDS):
+        report = soak.run_soak(events=30, seed=n, games=(game_id,))
+        assert report.exceptions == [], report.text()
+        assert report.games_started[game_id] >= 1, report.text()
