@@ -4,18 +4,28 @@ from __future__ import annotations
 
 import logging
 import math
+from functools import lru_cache
 
 import pygame
 
 from ludique.ui import theme
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import GameConfig, GameScene
+from ludique.ui.scenes.home import miniature
 
 log = logging.getLogger(__name__)
 
 DEMO_GAMES = ("pente-grammai", "latrunculi-petteia", "epaminondas")
 DEMO_RECT = pygame.Rect(60, 200, 1100, 820)
 DEMO_MAX_MOVES = 160  # a demo that drags on gives way to the next game
+
+
+@lru_cache(maxsize=4)
+def small_miniature(family: str) -> pygame.Surface:
+    """The Home tile's picture of a game, at a third of its size (made once)."""
+    picture = miniature(family)
+    w, h = picture.get_size()
+    return pygame.transform.smoothscale(picture, (210, int(210 * h / w)))
 
 
 class AttractScene(Scene):
@@ -25,6 +35,7 @@ class AttractScene(Scene):
     _next_demo = 0
 
     def enter(self) -> None:
+        self._still_key = None
         self.app.opponent.cancel()
         self.demo: GameScene | None = None
         self.demo_done_at: float | None = None
@@ -75,31 +86,48 @@ class AttractScene(Scene):
         if pointer.kind == "down":
             self.app.go("home")
 
-    def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
-        t = self.app.t
-        if self.demo is not None:
-            self.demo.draw_board(canvas)
-        x = 1230
-        theme.blit_text(canvas, "Ludique", "display", 150, theme.GOLD, "topleft", (x, 150))
-        theme.blit_paragraph(
-            canvas, t("attract.subtitle"), "italic", 46, theme.CREAM, pygame.Rect(x, 350, 640, 200)
-        )
-        y = 540
-        for family in ("pente-grammai", "latrunculi", "epaminondas"):
-            theme.blit_text(
-                canvas,
-                "·  " + t(f"family.{family}.name"),
-                "bold",
-                42,
+    def _still_layer(self) -> pygame.Surface:
+        """Backdrop, demo board and every word that does not move: composed once per game and
+        language, so that a frame is one blit plus the pieces."""
+        view = self.demo.view if self.demo is not None else None
+        key = (self.app.lang, type(view), tuple(view.rect) if view else None)
+        if self._still_key != key:
+            t = self.app.t
+            layer = theme.background().copy()
+            if view is not None:
+                layer.blit(view.board_surface(), view.rect)
+            x = 1230
+            theme.blit_text(layer, "Ludique", "display", 150, theme.GOLD, "topleft", (x, 150))
+            theme.blit_paragraph(
+                layer,
+                t("attract.subtitle"),
+                "italic",
+                46,
                 theme.CREAM,
-                "topleft",
-                (x, y),
+                pygame.Rect(x, 350, 640, 200),
             )
-            y += 70
-        level = int(180 + 75 * math.sin(self.app.now() * 2.2))
-        colour = (level, int(level * 0.83), int(level * 0.5))
-        theme.blit_paragraph(
-            canvas, t("attract.touch"), "display", 64, colour, pygame.Rect(x, 850, 660, 200)
-        )
-        theme.blit_text(canvas, t("attract.demo"), "italic", 30, theme.MUTED, "topleft", (70, 150))
+            for i, family in enumerate(("pente-grammai", "latrunculi", "epaminondas")):
+                cx = x + 105 + i * 225
+                picture = small_miniature(family)
+                layer.blit(picture, picture.get_rect(midtop=(cx, 540)))
+                name = theme.fitted(t(f"family.{family}.name"), "bold", 28, theme.CREAM, 215)
+                layer.blit(name, name.get_rect(midtop=(cx, 710)))
+            theme.blit_text(
+                layer, t("attract.demo"), "italic", 30, theme.MUTED, "topleft", (70, 150)
+            )
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            touch = pygame.Surface((660, 200), pygame.SRCALPHA)
+            theme.blit_paragraph(
+                touch, t("attract.touch"), "display", 64, (236, 196, 118), touch.get_rect()
+            )
+            self._still, self._touch, self._still_key = layer, touch, key
+        return self._still
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.blit(self._still_layer(), (0, 0))
+        if self.demo is not None:
+            self.demo.draw_board(canvas, board=False)
+        # "touch the screen to play" breathes slowly
+        self._touch.set_alpha(int(165 + 90 * math.sin(self.app.now() * 2.2)))
+        canvas.blit(self._touch, (1230, 850))
