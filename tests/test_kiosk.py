@@ -525,3 +525,37 @@ def test_the_rule_card_scrolls_by_dragging(app_factory):
     assert scene.scroll > 300
     drag(app, (800, 300), (800, 1000))
     assert scene.scroll == 0
+
+
+def test_the_attract_demo_plays_by_itself(app_factory):
+    app = app_factory()
+    app.demo_enabled = True
+    app.go("attract")
+    demo = app.scene.demo
+    assert demo is not None and demo.demo
+    start = len(demo.state.actions())
+    assert wait_for(app, lambda: len(app.scene.demo.state.actions()) >= start + 3, timeout=30)
+    # a touch anywhere leaves the demo for Home and stops the computer
+    finger_tap(app, (300, 300))
+    assert app.scene.name == "home" and not app.opponent.busy
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1200), (2560, 1080)])
+def test_any_landscape_screen_maps_touch_and_mouse_to_the_same_board_point(app_factory, size):
+    from ludique.ui.app import Letterbox
+
+    box = Letterbox(size)
+    # the canvas keeps its shape and is centred, with bars on two sides
+    assert abs(box.rect.width / box.rect.height - 16 / 9) < 0.01
+    assert box.rect.centerx in (size[0] // 2, size[0] // 2 - 1)
+    x, y = box.to_canvas(*box.to_window(960, 540))
+    assert abs(x - 960) <= 2 and abs(y - 540) <= 2
+    app = app_factory(game="latrunculi-petteia", size=size)
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app))
+    finger_tap(app, centre(app, "f2"))
+    assert scene.selected == "f2"
+    click(app, centre(app, "f2"))
+    assert scene.selected is None
+    click(app, centre(app, "g2"))
+    assert scene.selected == "g2"
