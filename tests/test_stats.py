@@ -146,3 +146,52 @@ def test_chart_draws_bars(tmp_path: Path) -> None:
     assert bar in colours and accent in colours
     # an empty summary draws frames and titles only, without failing
     draw_stats_chart(surface, pygame.Rect(0, 0, 600, 200), StatsSummary())
+
+
+@pytest.mark.parametrize(
+    ("opponent", "winner", "reason", "visitor_won", "result"),
+    [
+        ("computer", "white", "crossing", True, "visitor"),
+        ("computer", "black", "crossing", False, "computer"),
+        ("computer", None, "abandoned", None, "abandoned"),
+        ("two-players", "blue", "all-home", None, "finished"),
+        ("two-players", None, "abandoned", None, "abandoned"),
+        ("computer", None, "draw", None, "draw"),
+    ],
+)
+def test_kiosk_records_become_rows(
+    opponent: str, winner: str | None, reason: str, visitor_won: bool | None, result: str
+) -> None:
+    from types import SimpleNamespace
+
+    from ludique.stats import record_from_kiosk
+
+    kiosk = SimpleNamespace(
+        game_id="latrunculi-dux",
+        language="de",
+        opponent=opponent,
+        strength="champion" if opponent == "computer" else None,
+        visitor_colour="white",
+        duration=42.5,
+        winner=winner,
+        reason=reason,
+        moves=17,
+        visitor_won=visitor_won,
+    )
+    record = record_from_kiosk(kiosk)
+    assert record.result == result
+    assert (record.game_id, record.language, record.moves) == ("latrunculi-dux", "de", 17)
+    record.check()
+
+
+def test_stats_command_exports_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ludique.cli import main
+
+    db = tmp_path / "s.sqlite3"
+    stats = Stats(db)
+    stats.record(game("epaminondas", language="en"))
+    stats.close()
+    assert main(["stats", "--csv", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("played_at,day,game,variant")
+    assert len(lines) == 2 and ",epaminondas,,en,computer,player," in lines[1]
