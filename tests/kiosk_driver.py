@@ -1,4 +1,4 @@
-"""A scripted visitor for the kiosk tests: posts real pygame events to a running ``App``.
+"""A scripted visitor for the kiosk tests (no tests here): posts real pygame events to an App.
 
 Posted events carry window coordinates (the app maps them through its letterbox like real ones).
 """
