@@ -164,3 +164,15 @@ def test_parse_settings_rejects_tables_as_unknown_keys() -> None:
     settings = parse_settings("[kiosk]\nidle_seconds = 30\n", "x.toml")
     assert settings.idle_seconds == 90
     assert "unknown key 'kiosk'" in settings.problems[0] and "line 1" in settings.problems[0]
+
+
+def test_enabled_games_choose_the_home_tiles(tmp_path: Path) -> None:
+    from ludique.ui.app import App
+
+    settings = load_settings(write(tmp_path, 'enabled_games = ["epaminondas", "latrunculi"]\n'))
+    app = App(settings, windowed=True, size=(1280, 720), demo=False)
+    try:
+        app.go("home")
+        assert [b.name for b in app.scene.buttons] == ["latrunculi", "epaminondas"]
+    finally:
+        app.close()

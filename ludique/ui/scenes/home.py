@@ -41,8 +41,11 @@ class HomeScene(Scene):
 
     def layout(self) -> None:
         self.tiles: dict[str, pygame.Rect] = {}
-        gap = (theme.WIDTH - 3 * TILE_W) // 4
-        for i, family in enumerate(FAMILIES):
+        # the settings' enabled_games (validated, never empty) choose the tiles
+        enabled = getattr(self.app.settings, "enabled_games", FAMILIES)
+        shown = [f for f in FAMILIES if f in enabled] or list(FAMILIES)
+        gap = (theme.WIDTH - len(shown) * TILE_W) // (len(shown) + 1)
+        for i, family in enumerate(shown):
             self.tiles[family] = pygame.Rect(gap + i * (TILE_W + gap), 250, TILE_W, TILE_H)
         self.buttons = []
         for family, rect in self.tiles.items():
