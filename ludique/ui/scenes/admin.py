@@ -133,8 +133,9 @@ class AdminScene(Scene):
         def row(key: str, options: list[tuple[str, str, bool, object]]):
             nonlocal y
             self.rows.append((key, y))
+            width = 176 if len(options) > 3 else 290  # the words need room; numbers less
             for i, (name, label, chosen, action) in enumerate(options):
-                rect = pygame.Rect(x0 + i * 190, y, 176, 92)
+                rect = pygame.Rect(x0 + i * (width + 14), y, width, 92)
                 self.buttons.append(
                     Button(
                         rect, label, action, "selected" if chosen else "normal", name=name, size=34
@@ -187,7 +188,7 @@ class AdminScene(Scene):
         )
         self.buttons.append(
             Button(
-                pygame.Rect(60, 930, 420, 110),
+                pygame.Rect(60, 930, 560, 110),
                 lambda: t("admin.exit"),
                 lambda: self.app.quit(0),
                 "normal",
@@ -197,7 +198,7 @@ class AdminScene(Scene):
         )
         self.buttons.append(
             Button(
-                pygame.Rect(520, 930, 420, 110),
+                pygame.Rect(660, 930, 560, 110),
                 lambda: t("admin.back"),
                 self.app.reset_to_attract,
                 "primary",
@@ -244,5 +245,5 @@ class AdminScene(Scene):
             theme.blit_text(canvas, line, "text", 32, theme.CREAM, "topleft", (60, y))
         for i, problem in enumerate(self.app.settings.problems[:4]):
             theme.blit_text(
-                canvas, problem, "text", 26, theme.DANGER, "topleft", (1000, 930 + i * 34)
+                canvas, problem, "text", 26, theme.DANGER, "topleft", (1260, 930 + i * 34)
             )
