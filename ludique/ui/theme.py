@@ -169,3 +169,15 @@ def target_dot(radius: int) -> pygame.Surface:
     pygame.draw.circle(surface, (*TARGET, 90), (c, c), radius)
     pygame.draw.circle(surface, (*TARGET, 230), (c, c), radius, 4)
     return surface
+
+
+@lru_cache(maxsize=16)
+def footprint(radius: int) -> pygame.Surface:
+    """A soft golden disc, brightest in the middle: where the last move went."""
+    size = radius * 2 + 2
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    for i in range(radius, 0, -2):
+        alpha = int(140 * (1 - i / radius) ** 0.6)
+        pygame.draw.circle(surface, (*HIGHLIGHT, alpha), (c, c), i)
+    return surface

@@ -85,15 +85,22 @@ class BoardView:
         fading: dict[str, float] | None = None,
         extras: bool = True,
         board: bool = True,
+        marks: Iterable[str] = (),
     ) -> None:
         """The board, the pieces of ``state`` and the highlights.
 
         ``hidden`` lists (square, colour) pairs whose piece is not drawn (one piece each: it is
         being dragged or animated); ``targets`` are squares to mark as legal destinations;
         ``glow`` squares get a gentle hint ring; ``fading`` maps squares to an opacity 0..1 (a
-        captured piece leaving).  ``extras`` draws labels and reserves that a miniature omits.
+        captured piece leaving).  ``extras`` draws labels and reserves that a miniature omits;
+        ``board=False`` leaves out the board itself (the caller blitted a cached copy);
+        ``marks`` get a soft footprint under their pieces (the opponent's last move).
         """
-        surface.blit(self.board_surface(), self.rect)
+        if board:
+            surface.blit(self.board_surface(), self.rect)
+        for sq in marks:
+            disc = theme.footprint(int(self.radius * 1.18))
+            surface.blit(disc, disc.get_rect(center=self.target_centre(sq, state)))
         if extras:
             self.draw_extras(surface, state)
         to_hide = list(hidden)

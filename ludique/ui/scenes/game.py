@@ -188,6 +188,7 @@ class GameScene(Scene):
         self._removals: dict[str, Move] = {}
         self._last_spinner = 0.0
         self._hint_shown = False
+        self.marked: tuple[str, ...] = ()  # squares of the computer's last move
         self._initial_counts = self._army_sizes(new_game(config.game_id))
         if not self.demo:
             self.layout()
@@ -363,6 +364,12 @@ class GameScene(Scene):
         )
         self.selected = None
         self.drag = None
+        # the computer's last move stays marked until the visitor moves, so it can be followed
+        if self.is_human(mover) or self.demo:
+            self.marked = ()
+        else:
+            marked = [move.frm, move.to] if not text.startswith("x") else [text[1:]]
+            self.marked = tuple(sq for sq in marked if sq and sq not in ("off", "reserve"))
         self.app.invalidate()
 
     def _finish_anim(self) -> None:
@@ -709,6 +716,7 @@ class GameScene(Scene):
                 glow=glow,
                 selected=selected if self.drag is None or not self.drag.moved else None,
                 board=board,
+                marks=self.marked,
             )
             if self.drag is not None and self.drag.moved:
                 self._draw_drag(canvas)
