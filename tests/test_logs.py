@@ -93,3 +93,22 @@ def test_default_folder_follows_the_platform(
 ) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     assert logs.default_log_dir() == tmp_path / "ludique" / "log"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_the_log_file_comes_back_when_the_disk_has_room_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / logs.LOG_NAME
+    target.symlink_to("/dev/full")
+    logs.setup_logging("INFO", tmp_path)
+    logging.getLogger("ludique.test").warning("lost to a full disk")
+    handler = next(
+        h for h in logging.getLogger().handlers if isinstance(h, logs.QuietRotatingFileHandler)
+    )
+    assert handler.paused_until > 0
+    target.unlink()  # room again (the full disk was cleaned up)
+    handler.paused_until = 1.0  # the retry time has come
+    logging.getLogger("ludique.test").warning("written again")
+    assert "written again" in target.read_text()
+    capsys.readouterr()
