@@ -559,3 +559,43 @@ def test_any_landscape_screen_maps_touch_and_mouse_to_the_same_board_point(app_f
     assert scene.selected is None
     click(app, centre(app, "g2"))
     assert scene.selected == "g2"
+
+
+def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
+    import pygame
+    from kiosk_driver import window
+
+    app = app_factory(game="latrunculi-petteia")
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app))
+    w, h = app.screen.get_size()
+
+    def finger(kind, finger_id, square):
+        x, y = window(app, centre(app, square))
+        pygame.event.post(
+            pygame.event.Event(
+                kind,
+                touch_id=1,
+                finger_id=finger_id,
+                x=x / w,
+                y=y / h,
+                dx=0.0,
+                dy=0.0,
+                pressure=1.0,
+            )
+        )
+        app.step()
+
+    finger(pygame.FINGERDOWN, 1, "b2")
+    finger(pygame.FINGERDOWN, 2, "h2")  # a palm or a second visitor: ignored
+    finger(pygame.FINGERUP, 2, "h2")
+    finger(pygame.FINGERUP, 1, "b2")
+    assert scene.selected == "b2"
+    # moving the mouse without a button pressed does nothing either
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=window(app, centre(app, "b5")), buttons=(0, 0, 0), rel=(0, 0)
+        )
+    )
+    pump(app, 0.02)
+    assert scene.drag is None and scene.selected == "b2" and scene.state.actions() == []
