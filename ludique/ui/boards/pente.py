@@ -33,8 +33,8 @@ class PenteView(BoardView):
         sp = self.slab.width / 5.4
         first = self.slab.centerx - 2 * sp
         self.line_x = [first + i * sp for i in range(5)]
-        self.y_top = self.slab.top + 0.09 * self.slab.height
-        self.y_bottom = self.slab.bottom - 0.09 * self.slab.height
+        self.y_top = self.slab.top + 0.115 * self.slab.height
+        self.y_bottom = self.slab.bottom - 0.115 * self.slab.height
         self.y_mid = (self.y_top + self.y_bottom) / 2
         self.radius = max(6, int(min(sp * 0.3, (self.y_bottom - self.y_top) * 0.055)))
         self.points: dict[str, tuple[float, float]] = {}
@@ -239,4 +239,9 @@ def _terracotta(size: tuple[int, int]) -> pygame.Surface:
     surface.blit(body, (0, 0))
     pygame.draw.rect(surface, (206, 122, 84), (0, 0, w, h), 4, border_radius=radius)
     pygame.draw.rect(surface, (120, 56, 32), (3, 3, w - 6, h - 6), 3, border_radius=radius)
+    # an engraved frame just inside the edge, as potters cut into the clay before firing
+    m = max(6, min(w, h) // 70)
+    inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+    pygame.draw.rect(surface, ENGRAVE_LIGHT, inner.move(1, 2), 2, border_radius=radius - m // 2)
+    pygame.draw.rect(surface, ENGRAVE, inner, 2, border_radius=radius - m // 2)
     return surface
