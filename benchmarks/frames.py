@@ -38,6 +38,7 @@ def timed_frame(app, cpu_ms: list[float] | None = None) -> float:
     cpu = time.thread_time()
     app.scene.update(app.now())
     app.draw()
+    app.dirty = False  # as App.step does: the next frame sends only what changed
     if cpu_ms is not None:
         cpu_ms.append((time.thread_time() - cpu) * 1000)
     return (time.perf_counter() - start) * 1000

@@ -487,7 +487,16 @@ class App:
                 self.screen.blit(pygame.transform.scale(canvas, target.size), target)
             else:
                 self.screen.blit(pygame.transform.smoothscale(canvas, target.size), target)
-        pygame.display.flip()
+        changed = None
+        if canvas is self.screen and not self.dirty:
+            # only pieces moved since the last frame: send just their squares to the screen
+            changed = (
+                self._scene_call("changed_rects") if hasattr(self.scene, "changed_rects") else None
+            )
+        if changed:
+            pygame.display.update(changed)
+        else:
+            pygame.display.flip()
         self.frames += 1
         if self.frames == 1:
             self._load_sounds()

@@ -189,6 +189,8 @@ class GameScene(Scene):
         self._last_spinner = 0.0
         self._hint_shown = False
         self.marked: tuple[str, ...] = ()  # squares of the computer's last move
+        self._drawn: list[pygame.Rect] = []  # what the moving pieces covered in this frame
+        self._drawn_before: list[pygame.Rect] = []  # ... and in the frame before
         self._initial_counts = self._army_sizes(new_game(config.game_id))
         if not self.demo:
             self.layout()
@@ -693,10 +695,19 @@ class GameScene(Scene):
                 fading={sq: fade for sq in anim.fading},
                 board=board,
             )
+            drawn = []
             for piece, points in anim.movers:
                 x, y = along(points, t)
                 image = view.sprite(piece)
-                canvas.blit(image, image.get_rect(center=(int(x), int(y))))
+                rect = image.get_rect(center=(int(x), int(y)))
+                canvas.blit(image, rect)
+                drawn.append(rect)
+            for sq in anim.fading:  # a captured piece fading where it stood
+                size = self.view.radius * 3
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = view.centre(sq)
+                drawn.append(rect)
+            self._drawn, self._drawn_before = drawn, self._drawn
         else:
             hidden, targets, glow = [], [], []
             selected = self.selected
@@ -729,6 +740,20 @@ class GameScene(Scene):
                 value = self.roll.value if t > 0.75 else 1 + int(now * 14) % 6
             die_due = state.needs_roll and self.human_turn and self.roll is None
             view.draw_die(canvas, value, spin, active=die_due and (self.anim is None))
+            if self.roll is not None:
+                self._drawn = self._drawn_before = [
+                    view.die_rect.inflate(view.die_rect.width, view.die_rect.height)
+                ]
+
+    def changed_rects(self) -> list[pygame.Rect] | None:
+        """While a move or the die is shown, the parts of the screen the last frame changed
+        (where the moving pieces were and are); None when the whole screen must be sent."""
+        if self.anim is None and self.roll is None:
+            self._drawn = self._drawn_before = []
+            return None
+        if not self._drawn:
+            return None
+        return [*self._drawn_before, *self._drawn]
 
     def _draw_drag(self, canvas: pygame.Surface) -> None:
         drag = self.drag
