@@ -209,12 +209,6 @@ def test_every_visitor_button_label_fits_its_box_in_every_language(window):
     assert problems == []
 
 
-@pytest.mark.xfail(
-    reason="admin panel (ludique/ui/scenes/admin.py, kiosk's layout): 'Back to the exhibition', "
-    "'Quitter le programme', 'Zurück zur Ausstellung' and the strength buttons are wider than "
-    "their 620 px panel allows; the widget shrinks them to fit",
-    strict=False,
-)
 @pytest.mark.parametrize("window", WINDOWS, ids=lambda w: f"{w[0]}x{w[1]}")
 def test_every_admin_button_label_fits_its_box_in_every_language(window):
     checked, problems = _misfits(window, "admin")
