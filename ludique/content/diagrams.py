@@ -352,7 +352,7 @@ def _panel(
         view.draw_die(surface, roll)
     points = []
     for i, square in enumerate(path):
-        if i == len(path) - 1 and game_id == "pente-grammai" and square not in ("3A", "3B"):
+        if i == len(path) - 1 and game_id == "pente-grammai":
             points.append(view.target_centre(square, state))
         else:
             points.append(view.centre(square, state, mover))
