@@ -130,6 +130,7 @@ class Anim:
     fading: list[str]
     after: GameState | None
     sound: str | None = None
+    late: frozenset[int] = frozenset()  # movers that start only when the others arrive
 
 
 @dataclass
@@ -341,6 +342,7 @@ class GameScene(Scene):
         # a counter knocked off the board (Pente grammai) glides back to its waiting place
         off_before = Counter(p.colour for p in before.pieces() if p.square == "off")
         off_after = Counter(p.colour for p in after.pieces() if p.square == "off")
+        knocked: set[int] = set()  # movers that wait for the attacker before they leave
         for colour in state_colours(before):
             if colour == mover or off_after[colour] <= off_before[colour]:
                 continue
@@ -349,12 +351,13 @@ class GameScene(Scene):
                     fading.remove(sq)
                     piece = Piece(sq, colour, "counter")
                     home = view.centre("off", after, colour)
-                    movers.append((piece, [view.centre(sq), view.centre(sq), home]))
+                    knocked.add(len(movers))
+                    movers.append((piece, [view.centre(sq), home]))
                     hidden.append((sq, colour))
         steps = max(1, len(movers[0][1]) - 1) if movers else 1
-        seconds = duration + 0.12 * (steps - 1) + (0.15 if fading else 0)
+        seconds = duration + 0.12 * (steps - 1) + (0.15 if fading else 0) + (0.3 if knocked else 0)
         if dropped_at is not None:
-            seconds = 0.18 + (0.15 if fading else 0)
+            seconds = 0.18 + (0.15 if fading else 0) + (0.4 if knocked else 0)
         self.anim = Anim(
             self.app.now(),
             self.app.seconds(seconds),
@@ -362,7 +365,8 @@ class GameScene(Scene):
             hidden,
             fading,
             after,
-            "capture" if fading else "move",
+            "capture" if fading or knocked else "move",
+            frozenset(knocked),
         )
         self.selected = None
         self.drag = None
@@ -386,6 +390,9 @@ class GameScene(Scene):
 
     def _set_state(self, state: GameState) -> None:
         self.state = state
+        die = getattr(state, "die", None)
+        if die:  # the die keeps showing the last throw (also after an undo or a set-up)
+            self.last_die = die
         self.turn_started = self.app.now()
         self.pass_at = None
         self.auto_roll_at = None
@@ -696,8 +703,11 @@ class GameScene(Scene):
                 board=board,
             )
             drawn = []
-            for piece, points in anim.movers:
-                x, y = along(points, t)
+            for i, (piece, points) in enumerate(anim.movers):
+                if anim.late:  # the attacker lands during the first half, its victim then leaves
+                    x, y = along(points, (t - 0.5) * 2 if i in anim.late else t * 2)
+                else:
+                    x, y = along(points, t)
                 image = view.sprite(piece)
                 rect = image.get_rect(center=(int(x), int(y)))
                 canvas.blit(image, rect)
