@@ -98,23 +98,24 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def pente_rows() -> list[str]:
-    """Each strength's exact chance against the perfect player, from the solved game."""
+    """Each strength's exact chance against the perfect player, from the solved game (figures
+    stored next to the table by the solver, or recomputed by policy evaluation if stale)."""
     try:
-        from ludique.ai.pente import TEMPERATURE
-        from ludique.ai.pente_solver import against_perfect, graph, solve
+        from ludique.ai import pente_win_probability
+        from ludique.ai.pente import strength_win_probabilities
+        from ludique.games import new_game as start
     except ImportError as exc:
-        return [f"  (the Pente grammai solver is not available: {exc})"]
+        return [f"  (the Pente grammai player is not available: {exc})"]
     started = time.perf_counter()
-    p_win, facts = solve(log=lambda *args, **kwargs: None)
-    g = graph()
-    rows = [f"  solved: Blue wins {facts['start']:.6f} from the start with both sides perfect"]
-    for strength in STRENGTHS:
-        blue, white = against_perfect(g, p_win, TEMPERATURE[strength])
+    blue_perfect = pente_win_probability(start("pente-grammai"))
+    rows = [f"  solved: Blue wins {blue_perfect:.6f} from the start with both sides perfect"]
+    for strength, by_colour in strength_win_probabilities().items():
+        blue, white = by_colour["blue"], by_colour["white"]
         rows.append(
             f"  {strength:<9} vs perfect: wins {blue:.6f} as Blue, {white:.6f} as White, "
             f"{(blue + white) / 2:.6f} on average"
         )
-    rows.append(f"  (computed exactly in {time.perf_counter() - started:.0f} s)")
+    rows.append(f"  (exact figures, {time.perf_counter() - started:.1f} s)")
     return rows
 
 
