@@ -10,7 +10,7 @@ import logging
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -131,6 +131,7 @@ class Anim:
     after: GameState | None
     sound: str | None = None
     late: frozenset[int] = frozenset()  # movers that start only when the others arrive
+    flips: list[tuple[Piece, Piece]] = field(default_factory=list)  # turned over in place
 
 
 @dataclass
@@ -339,6 +340,17 @@ class GameScene(Scene):
                 and not (sq in moving_from and colour == mover)
             }
         )
+        # a Latrunculi piece captured (or freed) in place is turned over, not faded
+        flips: list[tuple[Piece, Piece]] = []
+        for (sq, colour, kind), n in counts_before.items():
+            if sq in ("off", "reserve") or counts_after[(sq, colour, kind)] >= n:
+                continue
+            for (sq2, colour2, kind2), m in counts_after.items():
+                if (sq2, colour2) == (sq, colour) and kind2 != kind:
+                    if m > counts_before[(sq, colour, kind2)] and sq in fading:
+                        fading.remove(sq)
+                        flips.append((Piece(sq, colour, kind), Piece(sq, colour, kind2)))
+                        hidden.append((sq, colour))
         # a counter knocked off the board (Pente grammai) glides back to its waiting place
         off_before = Counter(p.colour for p in before.pieces() if p.square == "off")
         off_after = Counter(p.colour for p in after.pieces() if p.square == "off")
@@ -355,9 +367,10 @@ class GameScene(Scene):
                     movers.append((piece, [view.centre(sq), home]))
                     hidden.append((sq, colour))
         steps = max(1, len(movers[0][1]) - 1) if movers else 1
-        seconds = duration + 0.12 * (steps - 1) + (0.15 if fading else 0) + (0.3 if knocked else 0)
+        seconds = duration + 0.12 * (steps - 1) + (0.15 if fading else 0)
+        seconds += 0.3 if knocked or flips else 0
         if dropped_at is not None:
-            seconds = 0.18 + (0.15 if fading else 0) + (0.4 if knocked else 0)
+            seconds = 0.18 + (0.15 if fading else 0) + (0.4 if knocked or flips else 0)
         self.anim = Anim(
             self.app.now(),
             self.app.seconds(seconds),
@@ -365,8 +378,9 @@ class GameScene(Scene):
             hidden,
             fading,
             after,
-            "capture" if fading or knocked else "move",
+            "capture" if fading or knocked or flips else "move",
             frozenset(knocked),
+            flips,
         )
         self.selected = None
         self.drag = None
@@ -704,7 +718,7 @@ class GameScene(Scene):
             )
             drawn = []
             for i, (piece, points) in enumerate(anim.movers):
-                if anim.late:  # the attacker lands during the first half, its victim then leaves
+                if anim.late or anim.flips:  # the attacker lands in the first half, then its victim
                     x, y = along(points, (t - 0.5) * 2 if i in anim.late else t * 2)
                 else:
                     x, y = along(points, t)
@@ -712,6 +726,15 @@ class GameScene(Scene):
                 rect = image.get_rect(center=(int(x), int(y)))
                 canvas.blit(image, rect)
                 drawn.append(rect)
+            for old, new in anim.flips:
+                # once the capturer has landed: the piece narrows, then shows its other side
+                k = min(1.0, max(0.0, (t - 0.5) * 2))
+                image = view.sprite(old if k < 0.5 else new)
+                width = max(1, int(image.get_width() * abs(1 - 2 * k)))
+                image = pygame.transform.scale(image, (width, image.get_height()))
+                rect = image.get_rect(center=view.centre(old.square))
+                canvas.blit(image, rect)
+                drawn.append(rect.inflate(view.radius * 2, 0))
             for sq in anim.fading:  # a captured piece fading where it stood
                 size = self.view.radius * 3
                 rect = pygame.Rect(0, 0, size, size)
