@@ -119,3 +119,25 @@ def test_a_strength_or_a_state_that_makes_no_sense_is_refused() -> None:
         choose_pente_move(state, "champion", random.Random())
     with pytest.raises(ValueError, match="unknown strength 'grandmaster'"):
         choose_pente_move(state.roll(3), "grandmaster", random.Random())
+
+
+def test_stored_strength_figures_are_current_and_ordered() -> None:
+    import hashlib
+    import json
+
+    from ludique.ai.pente import STRENGTHS_FILE, TABLE_NAME, strength_win_probabilities
+    from ludique.paths import asset_path
+
+    data = json.loads(asset_path("pente", STRENGTHS_FILE).read_text(encoding="utf-8"))
+    digest = hashlib.sha256(asset_path("pente", TABLE_NAME).read_bytes()).hexdigest()
+    assert data["table_sha256"] == digest and data["temperatures"] == TEMPERATURE, (
+        "strengths.json is stale: run python -m ludique.ai.pente_solver --report-only"
+    )
+    figures = strength_win_probabilities()
+    start = pente_win_probability(PenteState.initial())
+    # Perfect against perfect is the solved value itself, for either colour.
+    assert figures["champion"]["blue"] == pytest.approx(start, abs=1e-8)
+    assert figures["champion"]["white"] == pytest.approx(1 - start, abs=1e-8)
+    for colour in ("blue", "white"):
+        beginner, player = figures["beginner"][colour], figures["player"][colour]
+        assert 0 < beginner < player - 0.02 < figures["champion"][colour] - 0.04
