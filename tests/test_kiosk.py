@@ -599,3 +599,48 @@ def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
     )
     pump(app, 0.02)
     assert scene.drag is None and scene.selected == "b2" and scene.state.actions() == []
+
+
+def test_a_restless_visitor_never_makes_the_kiosk_fail(app_factory, caplog):
+    """Seeded random taps, drags, buttons and language switches for a few seconds: no scene
+    may fail (a failure would be logged and hidden by the return to Attract)."""
+    import random
+    import time
+
+    from ludique.settings import Settings
+
+    rng = random.Random(11)
+    app = app_factory(settings=Settings(sound=False), timing_scale=0.05, think=0.1)
+    seen = set()
+    end = time.monotonic() + 6
+    with caplog.at_level("ERROR"):
+        while time.monotonic() < end and app.running:
+            scene = app.scene
+            seen.add(scene.name)
+            points = []
+            if scene.name == "game" and rng.random() < 0.9:
+                state = scene.state
+                if state.needs_roll and hasattr(scene.view, "die_rect"):
+                    points = [scene.view.die_rect.center]
+                elif state.legal_moves():
+                    move = rng.choice(state.legal_moves())
+                    for square in (move.frm or "reserve", move.to):
+                        if square in ("off", "reserve"):
+                            points.append(scene.view.centre(square, state))
+                        elif square:
+                            points.append(scene.view.target_centre(square, state))
+            elif scene.buttons and rng.random() < 0.5:
+                points = [rng.choice(scene.buttons).rect.center]
+            if not points:
+                points = [(rng.randrange(1920), rng.randrange(1080))]
+            if len(points) == 2 and rng.random() < 0.5:
+                drag(app, points[0], points[1], steps=4, settle=0.01)
+            else:
+                for point in points:
+                    click(app, point, settle=0.01)
+            if rng.random() < 0.03:
+                click(app, app.language_switch.rects[rng.choice(["fr", "de", "en"])].center)
+            pump(app, rng.choice([0.0, 0.02, 0.08]))
+    assert {"home", "setup", "game"} <= seen
+    errors = [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert errors == [], errors[0].getMessage() if errors else ""
