@@ -184,6 +184,7 @@ def moves_for(side: int, own: int, die: int) -> tuple[tuple, tuple, tuple]:
     return entry
 
 
+_BLUE_GOAL, _WHITE_GOAL = GOAL_PLACEMENT
 _WINS = (Outcome(BLUE, REASON_SACRED_LINE), Outcome(WHITE, REASON_SACRED_LINE))
 _ROLL_TEXT = tuple(f"roll {n}" for n in range(7))
 _MOVE_TEXT = re.compile(r"(off|[1-5][AB])-([1-5][AB])")
@@ -372,6 +373,8 @@ class PenteState(GameState):
         return _outcome_of(self._b, self._w, self._side)
 
     def _child(self, i: int) -> PenteState:
+        # Only the mover can have won: had the opponent five on his goal, this state would be
+        # finished and have no moves.
         s = _new(PenteState)
         s.parent = self
         s.action = self._moves[i].text  # type: ignore[index]
@@ -381,13 +384,13 @@ class PenteState(GameState):
         if self._side:
             s._side = 0
             s._w = own
-            b = s._b = CAPTURE[self._b * 11 + self._lands[i]]
-            s._outcome = _WINS[1] if own == GOAL_PLACEMENT[1] else _outcome_of(b, own, 0)
+            s._b = CAPTURE[self._b * 11 + self._lands[i]]
+            s._outcome = _WINS[1] if own == _WHITE_GOAL else None
         else:
             s._side = 1
             s._b = own
-            w = s._w = CAPTURE[self._w * 11 + self._lands[i]]
-            s._outcome = _WINS[0] if own == GOAL_PLACEMENT[0] else _outcome_of(own, w, 1)
+            s._w = CAPTURE[self._w * 11 + self._lands[i]]
+            s._outcome = _WINS[0] if own == _BLUE_GOAL else None
         return s
 
     def _why_illegal(self, text: str) -> str:
