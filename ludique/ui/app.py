@@ -560,7 +560,11 @@ class App:
             while self.running:
                 if max_seconds is not None and time.monotonic() - start >= max_seconds:
                     break
-                self.step(wait=True)
+                try:
+                    self.step(wait=True)
+                except Exception:  # noqa: BLE001 - the kiosk must not die: back to Attract
+                    self._recover("running the loop")
+                    time.sleep(0.1)  # a failure that repeats must not spin the processor
         finally:
             self.close()
         return self.exit_code
