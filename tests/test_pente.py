@@ -344,20 +344,23 @@ def test_a_corrupt_save_names_the_line() -> None:
 # --- random games --------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1))
-def test_random_games_keep_every_invariant(seed: int) -> None:
-    rng = random.Random(seed)
-    s = PenteState.initial()
-    for _ in range(300):
+GOAL = {"blue": "3B", "white": "3A"}
+
+
+def play_checked(s: PenteState, rng: random.Random, limit: int) -> PenteState:
+    """Plays up to ``limit`` random actions from ``s``, checking every invariant on the way."""
+    for _ in range(limit):
         assert len(s.pieces()) == 10
         for colour in ("blue", "white"):
             assert sum(s.count_at(p, colour) for p in (*POINT_NAMES, "off")) == 5
         if s.outcome is not None:
             assert s.legal_moves() == [] and not s.needs_roll
+            assert s.count_at(GOAL[s.outcome.winner], s.outcome.winner) == 5
             with pytest.raises(IllegalMove):
                 s.roll(1)
-            break
+            with pytest.raises(IllegalMove, match="the game is over"):
+                s.play("pass")
+            return s
         if s.needs_roll:
             assert s.legal_moves() == []
             s = s.roll(rng.randint(1, 6))
@@ -371,6 +374,7 @@ def test_random_games_keep_every_invariant(seed: int) -> None:
         for m, child in zip(moves, children, strict=True):
             assert s.play(str(m)).key == child.key
             assert child.action == str(m) and child.parent is s
+            assert child.to_move == other and child.needs_roll == (child.outcome is None)
             # The opponent's board counters fall only by a capture, and then by exactly one.
             lost = child.off_board(other) - s.off_board(other)
             assert lost in (0, 1)
@@ -378,4 +382,44 @@ def test_random_games_keep_every_invariant(seed: int) -> None:
                 assert m.to not in ("3A", "3B") and s.count_at(m.to, other) == 1
             if str(m) != "pass":
                 assert child.count_at(m.to, me) == s.count_at(m.to, me) + 1
+            won = child.count_at(GOAL[me], me) == 5
+            assert (child.outcome is not None) == won
+            if won:
+                assert child.outcome.winner == me
         s = children[rng.randrange(len(children))]
+    return s
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_random_games_keep_every_invariant(seed: int) -> None:
+    play_checked(PenteState.initial(), random.Random(seed), 300)
+
+
+def near_the_end(rng: random.Random) -> PenteState:
+    """A random position with three or four counters of each colour on the goal point."""
+    while True:
+        blue = {"3B": rng.randint(3, 4)}
+        white = {"3A": rng.randint(3, 4)}
+        for counters in (blue, white):
+            for _ in range(5 - sum(counters.values())):
+                point = rng.choice([*POINT_NAMES, "off"])
+                counters[point] = counters.get(point, 0) + 1
+        try:
+            return pos(blue=blue, white=white, to_move=rng.choice(["blue", "white"]))
+        except IllegalMove:
+            continue  # two counters on one ordinary point: draw again
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_random_games_near_the_end_keep_every_invariant(seed: int) -> None:
+    rng = random.Random(seed)
+    play_checked(near_the_end(rng), rng, 300)
+
+
+def test_random_games_near_the_end_do_finish() -> None:
+    rng = random.Random(5)
+    finished = [play_checked(near_the_end(rng), rng, 400).outcome for _ in range(40)]
+    winners = {o.winner for o in finished if o is not None}
+    assert sum(o is not None for o in finished) >= 10 and winners == {"blue", "white"}
