@@ -133,3 +133,45 @@ def test_a_move_of_another_game_is_refused() -> None:
     foreign = next(m for m in new_game("epaminondas").legal_moves() if str(m) == "a2-b3")
     with pytest.raises(IllegalMove, match="^a2-b3: "):
         dux.play(foreign)
+
+
+class _PayloadMove(Move):
+    __slots__ = ("payload",)
+
+    def __init__(self, payload: int) -> None:
+        super().__init__("step", "a", "b")
+        self.payload = payload
+
+
+class _Counter(GameState):
+    """A toy game whose one move adds a payload that its notation does not show."""
+
+    __slots__ = ("total",)
+    game_id = "toy"
+    colours = ("blue", "white")
+    to_move = "blue"
+
+    def __init__(self, total: int, parent: GameState | None = None, action: str | None = None):
+        super().__init__(parent, action)
+        self.total = total
+
+    @property
+    def key(self) -> int:
+        return self.total
+
+    def _generate_moves(self) -> list[Move]:
+        return [_PayloadMove(1 if self.total < 10 else 100)]
+
+    def _apply(self, move: Move) -> GameState:
+        assert isinstance(move, _PayloadMove)
+        return _Counter(self.total + move.payload, self, move.text)
+
+    def _compute_outcome(self) -> None:
+        return None
+
+
+def test_a_move_object_from_another_position_is_applied_as_this_positions_move() -> None:
+    early, late = _Counter(0), _Counter(10)
+    old = early.legal_moves()[0]
+    assert late.play(old).total == 110, "the late position's own 'step' (payload 100) is played"
+    assert early.play(old).total == 1

@@ -193,8 +193,14 @@ class GameState:
                     return self._apply(m)
             raise IllegalMove(f"{text or '(empty)'}: {self._refusal(text)}")
         if isinstance(move, Move):
-            if move in legal:
-                return self._apply(move)
+            try:
+                # This position's own move of that notation: a Move from another position may
+                # carry data (phalanx size, captures) that differs here.
+                own = legal[legal.index(move)]
+            except ValueError:
+                pass
+            else:
+                return self._apply(own)
             raise IllegalMove(f"{move}: {self._refusal(move.text)}")
         raise IllegalMove(f"{move!r}: a move is a Move or a notation string")
 
