@@ -341,9 +341,9 @@ class PenteState(GameState):
                 moves = self._moves = ()
             else:
                 side = self._side
-                moves, self._after, self._lands = moves_for(
-                    side, self._w if side else self._b, self._die
-                )
+                own = self._w if side else self._b
+                entry = _TABLE[side][own * 7 + self._die] or moves_for(side, own, self._die)
+                moves, self._after, self._lands = entry
                 self._moves = moves
         return moves  # type: ignore[return-value]
 
@@ -351,7 +351,7 @@ class PenteState(GameState):
         moves = self._moves
         if moves is None:
             moves = self._legal()
-        return list(moves)
+        return [*moves]
 
     def play(self, move: Move | str) -> PenteState:
         moves = self._moves
