@@ -160,6 +160,20 @@ def test_zugzwang_a_legal_move_must_be_played_even_off_the_sacred_line() -> None
     assert after.count_at("3B", "blue") == 3 and after.count_at("4B", "blue") == 1
 
 
+@pytest.mark.parametrize(
+    "die, moves",
+    [(1, ["3A-4A", "3B-4B"]), (3, ["3A-1B", "3B-1A"]), (6, ["3A-4B", "3B-4A"])],
+)
+def test_zugzwang_with_every_counter_on_the_sacred_line(die: int, moves: list[str]) -> None:
+    # Every legal move takes a counter off the sacred line, and one must be played.
+    s = pos(blue={"3A": 1, "3B": 4}, white={"3A": 2, "3B": 1}, die=die)
+    assert texts(s) == moves
+    with pytest.raises(IllegalMove, match="you have a legal move"):
+        s.play("pass")
+    after = s.play(moves[1])
+    assert after.count_at("3B", "blue") == 3 and after.outcome is None
+
+
 def test_a_counter_on_its_goal_point_keeps_moving_when_forced() -> None:
     # With a 5, 1A and 1B would land on each other: only the goal counters can move.
     s = pos(blue={"3B": 3, "1A": 1, "1B": 1}, white={"4B": 1}, die=5)
