@@ -873,10 +873,18 @@ class GameScene(Scene):
             pygame.Rect(x + 100, panel.top + 18, w - 114, 110),
         )
         y = panel.bottom + 18
+        lost = self.lost_counts() if self.config.game_id.startswith("latrunculi") else {}
         for line in self.score_lines():
             image = theme.fitted(line, "text", 28, theme.CREAM, w)
             canvas.blit(image, (x, y))
             y += 38
+            colour = next((c for c in lost if line.startswith(self.colour_name(c))), None)
+            if colour is not None and lost[colour]:
+                # the pieces a side has lost, drawn small under its line
+                sprite = piece_sprite(colour, "man", 13)
+                for i in range(min(lost[colour], 16)):
+                    canvas.blit(sprite, sprite.get_rect(center=(x + 16 + i * 23, y + 12)))
+                y += 36
 
     def score_lines(self) -> list[str]:
         t = self.app.t
@@ -895,18 +903,25 @@ class GameScene(Scene):
             for colour in state.colours:
                 n = state.crossing_count(colour) if hasattr(state, "crossing_count") else 0
                 lines.append(t("score.crossing", colour=self.colour_name(colour), count=n))
+        for colour, lost in self.lost_counts().items():
+            lines.append(t("score.captured", colour=self.colour_name(colour), count=lost))
+        return lines
+
+    def lost_counts(self) -> dict[str, int]:
+        """Pieces each side has lost (an incitus counts as lost while it is held)."""
+        state = self.state
         now_counts = Counter(p.colour for p in state.pieces() if p.kind != "incitus")
         reserve = getattr(state, "in_reserve", None)
+        lost = {}
         for colour in state.colours:
             have = now_counts[colour]
             if reserve is not None:
                 try:
                     have += int(reserve(colour))
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 - an engine without a reserve for this colour
                     pass
-            lost = max(0, self._initial_counts[colour] - have)
-            lines.append(t("score.captured", colour=self.colour_name(colour), count=lost))
-        return lines
+            lost[colour] = max(0, self._initial_counts[colour] - have)
+        return lost
 
     def draw_message(self, canvas: pygame.Surface) -> None:
         message = None
