@@ -20,7 +20,7 @@ What makes it stronger per second:
   crossing that must be answered now, a capture hanging in Latrunculi), so the last ply does not
   end on a blunder it cannot see.
 
-The clock is read every few dozen nodes; when the deadline passes (or ``stop()`` says so, used by
+The clock is read every four nodes; when the deadline passes (or ``stop()`` says so, used by
 the kiosk's worker to cancel) the search unwinds with :class:`SearchAborted` and the best move
 found so far is used.  Scores are from the point of view of the player to move, in hundredths of
 a piece; wins are ``WIN - ply`` so that a quicker win scores higher.
@@ -45,7 +45,7 @@ MATE_ZONE = WIN - 10_000  # a score beyond this is a forced win or loss, stored 
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
-CLOCK_INTERVAL = 32  # nodes between two looks at the clock (a node costs 20-100 µs)
+CLOCK_INTERVAL = 4  # nodes between two looks at the clock (a node costs 10 µs to 10 ms)
 QUIESCENCE_PLIES = 4  # captures and recaptures searched beyond the horizon
 TABLE_LIMIT = 200_000  # entries; the table is cleared when full to bound the worker's memory
 
