@@ -19,7 +19,9 @@ def wait_for(player: ComputerPlayer, seconds: float) -> str | None:
     """Poll like the kiosk does (every few milliseconds) until an answer or ``seconds`` pass."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
+        before = time.perf_counter()
         answer = player.poll()
+        assert time.perf_counter() - before < 0.05  # a frame's worth at most: poll never waits
         if answer is not None:
             return answer
         time.sleep(0.005)
