@@ -119,4 +119,4 @@ def pente_win_probability(state: GameState) -> float:
     return solved(state)
 
 
-__all__ = ["MAX_BUDGET", "STRENGTHS", "choose_move", "pente_win_probability"]
+__all__ = ["MAX_BUDGET", "STRENGTHS", "check_request", "choose_move", "pente_win_probability"]
