@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         return stats_command(argv[1:])
     args = build_parser().parse_args(argv)
     from ludique.logs import log_startup, report_first_frame, setup_logging
-    from ludique.settings import default_settings_path, save_settings
+    from ludique.settings import default_settings_path, saver
     from ludique.stats import Stats, connect
 
     log_file = setup_logging("INFO")  # before the settings, so that their problems are logged
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     connect(app, Stats())
     report_first_frame(app)
-    app.on_settings_changed = lambda changed: save_settings(changed, settings_path)
+    app.on_settings_changed = saver(settings_path)
     # a service manager stops the kiosk with SIGTERM: leave the loop and close the worker cleanly
     signal.signal(signal.SIGTERM, lambda *_: app.quit(0))
     return app.run()

@@ -255,3 +255,15 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
                 pass
     log.info("settings saved to %s", path)
     return None
+
+
+def saver(path: Path | None = None):
+    """The admin panel's hook: save every change to ``path``; a change that cannot be saved is
+    added to ``Settings.problems`` (so the panel shows it) and the kiosk goes on with it."""
+
+    def save(settings: Settings) -> None:
+        problem = save_settings(settings, path)
+        if problem is not None and problem not in settings.problems:
+            settings.problems.append(problem)
+
+    return save

@@ -208,3 +208,36 @@ def test_window_resized_keeps_touches_on_target(app, size: tuple[int, int]) -> N
     app.draw()
     centre = app.screen.get_at((size[0] // 2, size[1] // 2))
     assert centre[:3] != (0, 0, 0)
+
+
+def test_admin_change_saved_or_reported(tmp_path: Path) -> None:
+    """A change on the admin panel is saved to the file; where it cannot be (a regular file in
+    place of the folder, refused even to root), the panel lists the problem and the kiosk goes
+    on with the new value."""
+    from ludique.selftest import Driver
+    from ludique.settings import Settings, load_settings, saver
+    from ludique.ui.app import App
+
+    for path, saved in ((tmp_path / "ok" / "settings.toml", True),
+                        (tmp_path / "blocker" / "settings.toml", False)):  # fmt: skip
+        if not saved:
+            (tmp_path / "blocker").write_text("a file, not a folder")
+        kiosk = App(Settings(), windowed=True, size=(1280, 720), demo=False)
+        kiosk.on_settings_changed = saver(path)
+        try:
+            drive = Driver(kiosk)
+            drive.corner_gesture()
+            for key in "1234":
+                drive.tap_pin(key)
+            drive.tap_pin("OK")
+            assert kiosk.scene.name == "admin"
+            drive.tap_button("idle-60")
+            assert kiosk.settings.idle_seconds == 60
+            if saved:
+                assert load_settings(path).idle_seconds == 60
+                assert kiosk.settings.problems == []
+            else:
+                assert any("not saved" in p for p in kiosk.settings.problems)
+                kiosk.draw()  # the panel draws with the problem listed
+        finally:
+            kiosk.close()
