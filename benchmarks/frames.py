@@ -19,7 +19,12 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+# Run from a source checkout without installing: the package is the folder above.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
