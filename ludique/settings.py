@@ -4,10 +4,15 @@ by its default, never a crash.
 The file holds flat ``key = value`` lines (see ``deploy/settings.example.toml``).  Everything that
 is wrong with it ends up in ``Settings.problems`` (shown on the admin panel) and in the log, each
 problem naming the file, the key and, where it can be found, the line.
+
+A problem is kept as a :class:`Problem` record, not as a sentence: the admin panel words it in
+the language on screen (``locales/<lang>/common.toml``, ``[error]``) when it draws, and the log
+gets its English line (``str(problem)``).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
@@ -15,8 +20,12 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
+
+if TYPE_CHECKING:
+    from ludique.i18n import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +50,82 @@ class Settings:
     admin_pin: str = "1234"
     fullscreen: bool = True
     log_level: str = "INFO"
-    # what was wrong in the settings file, shown on the admin panel
-    problems: list[str] = field(default_factory=list)
+    # what was wrong in the settings file (or with saving it), shown on the admin panel
+    problems: list[Problem] = field(default_factory=list)
+
+
+# Why a value is refused: the English words of the log (the screen's are in [error.why]).
+_WHY_ENGLISH: dict[str, str] = {
+    "whole-number": "must be a whole number from {lo} to {hi}",
+    "range": "is out of range: expected {lo} to {hi}",
+    "text-choice": "must be text in quotes, one of {options}",
+    "choice": "must be one of {options}",
+    "true-false": "must be true or false (without quotes)",
+    "pin-text": 'must be {lo} to {hi} digits in quotes, e.g. "0420"',
+    "pin-digits": "must be {lo} to {hi} digits",
+    "games-list": "must be a list of game names in quotes: {options}",
+    "games-unknown": "names unknown games {names}: expected some of {options}",
+    "games-none": "must name at least one game",
+}
+
+# How a file that cannot be used is said on screen (the system's own words go to the log only).
+_ERRNO_WHY = {errno.EACCES: "permission", errno.EPERM: "permission", errno.EISDIR: "folder"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the settings file, kept as data so that it can be worded in any
+    language.  ``kind`` is ``value`` (a refused value), ``unknown`` (an unknown key), ``syntax``
+    (not valid TOML), ``unreadable`` (the file cannot be read) or ``not-saved`` (a change could
+    not be written).  ``why`` is a key of ``[error.why]`` with its ``fields``; ``detail`` is the
+    system's or the parser's own (English) message, for the log only."""
+
+    kind: str
+    file: str
+    line: int | None = None
+    key: str = ""
+    value: str = ""  # as written in the file (TOML), shortened
+    default: str = ""  # the value used instead (TOML)
+    why: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+    detail: str = ""
+
+    def message(self, catalog: Catalog) -> str:
+        """The problem in the catalogue's language, for the admin panel."""
+        t = catalog.t
+        where = t("error.where-line", line=self.line) if self.line else t("error.where-file")
+        why = t(f"error.why.{self.why}", **dict(self.fields)) if self.why else ""
+        if self.kind == "value":
+            return t(
+                "error.settings-value",
+                where=where,
+                setting=self.key,
+                value=self.value,
+                why=why,
+                default=self.default,
+            )
+        if self.kind == "unknown":
+            return t("error.settings-unknown", where=where, setting=self.key)
+        if self.kind == "syntax":
+            return t("error.settings-syntax", where=where)
+        if self.kind == "not-saved":
+            return t("error.settings-save", path=self.file, why=why)
+        return t("error.settings-file", path=self.file, why=why)
+
+    def __str__(self) -> str:
+        """The English line of the log, with the whole path and the system's own words."""
+        where = f"{self.file}, line {self.line}" if self.line else self.file
+        if self.kind == "value":
+            why = _WHY_ENGLISH[self.why].format(**dict(self.fields))
+            return f"{where}: {self.key} = {self.value} {why}; using the default {self.default}"
+        if self.kind == "unknown":
+            known = ", ".join(_KEYS)
+            return f"{where}: unknown key {self.key!r} ignored (known keys: {known})"
+        if self.kind == "syntax":
+            return f"{self.file}: not valid TOML, {self.detail}; using all defaults"
+        if self.kind == "not-saved":
+            return f"{self.file}: settings not saved ({self.detail})"
+        return f"{self.file}: cannot be read ({self.detail}); using all defaults"
 
 
 # What each key means, written above it when the file is saved (and in the example file).
@@ -73,15 +156,20 @@ def default_settings_path() -> Path:
 
 
 class _Bad(Exception):
-    """A value that cannot be used; the message says what is expected."""
+    """A value that cannot be used: ``why`` (a key of ``[error.why]``) says what is expected."""
+
+    def __init__(self, why: str, **fields: object) -> None:
+        self.why = why
+        self.fields = tuple((name, str(value)) for name, value in fields.items())
+        super().__init__(_WHY_ENGLISH[why].format(**fields))
 
 
 def _integer(lo: int, hi: int):
     def check(value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _Bad(f"must be a whole number from {lo} to {hi}")
+            raise _Bad("whole-number", lo=lo, hi=hi)
         if not lo <= value <= hi:
-            raise _Bad(f"is out of range: expected {lo} to {hi}")
+            raise _Bad("range", lo=lo, hi=hi)
         return value
 
     return check
@@ -90,10 +178,10 @@ def _integer(lo: int, hi: int):
 def _choice(options: tuple[str, ...], *, upper: bool = False):
     def check(value: object) -> str:
         if not isinstance(value, str):
-            raise _Bad("must be text in quotes, one of " + ", ".join(options))
+            raise _Bad("text-choice", options=", ".join(options))
         norm = value.strip().upper() if upper else value.strip().lower()
         if norm not in options:
-            raise _Bad("must be one of " + ", ".join(options))
+            raise _Bad("choice", options=", ".join(options))
         return norm
 
     return check
@@ -101,27 +189,27 @@ def _choice(options: tuple[str, ...], *, upper: bool = False):
 
 def _boolean(value: object) -> bool:
     if not isinstance(value, bool):
-        raise _Bad("must be true or false (without quotes)")
+        raise _Bad("true-false")
     return value
 
 
 def _pin(value: object) -> str:
     lo, hi = PIN_LENGTH
     if not isinstance(value, str):
-        raise _Bad(f'must be {lo} to {hi} digits in quotes, e.g. "0420"')
+        raise _Bad("pin-text", lo=lo, hi=hi)
     if not (value.isascii() and value.isdigit() and lo <= len(value) <= hi):
-        raise _Bad(f"must be {lo} to {hi} digits")
+        raise _Bad("pin-digits", lo=lo, hi=hi)
     return value
 
 
 def _games(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _Bad("must be a list of game names in quotes: " + ", ".join(GAMES))
+        raise _Bad("games-list", options=", ".join(GAMES))
     unknown = [x for x in value if x not in GAMES]
     if unknown:
-        raise _Bad(f"names unknown games {unknown}: expected some of " + ", ".join(GAMES))
+        raise _Bad("games-unknown", names=", ".join(unknown), options=", ".join(GAMES))
     if not value:
-        raise _Bad("must name at least one game")
+        raise _Bad("games-none")
     # keep the Home screen's order whatever the file's order
     return tuple(g for g in GAMES if g in value)
 
@@ -149,8 +237,27 @@ def _line_of(raw: str, key: str) -> int | None:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
+    """A value as the curator wrote it (TOML), shortened."""
+    try:
+        text = _toml_value(value)
+    except TypeError:  # a table or a date: not a value any setting takes
+        text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _toml_line(exc: tomllib.TOMLDecodeError) -> int | None:
+    # Python 3.11's message ends with "(at line N, column M)"; 3.14 adds exc.lineno
+    found = re.search(r"at line (\d+)", str(exc))
+    return int(found.group(1)) if found else getattr(exc, "lineno", None)
+
+
+def _why_of(exc: BaseException) -> str:
+    """The ``[error.why]`` key for a file that cannot be read or written."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "encoding"
+    if isinstance(exc, OSError):
+        return _ERRNO_WHY.get(exc.errno or 0, "system")
+    return "system"
 
 
 def parse_settings(raw: str, source: str = "settings") -> Settings:
@@ -159,23 +266,29 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
     try:
         table = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
-        # the message ends with "(at line N, column M)"
-        settings.problems.append(f"{source}: not valid TOML, {exc}; using all defaults")
+        settings.problems.append(Problem("syntax", source, _toml_line(exc), detail=str(exc)))
         return settings
     for key, value in table.items():
         line = _line_of(raw, key)
-        where = f"{source}, line {line}" if line else source
         check = _CHECKS.get(key)
         if check is None:
-            known = ", ".join(_KEYS)
-            settings.problems.append(f"{where}: unknown key {key!r} ignored (known keys: {known})")
+            settings.problems.append(Problem("unknown", source, line, key))
             continue
         try:
             setattr(settings, key, check(value))
         except _Bad as exc:
             default = getattr(Settings(), key)
             settings.problems.append(
-                f"{where}: {key} = {_shown(value)} {exc}; using the default {_shown(default)}"
+                Problem(
+                    "value",
+                    source,
+                    line,
+                    key,
+                    value=_shown(value),
+                    default=_shown(default),
+                    why=exc.why,
+                    fields=exc.fields,
+                )
             )
     return settings
 
@@ -195,7 +308,9 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     except (OSError, UnicodeDecodeError) as exc:
         settings = Settings()
-        settings.problems.append(f"{path}: cannot be read ({exc}); using all defaults")
+        settings.problems.append(
+            Problem("unreadable", str(path), why=_why_of(exc), detail=str(exc))
+        )
     else:
         settings = parse_settings(raw, str(path))
     for problem in settings.problems:
@@ -226,10 +341,10 @@ def settings_text(settings: Settings) -> str:
     return "\n".join(out) + "\n"
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+def save_settings(settings: Settings, path: Path | None = None) -> Problem | None:
     """Write ``settings`` atomically (a temporary file, then a rename).
 
-    Returns None when saved, else a message saying why not (e.g. a read-only folder), which is
+    Returns None when saved, else a ``Problem`` saying why not (e.g. a read-only folder), which is
     also logged; the running kiosk keeps its settings either way.
     """
     path = Path(path) if path is not None else default_settings_path()
@@ -244,9 +359,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         os.replace(tmp_name, path)
         tmp_name = None
     except OSError as exc:
-        message = f"{path}: settings not saved ({exc.strerror or exc})"
-        log.warning("%s", message)
-        return message
+        problem = Problem("not-saved", str(path), why=_why_of(exc), detail=str(exc.strerror or exc))
+        log.warning("%s", problem)
+        return problem
     finally:
         if tmp_name is not None:
             try:

@@ -340,6 +340,7 @@ def connect(app: object, stats: Stats) -> None:
         surface, rect, stats.summary(), _catalog(lang)
     )
     app.stats_lines = lambda lang: stats_lines(stats, lang)  # type: ignore[attr-defined]
+    app.stats_problem = lambda lang: stats_problem(stats, lang)  # type: ignore[attr-defined]
 
     go = app.go  # type: ignore[attr-defined]
 
@@ -362,19 +363,25 @@ def _catalog(lang: str) -> Catalog | None:
         from ludique.i18n import catalog
 
         return catalog(lang)
-    except Exception:  # noqa: BLE001 - the chart falls back to English labels
+    except Exception:  # noqa: BLE001 - an unknown language: English labels stand in
         return None
 
 
 def stats_lines(stats: Stats, lang: str) -> list[str]:
-    """Three short lines for a text-only admin panel."""
+    """Three short lines for a text-only admin panel, in ``lang``."""
     cat = _catalog(lang)
     summary = stats.summary(days=7)
     week = sum(n for _, n in summary.per_day)
     langs = ", ".join(f"{k.upper()} {v}" for k, v in summary.per_language.items()) or "-"
-    wins = ", ".join(f"{g} {w}/{n}" for g, (w, n) in summary.visitor_wins.items()) or "-"
+    wins = (
+        ", ".join(
+            f"{_label(cat, f'stats.game.{g}')} {w}/{n}"
+            for g, (w, n) in summary.visitor_wins.items()
+        )
+        or "-"
+    )
     lines = [
-        _label(cat, "stats.total", total=summary.total) + f"; {week} in the last 7 days",
+        _label(cat, "stats.total", total=summary.total, week=week),
         _label(cat, "stats.per_language") + ": " + langs,
         _label(cat, "stats.visitor_wins") + ": " + wins,
     ]
@@ -383,22 +390,21 @@ def stats_lines(stats: Stats, lang: str) -> list[str]:
     return lines
 
 
-# -- the admin panel's charts ------------------------------------------------------------------
+def stats_problem(stats: Stats, lang: str) -> str | None:
+    """The statistics' problem for the admin panel, in ``lang`` (None when all is well); the
+    log holds the path and the database's own message."""
+    if stats.problem is None:
+        return None
+    return _label(_catalog(lang), "error.stats", why=_label(_catalog(lang), "error.why.system"))
 
-_LABELS = {
-    "stats.per_day": "Games per day (last {days} days)",
-    "stats.per_language": "Games per language",
-    "stats.visitor_wins": "Visitor wins against the computer",
-    "stats.total": "{total} games recorded",
-    "stats.memory_only": "Statistics kept in memory only (see the log)",
-}
+
+# -- the admin panel's charts ------------------------------------------------------------------
 
 
 def _label(catalog: Catalog | None, key: str, **fields: object) -> str:
-    # the locale files may not carry these keys: fall back to English rather than show a key
-    if catalog is not None and (key in catalog.entries or key in catalog.fallback):
-        return catalog.t(key, **fields)
-    return _LABELS[key].format(**fields)
+    # the words live in locales/<lang>/common.toml; without a catalogue, English
+    catalog = catalog or _catalog("en")
+    return catalog.t(key, **fields) if catalog is not None else key
 
 
 def draw_stats_chart(
@@ -419,12 +425,19 @@ def draw_stats_chart(
 
     gap = max(12, rect.width // 40)
     width = (rect.width - 2 * gap) // 3
-    title_font = font("bold", min(40, max(20, rect.height // 8)))
+    title_size = min(40, max(20, rect.height // 8))
+    title_font = font("bold", title_size)
     small = font("text", min(28, max(16, rect.height // 10)))
     panels = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(3)]
 
     def frame(panel: pygame.Rect, title: str) -> pygame.Rect:
-        surface.blit(title_font.render(title, True, ink), (panel.x, panel.y))
+        face = title_font
+        size = title_size
+        # a long title (French, German) takes a smaller size rather than run into its neighbour
+        while face.size(title)[0] > panel.width and size > 14:
+            size -= 1
+            face = font("bold", size)
+        surface.blit(face.render(title, True, ink), (panel.x, panel.y))
         top = panel.y + title_font.get_linesize() + 6
         bottom = panel.bottom - small.get_linesize() - 4
         pygame.draw.line(surface, ink, (panel.x, bottom), (panel.right, bottom), 2)
@@ -462,9 +475,11 @@ def draw_stats_chart(
     bars(plot, [(lang.upper(), n, 0) for lang, n in summary.per_language.items()])
 
     plot = frame(panels[2], _label(catalog, "stats.visitor_wins"))
-    short = {"pente-grammai": "Pente", "latrunculi": "Latrunculi", "epaminondas": "Epaminondas"}
     bars(
         plot,
-        [(short.get(g, g), n, wins) for g, (wins, n) in summary.visitor_wins.items()],
+        [
+            (_label(catalog, f"stats.game.{g}"), n, wins)
+            for g, (wins, n) in summary.visitor_wins.items()
+        ],
         parts=True,
     )

@@ -237,7 +237,7 @@ def test_admin_change_saved_or_reported(tmp_path: Path) -> None:
                 assert load_settings(path).idle_seconds == 60
                 assert kiosk.settings.problems == []
             else:
-                assert any("not saved" in p for p in kiosk.settings.problems)
+                assert any("not saved" in str(p) for p in kiosk.settings.problems)
                 kiosk.draw()  # the panel draws with the problem listed
         finally:
             kiosk.close()

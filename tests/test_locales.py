@@ -20,6 +20,8 @@ from ludique.i18n import (
     read_language,
 )
 from ludique.paths import locales_dir
+from ludique.settings import _WHY_ENGLISH
+from ludique.stats import GAMES as STATS_GAMES
 
 ROOT = locales_dir()
 
@@ -46,18 +48,33 @@ def test_no_value_is_empty_and_fields_match_english(lang):
         assert fields_of(text) == fields_of(english[key]), f"{lang}: {key} fields differ"
 
 
+# What common.toml must hold: the curator's messages that ludique.settings and ludique.stats
+# word, and nothing else (a text no code reads would be a trap for a curator editing it).
+CURATOR_KEYS = (
+    [f"error.{k}" for k in ("where-line", "where-file", "settings-value", "settings-unknown")]
+    + [f"error.{k}" for k in ("settings-syntax", "settings-file", "settings-save", "stats", "more")]
+    + [f"error.why.{k}" for k in _WHY_ENGLISH]
+    + [f"error.why.{k}" for k in ("encoding", "permission", "folder", "system")]
+    + [f"stats.{k}" for k in ("per_day", "per_language", "visitor_wins", "total", "memory_only")]
+    + [f"stats.game.{g}" for g in STATS_GAMES]
+)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_words_the_program_needs_are_there(lang):
     keys = read_language(lang)
-    needed = [f"reason.{reason}" for reason in REASONS] + ["reason.fifty-turns-draw"]
-    needed += [f"title.{game_id}" for game_id in GAME_IDS]
-    needed += [f"variant.{g}" for g in GAME_IDS if g.startswith("latrunculi-")]
-    needed += [f"strength.{s}" for s in ("beginner", "player", "champion")]
-    needed += [f"{t}.{c}" for t in ("colour", "side", "turn") for c in ("blue", "white", "black")]
-    needed += [f"outcome.{c}-wins" for c in ("blue", "white", "black")]
-    needed += ["outcome.draw", "turn.yours", "turn.computer-thinking", "turn.roll", "turn.no-move"]
-    needed += ["game.pente-grammai-greek", "error.settings-value", "error.locale-file"]
+    needed = [f"kiosk.reason.{reason}" for reason in REASONS]
+    needed += ["kiosk.reason.fifty-turns-draw", "kiosk.reason.abandoned"]
+    needed += [f"kiosk.game.{game_id}" for game_id in GAME_IDS]
+    needed += [f"kiosk.colour.{c}" for c in ("blue", "white", "black")]
+    needed += [f"kiosk.strength.{s}" for s in ("beginner", "player", "champion")]
+    needed += CURATOR_KEYS
     assert [k for k in needed if k not in keys] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_common_holds_the_curator_messages_and_nothing_the_screens_do_not_read(lang):
+    assert sorted(read_file(ROOT / lang / "common.toml")) == sorted(CURATOR_KEYS)
 
 
 def test_kiosk_rules_are_called_kiosk_rules_in_the_reasons():
@@ -65,7 +82,7 @@ def test_kiosk_rules_are_called_kiosk_rules_in_the_reasons():
     for lang, label in labels.items():
         keys = read_language(lang)
         for reason in ("repetition", "fifty-turns", "fifty-turns-draw"):
-            assert label in keys[f"reason.{reason}"], (lang, reason)
+            assert label in keys[f"kiosk.reason.{reason}"], (lang, reason)
 
 
 # --- broken files -------------------------------------------------------------------------------
@@ -92,13 +109,13 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 def test_bad_syntax_names_the_file_and_line_and_english_stands_in(tree, caplog):
     broken = tree / "de" / "common.toml"
-    _replace(broken, 'yours = "Sie sind am Zug"', 'yours = "Sie sind am Zug')
+    _replace(broken, 'where-file = "Einstellungsdatei"', 'where-file = "Einstellungsdatei')
     with pytest.raises(LocaleError, match=r"de/common\.toml.*line \d+"):
         read_language("de", tree)
     with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
         german = i18n.catalog("de")
     assert "common.toml" in caplog.text and "line" in caplog.text
-    assert german.t("turn.yours") == "Your turn"
+    assert german.t("error.where-file") == "Settings file"
     # the other files of the language still speak German
     kiosk_keys = read_file(tree / "de" / "kiosk.toml")
     key = next(iter(kiosk_keys))
@@ -106,25 +123,25 @@ def test_bad_syntax_names_the_file_and_line_and_english_stands_in(tree, caplog):
 
 
 def test_a_missing_key_is_reported_with_file_and_key_and_falls_back(tree, caplog):
-    _replace(tree / "fr" / "common.toml", 'yours = "À vous de jouer"\n', "")
+    _replace(tree / "fr" / "common.toml", 'where-file = "Fichier de réglages"\n', "")
     problems = check_locales(tree)
-    assert any("fr/common.toml" in p and "'turn.yours'" in p for p in problems), problems
+    assert any("fr/common.toml" in p and "'error.where-file'" in p for p in problems), problems
     with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
         french = i18n.catalog("fr")
-        assert french.t("turn.yours") == "Your turn"
-    assert "turn.yours" in caplog.text and "fr/common.toml" in caplog.text
-    assert french.t("turn.no-move").startswith("Aucun coup")
+        assert french.t("error.where-file") == "Settings file"
+    assert "error.where-file" in caplog.text and "fr/common.toml" in caplog.text
+    assert french.t("error.where-line", line=3) == "Fichier de réglages, ligne 3"
 
 
 def test_a_field_changed_by_a_translator_is_reported_and_never_shown_raw(tree):
-    _replace(tree / "de" / "common.toml", "{value}", "{wert}")
-    assert any("turn.rolled" in p and "fields" in p for p in check_locales(tree))
-    text = i18n.catalog("de").t("turn.rolled", value=5)
+    _replace(tree / "de" / "common.toml", "{count}", "{anzahl}")
+    assert any("error.more" in p and "fields" in p for p in check_locales(tree))
+    text = i18n.catalog("de").t("error.more", count=5)
     assert "{" not in text and "5" in text
 
 
 def test_a_key_in_two_files_and_an_empty_value_are_refused(tree):
-    (tree / "en" / "extra.toml").write_text('[turn]\nyours = "Again"\n', encoding="utf-8")
+    (tree / "en" / "extra.toml").write_text('[error]\nmore = "Again"\n', encoding="utf-8")
     assert any("already defined" in p for p in load_language("en", tree).problems)
     (tree / "en" / "extra.toml").write_text('[turn]\nnew = "  "\n', encoding="utf-8")
     with pytest.raises(LocaleError, match=r"extra\.toml: key 'turn\.new' is empty"):
@@ -132,7 +149,7 @@ def test_a_key_in_two_files_and_an_empty_value_are_refused(tree):
 
 
 def test_a_missing_field_value_does_not_crash(tree):
-    assert "{" not in i18n.catalog("fr").t("turn.rolled")
+    assert "{" not in i18n.catalog("fr").t("error.more")
 
 
 def test_an_unknown_key_shows_the_key_not_a_crash(tree):
@@ -270,13 +287,130 @@ def test_game_and_variant_blurbs_fit_the_home_tiles_and_the_setup_line():
 
 def test_the_curator_check_command_reports_and_exits_nonzero_on_a_problem(tree, capsys):
     assert i18n.main() == 0
-    _replace(tree / "de" / "common.toml", 'draw = "Unentschieden"\n', "")
+    _replace(tree / "de" / "common.toml", 'per_language = "Partien pro Sprache"\n', "")
     assert i18n.main() == 1
-    assert "outcome.draw" in capsys.readouterr().out
+    assert "stats.per_language" in capsys.readouterr().out
 
 
 def test_the_first_catalogue_reports_problems_of_every_language_at_start_up(tree, caplog):
-    _replace(tree / "de" / "common.toml", 'pin = "Falsche PIN."', 'pin = "Falsche PIN.')
+    _replace(tree / "de" / "common.toml", 'games-none = "mindestens', "games-none = mindestens")
     with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
         i18n.catalog("fr")  # the kiosk starts in French; German is broken
     assert "de/common.toml" in caplog.text and "line" in caplog.text
+
+
+# --- the curator's problems fit their box on the admin panel -------------------------------------
+
+BAD_SETTINGS = (
+    'idle_seconds = 5\nadmin_pin = 1234\nvolume = 11\nenabled_games = ["chess", "go"]\n'
+    'sound = "yes"\ndefault_language = "it"\nlog_level = 3\ncountdown_seconds = 1000\n'
+)
+
+
+def _every_kind_of_problem(tmp_path: Path) -> list:
+    from ludique.settings import Settings, load_settings, save_settings
+
+    # a long path with no space in it: it must be cut to fit, not run off the panel
+    folder = tmp_path / ("the-museum-kiosk-configuration-folder-" * 3) / "ludique"
+    folder.mkdir(parents=True)
+    (folder / "settings.toml").write_text(BAD_SETTINGS, encoding="utf-8")
+    problems = list(load_settings(folder / "settings.toml").problems)
+    (folder / "broken.toml").write_text('sound = "on\n', encoding="utf-8")
+    problems += load_settings(folder / "broken.toml").problems
+    (folder / "garbage.toml").write_bytes(b"\xff\xfe\x00")
+    problems += load_settings(folder / "garbage.toml").problems
+    (folder / "blocker").write_text("a file where a folder should be")
+    problems.append(save_settings(Settings(), folder / "blocker" / "settings.toml"))
+    kinds = {p.kind for p in problems}
+    assert kinds == {"value", "unknown", "syntax", "unreadable", "not-saved"}, kinds
+    return problems
+
+
+def test_every_settings_problem_line_fits_the_admin_panel_in_every_language(tmp_path):
+    from ludique.i18n import catalog
+    from ludique.ui.fonts import font
+    from ludique.ui.scenes.admin import (
+        PROBLEM_BOX,
+        PROBLEM_SIZE,
+        PROBLEM_STEP,
+        fit_lines,
+        problem_layout,
+    )
+
+    face = font("text", PROBLEM_SIZE)
+    problems = _every_kind_of_problem(tmp_path)
+    misfits = []
+    for lang in LANGUAGES:
+        messages = [p.message(catalog(lang)) for p in problems]
+        for message in messages:
+            lines = fit_lines(message, PROBLEM_BOX.width)
+            misfits += [(lang, line) for line in lines if face.size(line)[0] > PROBLEM_BOX.width]
+            # wrapped and cut, never shortened: every character is still there
+            assert "".join(lines).replace("\xa0", "").replace(" ", "") == message.replace(" ", "")
+        # what the panel draws: inside the box, and the problems left out are counted
+        more = catalog(lang).t("error.more", count="{count}")
+        placed = problem_layout(messages, PROBLEM_BOX, more)
+        assert placed and all(y + PROBLEM_STEP <= PROBLEM_BOX.bottom for _, y in placed)
+        misfits += [(lang, line) for line, _ in placed if face.size(line)[0] > PROBLEM_BOX.width]
+        # more problems than the box holds: the last line counts those left out (see the log)
+        head = more.split("{count}")[0]
+        last = placed[-1][0].replace("\xa0", " ")
+        assert last.startswith(head) and last != head, (lang, last)
+    assert misfits == []
+
+
+def test_three_settings_problems_are_drawn_whole_inside_the_admin_panel(tmp_path):
+    """The admin panel drawn in German with three problems: no text right of the panel's box."""
+    import pygame
+    from kiosk_driver import make_app
+
+    from ludique.i18n import catalog
+    from ludique.settings import load_settings
+    from ludique.ui import theme
+    from ludique.ui.scenes.admin import PROBLEM_BOX, problem_layout
+
+    path = tmp_path / "settings.toml"
+    path.write_text("idle_seconds = 5\nadmin_pin = 1234\nvolume = 11\n", encoding="utf-8")
+    settings = load_settings(path)
+    settings.sound = False
+    assert len(settings.problems) == 3
+    for lang in LANGUAGES:
+        messages = [p.message(catalog(lang)) for p in settings.problems]
+        placed = problem_layout(messages, PROBLEM_BOX, "{count}")
+        # all three whole: no "not shown" line, and each message's words are all drawn
+        assert " ".join(line for line, _ in placed).replace("\xa0", " ") == " ".join(messages)
+    app = make_app(size=(1920, 1080), settings=settings, lang="de")
+    try:
+        app.go("admin")
+        app.draw()
+        canvas = app.canvas
+        red = [
+            (x, y)
+            for x in range(PROBLEM_BOX.x, theme.WIDTH)
+            for y in range(PROBLEM_BOX.y, PROBLEM_BOX.bottom, 2)
+            if _near(canvas.get_at((x, y)), theme.DANGER)
+        ]
+        assert red, "the problems are not drawn"
+        assert max(x for x, _ in red) < PROBLEM_BOX.right
+        assert max(y for _, y in red) < PROBLEM_BOX.bottom
+        assert isinstance(canvas, pygame.Surface)
+    finally:
+        app.close()
+
+
+def _near(colour, target) -> bool:
+    return all(abs(a - b) <= 40 for a, b in zip(colour[:3], target, strict=True))
+
+
+def test_the_end_screen_has_its_own_sentence_for_a_fifty_turn_draw():
+    from ludique.games.base import REASON_FIFTY_TURNS, Outcome
+    from ludique.i18n import catalog
+    from ludique.ui.scenes.end import reason_key
+
+    draw = reason_key(Outcome(None, REASON_FIFTY_TURNS))
+    win = reason_key(Outcome("black", REASON_FIFTY_TURNS))
+    assert (draw, win) == ("reason.fifty-turns-draw", "reason.fifty-turns")
+    for lang in LANGUAGES:
+        words = catalog(lang)
+        assert f"kiosk.{draw}" in words and f"kiosk.{win}" in words
+        assert words.t(f"kiosk.{draw}") != words.t(f"kiosk.{win}")

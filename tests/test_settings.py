@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ludique.i18n import LANGUAGES, catalog
 from ludique.settings import (
     Settings,
     default_settings_path,
@@ -49,36 +50,56 @@ def test_valid_file_is_read(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "key", "words"),
+    ("line", "key", "why", "words"),
     [
-        ("idle_seconds = 5", "idle_seconds", "out of range"),
-        ("idle_seconds = true", "idle_seconds", "whole number"),
-        ('idle_seconds = "90"', "idle_seconds", "whole number"),
-        ("countdown_seconds = 1000", "countdown_seconds", "out of range"),
-        ('default_language = "it"', "default_language", "one of fr, de, en"),
-        ('default_strength = "god"', "default_strength", "beginner"),
-        ('enabled_games = ["chess"]', "enabled_games", "unknown games"),
-        ("enabled_games = []", "enabled_games", "at least one"),
-        ('sound = "yes"', "sound", "true or false"),
-        ("admin_pin = 1234", "admin_pin", "in quotes"),
-        ('admin_pin = "12a4"', "admin_pin", "digits"),
-        ('admin_pin = "12"', "admin_pin", "digits"),
-        ("fullscreen = 1", "fullscreen", "true or false"),
-        ('log_level = "LOUD"', "log_level", "DEBUG"),
-        ("colour = 3", "colour", "unknown key"),
+        ("idle_seconds = 5", "idle_seconds", "range", "out of range"),
+        ("idle_seconds = true", "idle_seconds", "whole-number", "whole number"),
+        ('idle_seconds = "90"', "idle_seconds", "whole-number", "whole number"),
+        ("countdown_seconds = 1000", "countdown_seconds", "range", "out of range"),
+        ('default_language = "it"', "default_language", "choice", "one of fr, de, en"),
+        ('default_strength = "god"', "default_strength", "choice", "beginner"),
+        ('enabled_games = ["chess"]', "enabled_games", "games-unknown", "unknown games"),
+        ("enabled_games = []", "enabled_games", "games-none", "at least one"),
+        ('sound = "yes"', "sound", "true-false", "true or false"),
+        ("admin_pin = 1234", "admin_pin", "pin-text", "in quotes"),
+        ('admin_pin = "12a4"', "admin_pin", "pin-digits", "digits"),
+        ('admin_pin = "12"', "admin_pin", "pin-digits", "digits"),
+        ("fullscreen = 1", "fullscreen", "true-false", "true or false"),
+        ('log_level = "LOUD"', "log_level", "choice", "DEBUG"),
+        ("colour = 3", "colour", "", "unknown key"),
     ],
 )
 def test_bad_value_falls_back_to_its_default_and_names_key_and_line(
-    tmp_path: Path, line: str, key: str, words: str
+    tmp_path: Path, line: str, key: str, why: str, words: str
 ) -> None:
     path = write(tmp_path, f"# a comment\n# line two\n\n{line}\n")
     settings = load_settings(path)
     assert len(settings.problems) == 1, settings.problems
     problem = settings.problems[0]
-    assert key in problem and words in problem
-    assert str(path) in problem and "line 4" in problem
+    assert (problem.key, problem.line, problem.why) == (key, 4, why)
+    assert problem.kind == ("value" if why else "unknown")
+    # the log's English line: the whole path, the line, the key and what is expected
+    logged = str(problem)
+    assert key in logged and words in logged
+    assert str(path) in logged and "line 4" in logged
+    # the admin panel's line, in each language: the line and the key, every field filled
+    lines = {lang: problem.message(catalog(lang)) for lang in LANGUAGES}
+    for lang, text in lines.items():
+        assert key in text and "4" in text and "{" not in text, (lang, text)
+    assert len(set(lines.values())) == len(LANGUAGES)  # worded in each language
     if hasattr(Settings, key):
         assert getattr(settings, key) == getattr(Settings(), key)
+
+
+def test_the_panel_line_says_the_value_the_reason_and_the_default_in_german(
+    tmp_path: Path,
+) -> None:
+    settings = load_settings(write(tmp_path, "idle_seconds = 5\n"))
+    text = settings.problems[0].message(catalog("de"))
+    assert text == (
+        "Einstellungsdatei, Zeile 1: idle_seconds = 5 ist nicht erlaubt "
+        "(außerhalb des Bereichs 15 bis 3600); es gilt 90."
+    )
 
 
 def test_good_keys_survive_a_bad_one(tmp_path: Path) -> None:
@@ -92,7 +113,10 @@ def test_invalid_toml_gives_defaults_and_the_line(tmp_path: Path) -> None:
     settings = load_settings(path)
     assert settings.idle_seconds == 90
     assert len(settings.problems) == 1
-    assert str(path) in settings.problems[0] and "line 2" in settings.problems[0]
+    problem = settings.problems[0]
+    assert (problem.kind, problem.line) == ("syntax", 2)
+    assert str(path) in str(problem) and "line 2" in str(problem)
+    assert "Zeile 2" in problem.message(catalog("de"))
 
 
 def test_unreadable_file_gives_defaults_and_a_problem(tmp_path: Path) -> None:
@@ -100,14 +124,21 @@ def test_unreadable_file_gives_defaults_and_a_problem(tmp_path: Path) -> None:
     folder.mkdir()  # a folder where the file should be cannot be read as a file
     settings = load_settings(folder)
     assert settings == Settings(problems=settings.problems)
-    assert len(settings.problems) == 1 and "cannot be read" in settings.problems[0]
+    assert len(settings.problems) == 1 and "cannot be read" in str(settings.problems[0])
+    problem = settings.problems[0]
+    assert (problem.kind, problem.why) == ("unreadable", "folder")
+    assert problem.message(catalog("fr")) == (
+        f"Le fichier de réglages {folder} est illisible (un dossier est à sa place) ; "
+        "on utilise toutes les valeurs par défaut."
+    )
 
 
 def test_binary_garbage_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     path.write_bytes(b"\xff\xfe\x00idle")
     settings = load_settings(path)
-    assert settings.problems and str(path) in settings.problems[0]
+    assert settings.problems and str(path) in str(settings.problems[0])
+    assert settings.problems[0].why == "encoding"
 
 
 def test_problems_are_logged(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -146,7 +177,8 @@ def test_save_into_a_folder_that_cannot_be_written_is_reported(tmp_path: Path) -
     blocker.write_text("x")
     # a regular file where the folder should be: refused even for root
     message = save_settings(Settings(), blocker / "settings.toml")
-    assert message is not None and "not saved" in message
+    assert message is not None and "not saved" in str(message)
+    assert message.kind == "not-saved" and str(blocker) in message.message(catalog("de"))
 
 
 def test_example_file_in_deploy_loads_without_problems() -> None:
@@ -163,7 +195,8 @@ def test_example_file_in_deploy_loads_without_problems() -> None:
 def test_parse_settings_rejects_tables_as_unknown_keys() -> None:
     settings = parse_settings("[kiosk]\nidle_seconds = 30\n", "x.toml")
     assert settings.idle_seconds == 90
-    assert "unknown key 'kiosk'" in settings.problems[0] and "line 1" in settings.problems[0]
+    logged = str(settings.problems[0])
+    assert "unknown key 'kiosk'" in logged and "line 1" in logged
 
 
 def test_enabled_games_choose_the_home_tiles(tmp_path: Path) -> None:

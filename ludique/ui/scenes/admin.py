@@ -2,15 +2,72 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
-from ludique.i18n import LANGUAGES
+from ludique.i18n import LANGUAGES, catalog
 from ludique.ui import theme
+from ludique.ui.fonts import font
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import STRENGTHS
 from ludique.ui.widgets import Button
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
+
+# The statistics across the panel; when there are problems, the chart makes room for their box
+# on the right, which starts under the longest rows of buttons (they end at x = 1700 and 1464).
+STATS_TOP = 720
+CHART = pygame.Rect(60, STATS_TOP + 56, 1800, 150)
+CHART_BESIDE_PROBLEMS = pygame.Rect(60, STATS_TOP + 56, 1160, 150)
+PROBLEMS_TOP = 540
+PROBLEM_BOX = pygame.Rect(1260, PROBLEMS_TOP + 56, 600, 1070 - PROBLEMS_TOP - 56)
+PROBLEM_SIZE = 24
+PROBLEM_STEP = int(PROBLEM_SIZE * 1.3)
+PROBLEM_GAP = 8  # between two problems
+
+
+def fit_lines(text: str, width: int, size: int = PROBLEM_SIZE) -> list[str]:
+    """``text`` wrapped to ``width`` pixels; a word wider than that (a long path) is cut, after
+    its last ``/`` that fits where it has one."""
+    face = font("text", size)
+    # French puts a space before ; : ! ? that must not start a line
+    text = re.sub(r" ([;:!?»])", "\u00a0\\1", text)
+    lines: list[str] = []
+    for line in theme.wrap(text, "text", size, width):
+        while face.size(line)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and face.size(line[:cut])[0] > width:
+                cut -= 1
+            slash = line.rfind("/", 0, cut)
+            cut = slash + 1 if slash > 0 else cut
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def problem_layout(
+    messages: list[str], box: pygame.Rect = PROBLEM_BOX, more: str = "{count}"
+) -> list[tuple[str, int]]:
+    """The lines of the problem box with their y: every problem whole while it fits, then one
+    line saying how many more there are (``more`` is that text with ``{count}``); the log holds
+    every problem in full."""
+    placed: list[tuple[str, int]] = []
+    y = box.top
+    for i, message in enumerate(messages):
+        lines = fit_lines(message, box.width)
+        rest = len(messages) - i - 1
+        room = box.bottom - y - (PROBLEM_STEP if rest else 0)
+        if len(lines) * PROBLEM_STEP > room:
+            tail = more.replace("{count}", str(len(messages) - i))
+            placed.append((fit_lines(tail, box.width)[0], y))
+            break
+        for line in lines:
+            placed.append((line, y))
+            y += PROBLEM_STEP
+        y += PROBLEM_GAP
+    return placed
 
 
 class PinPad:
@@ -222,13 +279,14 @@ class AdminScene(Scene):
             )
         for button in self.buttons:
             button.draw(canvas)
-        y = 720
+        y = STATS_TOP
+        problems = self.problems()
         theme.blit_text(canvas, t("admin.statistics"), "bold", 38, theme.GOLD, "topleft", (60, y))
         chart = getattr(self.app, "stats_chart", None)  # set by ludique.stats.connect
         drawn = False
         if chart is not None:
             try:
-                chart(canvas, pygame.Rect(60, y + 56, 1800, 150), self.app.lang)
+                chart(canvas, CHART_BESIDE_PROBLEMS if problems else CHART, self.app.lang)
                 drawn = True
             except Exception:  # noqa: BLE001 - the text lines below stand in
                 drawn = False
@@ -243,7 +301,38 @@ class AdminScene(Scene):
         for line in lines[:3]:
             y += 52
             theme.blit_text(canvas, line, "text", 32, theme.CREAM, "topleft", (60, y))
-        for i, problem in enumerate(self.app.settings.problems[:4]):
+        if problems:
             theme.blit_text(
-                canvas, problem, "text", 26, theme.DANGER, "topleft", (1260, 930 + i * 34)
+                canvas,
+                t("admin.problems"),
+                "bold",
+                38,
+                theme.DANGER,
+                "topleft",
+                (PROBLEM_BOX.x, PROBLEMS_TOP),
             )
+            more = catalog(self.app.lang).t("error.more", count="{count}")
+            for line, line_y in problem_layout(problems, PROBLEM_BOX, more):
+                theme.blit_text(
+                    canvas,
+                    line,
+                    "text",
+                    PROBLEM_SIZE,
+                    theme.DANGER,
+                    "topleft",
+                    (PROBLEM_BOX.x, line_y),
+                )
+
+    def problems(self) -> list[str]:
+        """The settings' and the statistics' problems, worded in the language on screen."""
+        words = catalog(self.app.lang)
+        lines = [problem.message(words) for problem in self.app.settings.problems]
+        stats_problem = getattr(self.app, "stats_problem", None)  # set by ludique.stats.connect
+        if stats_problem is not None:
+            try:
+                line = stats_problem(self.app.lang)
+            except Exception:  # noqa: BLE001 - the log has it; the panel still draws
+                line = None
+            if line:
+                lines.append(line)
+        return lines

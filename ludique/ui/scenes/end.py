@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import pygame
 
+from ludique.games.base import REASON_FIFTY_TURNS, Outcome
 from ludique.ui import theme
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import GameConfig
 from ludique.ui.widgets import Button
+
+
+def reason_key(outcome: Outcome) -> str:
+    """The kiosk text under the headline.  The fifty-turn rule ends in a win by count or, with
+    equal numbers, a draw: each has its own sentence."""
+    if outcome.reason == REASON_FIFTY_TURNS and outcome.winner is None:
+        return "reason.fifty-turns-draw"
+    return f"reason.{outcome.reason}"
 
 
 class EndScene(Scene):
@@ -62,7 +71,7 @@ class EndScene(Scene):
         outcome = self.game.state.outcome
         if outcome is None:
             return ""
-        return self.app.t(f"reason.{outcome.reason}")
+        return self.app.t(reason_key(outcome))
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(theme.background(), (0, 0))
