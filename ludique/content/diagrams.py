@@ -370,7 +370,9 @@ def _draw_badges(surface, view, state: GameState, badges) -> None:
         _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
 
 
-@lru_cache(maxsize=16)  # the 13 diagrams at one width: about 30 MB
+# A card holds at most 4 diagrams and the rules scene keeps the card it shows, so 4 entries are
+# enough for reopening the same card; each is ~2 MB of pixels and redraws in well under a second.
+@lru_cache(maxsize=4)
 def render_diagram(name: str, width: int) -> pygame.Surface:
     """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ludique.i18n import catalog
+from ludique.memory import limit_heap_growth
 from ludique.settings import Settings
 from ludique.ui import theme
 from ludique.ui.opponent import Opponent
@@ -92,6 +93,7 @@ class App:
         think_budget: float = 1.5,
         demo: bool = True,
     ) -> None:
+        limit_heap_growth()  # before the first surfaces: see ludique/memory.py
         self.settings = settings or Settings()
         self.windowed = windowed
         self.timing_scale = timing_scale

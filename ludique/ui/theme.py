@@ -34,7 +34,9 @@ COLOUR_NAMES_RGB = {
 }
 
 
-@lru_cache(maxsize=512)
+# Each entry is a pixel surface (up to ~0.3 MB for a long title); 192 covers the labels of every
+# screen in one language and a switch, and keeps the cache under some 20 MB.
+@lru_cache(maxsize=192)
 def text(message: str, role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A rendered line of text (cached: the same words in the same style render once)."""
     return font(role, size).render(message, True, colour)

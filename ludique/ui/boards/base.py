@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 
 import pygame
@@ -11,7 +12,10 @@ from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 
 Point = tuple[float, float]
-_BOARDS: dict[tuple, pygame.Surface] = {}
+# Keyed by rect: every window size and layout adds boards of a few MB each, so only the last few
+# stay (the game board both ways round, plus a miniature or two); a board repaints in milliseconds.
+_BOARDS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_BOARDS_LIMIT = 6
 
 
 class BoardView:
@@ -54,7 +58,7 @@ class BoardView:
 
     # --- drawing ---------------------------------------------------------------------------
     def board_surface(self) -> pygame.Surface:
-        """The static board, painted once per (view class, rect, turn) for the whole process."""
+        """The static board, painted once per (view class, rect, turn) while it is in use."""
         if self._board is None:
             key = (type(self), tuple(self.rect), self.flipped)
             surface = _BOARDS.get(key)
@@ -64,6 +68,10 @@ class BoardView:
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:
                     surface = surface.convert_alpha()
                 _BOARDS[key] = surface
+                while len(_BOARDS) > _BOARDS_LIMIT:
+                    _BOARDS.popitem(last=False)
+            else:
+                _BOARDS.move_to_end(key)
             self._board = surface
         return self._board
 
