@@ -14,9 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludique.ai.search import MATE_ZONE, WIN
-from ludique.games.base import GameState, Move
+from ludique.games.base import GameState, Move, Outcome
 
-__all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE"]
+__all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
+
+
+def decided_score(outcome: Outcome, to_move: str, ply: int) -> int:
+    """A finished game's score for the player to move: ``±(WIN - ply)``, 0 for a draw, so that
+    the search prefers the quicker win and the slower loss."""
+    if outcome.winner is None:
+        return 0
+    return WIN - ply if outcome.winner == to_move else -WIN + ply
 
 
 class GameAI:
@@ -35,9 +43,7 @@ class GameAI:
         """
         outcome = state.outcome
         if outcome is not None:
-            if outcome.winner is None:
-                return 0
-            return WIN - ply if outcome.winner == state.to_move else -WIN + ply
+            return decided_score(outcome, state.to_move, ply)
         return self.evaluate(state)
 
     def capture_gain(self, state: GameState, move: Move) -> int:

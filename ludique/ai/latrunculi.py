@@ -19,7 +19,7 @@ any other.
 
 from __future__ import annotations
 
-from ludique.ai.evaluation import GameAI
+from ludique.ai.evaluation import GameAI, decided_score
 from ludique.ai.search import WIN
 from ludique.games.base import GameState, Move
 from ludique.games.latrunculi import NEIGHBOURS
@@ -173,9 +173,7 @@ class LatrunculiAI(GameAI):
             if state.quiet >= FIFTY_TURNS and not state.pending:  # type: ignore[attr-defined]
                 outcome = state.outcome
                 if outcome is not None:
-                    if outcome.winner is None:
-                        return 0
-                    return WIN - ply if outcome.winner == state.to_move else -WIN + ply
+                    return decided_score(outcome, state.to_move, ply)
         return self.evaluate(state)
 
     def capture_gain(self, state: GameState, move: Move) -> int:
