@@ -161,6 +161,27 @@ class BoardView:
         return self.centre(square, state)
 
 
+def slab(
+    size: tuple[int, int], radius: int, base: tuple[int, int, int], shadow: tuple[int, int, int]
+) -> pygame.Surface:
+    """A board's rounded slab in its ``base`` colour over a soft drop ``shadow``; every board
+    material (terracotta, stone, wood) starts from one."""
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, shadow, pygame.Rect(0, 0, w, h).move(6, 8), border_radius=radius)
+    pygame.draw.rect(surface, base, (0, 0, w, h), border_radius=radius)
+    return surface
+
+
+def lay_texture(surface: pygame.Surface, texture: pygame.Surface, radius: int) -> None:
+    """Blit ``texture`` (grain, veins, speckles) onto the slab, clipped to its rounded corners."""
+    w, h = surface.get_size()
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
+    texture.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(texture, (0, 0))
+
+
 def nearest(points: dict[str, tuple[int, int]], pos: Point, limit: float) -> str | None:
     best, best_d = None, limit * limit
     for name, (x, y) in points.items():

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from ludique.games.base import GameState, Piece
-from ludique.ui.boards.base import BoardView
+from ludique.ui.boards.base import BoardView, lay_texture, slab
 from ludique.ui.fonts import font
 
 FILES = "abcdefghijklmn"
@@ -232,13 +232,9 @@ class EpaminondasView(GridView):
 @lru_cache(maxsize=8)
 def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
     w, h = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, cell // 5)
-    pygame.draw.rect(
-        surface, (40, 36, 32), pygame.Rect(0, 0, w, h).move(6, 8), border_radius=radius
-    )
     base = (168, 162, 150)
-    pygame.draw.rect(surface, base, (0, 0, w, h), border_radius=radius)
+    surface = slab(size, radius, base, shadow=(40, 36, 32))
     rng = random.Random(11)
     grain = pygame.Surface(size, pygame.SRCALPHA)
     for _ in range(w * h // 50):
@@ -253,10 +249,7 @@ def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
             y += rng.randint(-h // 14, h // 14)
             pts.append((x, y))
         pygame.draw.lines(grain, (120, 114, 104, 70), False, pts, 2)
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
-    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(grain, (0, 0))
+    lay_texture(surface, grain, radius)
     pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4, border_radius=radius)
     pygame.draw.rect(surface, (96, 90, 82), (4, 4, w - 8, h - 8), 2, border_radius=radius)
     return surface
@@ -265,13 +258,9 @@ def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
 @lru_cache(maxsize=8)
 def _wood(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, min(w, h) // 40)
-    pygame.draw.rect(
-        surface, (30, 18, 10), pygame.Rect(0, 0, w, h).move(6, 8), border_radius=radius
-    )
     base = (150, 96, 52)
-    pygame.draw.rect(surface, base, (0, 0, w, h), border_radius=radius)
+    surface = slab(size, radius, base, shadow=(30, 18, 10))
     rng = random.Random(5)
     grain = pygame.Surface(size, pygame.SRCALPHA)
     y = 0.0
@@ -285,9 +274,6 @@ def _wood(size: tuple[int, int]) -> pygame.Surface:
         if len(pts) > 1:
             pygame.draw.lines(grain, col, False, pts, rng.randint(1, 3))
         y += rng.uniform(2, 7)
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
-    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(grain, (0, 0))
+    lay_texture(surface, grain, radius)
     pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5, border_radius=radius)
     return surface

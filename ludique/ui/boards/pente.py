@@ -11,7 +11,7 @@ import pygame
 
 from ludique.games.base import GameState, Piece
 from ludique.ui import theme
-from ludique.ui.boards.base import BoardView, nearest
+from ludique.ui.boards.base import BoardView, lay_texture, nearest, slab
 from ludique.ui.fonts import font
 
 SACRED = ("3A", "3B")
@@ -220,12 +220,8 @@ def die_face(value: int, side: int) -> pygame.Surface:
 @lru_cache(maxsize=8)
 def _terracotta(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
-    surface = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(8, min(w, h) // 14)
-    pygame.draw.rect(
-        surface, (90, 42, 24), pygame.Rect(0, 0, w, h).move(6, 8), border_radius=radius
-    )
-    pygame.draw.rect(surface, TERRACOTTA, (0, 0, w, h), border_radius=radius)
+    surface = slab(size, radius, TERRACOTTA, shadow=(90, 42, 24))
     rng = random.Random(3)
     body = pygame.Surface(size, pygame.SRCALPHA)
     for _ in range(w * h // 60):
@@ -233,10 +229,7 @@ def _terracotta(size: tuple[int, int]) -> pygame.Surface:
         k = rng.randint(-22, 16)
         c = tuple(max(0, min(255, v + k)) for v in TERRACOTTA)
         body.fill((*c, 140), (x, y, rng.randint(1, 3), rng.randint(1, 3)))
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=radius)
-    body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(body, (0, 0))
+    lay_texture(surface, body, radius)
     pygame.draw.rect(surface, (206, 122, 84), (0, 0, w, h), 4, border_radius=radius)
     pygame.draw.rect(surface, (120, 56, 32), (3, 3, w - 6, h - 6), 3, border_radius=radius)
     # an engraved frame just inside the edge, as potters cut into the clay before firing
