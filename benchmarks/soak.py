@@ -37,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ludique.games import GAME_IDS  # noqa: E402
 from ludique.selftest import Driver, ErrorCollector  # noqa: E402
+from ludique.ui.pixels import BUDGET as PIXEL_BUDGET  # noqa: E402
+from ludique.ui.pixels import PIXELS  # noqa: E402
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -66,7 +68,8 @@ class SoakReport:
     simulated_s: float = 0.0
     real_s: float = 0.0
     frames: int = 0
-    samples: list[tuple[float, int, int]] = field(default_factory=list)  # (sim s, main, worker)
+    # (simulated s, kiosk RSS, worker RSS, bytes of kept pictures)
+    samples: list[tuple[float, int, int, int]] = field(default_factory=list)
     warm_index: int = 0
 
     @property
@@ -105,6 +108,11 @@ class SoakReport:
             f"kiosk RSS          start {first[1] * mb:.1f} MB, after warm-up {warm[1] * mb:.1f} MB "
             f"(at {warm[0] / 60:.0f} min), end {last[1] * mb:.1f} MB; "
             f"growth {self.growth_per_hour(0) * mb:+.2f} MB per simulated hour",
+            f"kiosk RSS peak     {max(s[1] for s in self.samples) * mb:.1f} MB; "
+            f"after warm-up {min(s[1] for s in self.samples[self.warm_index :]) * mb:.1f}-"
+            f"{max(s[1] for s in self.samples[self.warm_index :]) * mb:.1f} MB",
+            f"kept pictures      end {last[3] * mb:.1f} MB, peak "
+            f"{max(s[3] for s in self.samples) * mb:.1f} MB (budget {PIXEL_BUDGET * mb:.0f} MB)",
             f"worker RSS         start {first[2] * mb:.1f} MB, "
             f"after warm-up {warm[2] * mb:.1f} MB, end {last[2] * mb:.1f} MB; "
             f"growth {self.growth_per_hour(1) * mb:+.2f} MB per simulated hour",
@@ -330,7 +338,7 @@ def run_soak(
     start_real = time.monotonic()
     start_sim = drive.clock.t
     sample_every = 50
-    report.samples.append((0.0, rss_of(), children_rss()))
+    report.samples.append((0.0, rss_of(), children_rss(), PIXELS.bytes))
     try:
         while True:
             sim = drive.clock.t - start_sim
@@ -349,7 +357,9 @@ def run_soak(
             report.actions[kind] += 1
             report.events += 1
             if report.events % sample_every == 0:
-                report.samples.append((drive.clock.t - start_sim, rss_of(), children_rss()))
+                report.samples.append(
+                    (drive.clock.t - start_sim, rss_of(), children_rss(), PIXELS.bytes)
+                )
                 if progress and report.events % (sample_every * 10) == 0:
                     print(
                         f"  {report.events} events, {(drive.clock.t - start_sim) / 60:.0f} min "
@@ -364,7 +374,7 @@ def run_soak(
         report.simulated_s = drive.clock.t - start_sim
         report.real_s = time.monotonic() - start_real
         report.frames = app.frames
-        report.samples.append((report.simulated_s, rss_of(), children_rss()))
+        report.samples.append((report.simulated_s, rss_of(), children_rss(), PIXELS.bytes))
         # caches fill during the first visits: memory is judged after the first fifth
         report.warm_index = max(1, len(report.samples) // 5) if len(report.samples) > 3 else 0
         root.removeHandler(errors)

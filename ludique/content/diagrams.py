@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -21,6 +20,7 @@ from ludique.games.base import GameState
 from ludique.ui import palette
 from ludique.ui.boards import view_for
 from ludique.ui.fonts import font
+from ludique.ui.pixels import kept
 
 # Panel height as a fraction of panel width, per board: the views keep room for their trays.
 _ASPECT = {"pente-grammai": 0.82, "epaminondas": 0.86, "latrunculi": 0.72}
@@ -370,9 +370,9 @@ def _draw_badges(surface, view, state: GameState, badges) -> None:
         _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
 
 
-# A card holds at most 4 diagrams and the rules scene keeps the card it shows, so 4 entries are
-# enough for reopening the same card; each is ~2 MB of pixels and redraws in well under a second.
-@lru_cache(maxsize=4)
+# Kept for reopening the same card (~2 MB each, under the kiosk's pixel budget); a diagram
+# redraws in well under a second.
+@kept
 def render_diagram(name: str, width: int) -> pygame.Surface:
     """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
 

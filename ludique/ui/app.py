@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from ludique.i18n import catalog
-from ludique.memory import limit_heap_growth
+from ludique.memory import (
+    freeze_startup_objects,
+    limit_heap_growth,
+    release_dropped_scenes,
+    thaw_startup_objects,
+)
 from ludique.settings import Settings
 from ludique.ui import theme
 from ludique.ui.opponent import Opponent
@@ -138,10 +143,12 @@ class App:
         self._finger: int | None = None
         self._warm_up: list[Callable[[], None]] = []  # preparations run while nothing moves
         self._mouse_down = False
+        self._scene_dropped = False
 
         from ludique.ui.scenes import make_scene
 
         self.make_scene = make_scene
+        freeze_startup_objects()  # before the first scene, which must stay collectable
         self.scene = None
         if game:
             from ludique.ui.scenes.game import GameConfig
@@ -217,6 +224,9 @@ class App:
             self._recover(f"entering scene {name}")
         self.countdown_since = None
         self.dirty = True
+        # freed at the next step, once no frame on the stack refers to the old scene any more
+        if previous is not None and previous is not self.scene:
+            self._scene_dropped = True
 
     def report_game(self, record: GameRecord) -> None:
         if self.on_game_finished is not None:
@@ -390,6 +400,9 @@ class App:
         With ``wait`` the call sleeps (``event.wait``) until input or the next thing due, so
         that the kiosk at rest uses almost no processor.  Returns False once the app should stop.
         """
+        if self._scene_dropped:
+            self._scene_dropped = False
+            release_dropped_scenes()
         now = self.now()
         animating = self._scene_animating()
         if wait and not animating and not self.dirty and self._warm_up:
@@ -507,9 +520,7 @@ class App:
             self._warm_up = [self.opponent.prepare, *warm_up_tasks()]
 
     def _draw_countdown(self, canvas: pygame.Surface) -> None:
-        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        canvas.blit(shade, (0, 0))
+        canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 150)), (0, 0))
         panel = pygame.Rect(0, 0, 980, 480)
         panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, 28, 4)
@@ -578,5 +589,6 @@ class App:
         except Exception:  # noqa: BLE001
             log.exception("closing the scene failed")
         self.opponent.close()
+        thaw_startup_objects()
         # only the display: the fonts cached by ludique.ui.fonts must stay valid for a next App
         pygame.display.quit()

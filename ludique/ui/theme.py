@@ -7,11 +7,11 @@ frame is mostly a handful of blits.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pygame
 
 from ludique.ui.fonts import font
+from ludique.ui.pixels import kept
 
 WIDTH, HEIGHT = 1920, 1080
 
@@ -34,9 +34,8 @@ COLOUR_NAMES_RGB = {
 }
 
 
-# Each entry is a pixel surface (up to ~0.3 MB for a long title); 192 covers the labels of every
-# screen in one language and a switch, and keeps the cache under some 20 MB.
-@lru_cache(maxsize=192)
+# Kept with every other picture under one byte budget (ludique/ui/pixels.py).
+@kept
 def text(message: str, role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A rendered line of text (cached: the same words in the same style render once)."""
     return font(role, size).render(message, True, colour)
@@ -106,7 +105,7 @@ def blit_paragraph(
     return y
 
 
-@lru_cache(maxsize=8)
+@kept
 def background(size: tuple[int, int] = (WIDTH, HEIGHT)) -> pygame.Surface:
     """The dark, warm backdrop with a soft vignette (drawn once)."""
     w, h = size
@@ -138,20 +137,34 @@ def rounded_panel(
     width: int = 3,
 ) -> None:
     if len(fill) == 4:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
-        surface.blit(layer, rect)
+        surface.blit(_translucent_panel(rect.size, fill, radius), rect)
     else:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
+@kept
+def _translucent_panel(size: tuple[int, int], fill: tuple[int, ...], radius: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    return layer
+
+
+@kept
+def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A translucent sheet over a whole screen (End, Admin, the idle countdown): drawn once,
+    not every frame, as a full HD sheet is 8 MB."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill(rgba)
+    return layer
+
+
 def glow_ring(radius: int, colour: tuple[int, int, int], strength: int = 160) -> pygame.Surface:
     return _glow_ring(radius, colour, strength)
 
 
-@lru_cache(maxsize=64)
+@kept
 def _glow_ring(radius: int, colour: tuple[int, int, int], strength: int) -> pygame.Surface:
     size = radius * 2 + 24
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -163,7 +176,7 @@ def _glow_ring(radius: int, colour: tuple[int, int, int], strength: int) -> pyga
     return surface
 
 
-@lru_cache(maxsize=16)
+@kept
 def target_dot(radius: int) -> pygame.Surface:
     size = radius * 2 + 4
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -173,7 +186,7 @@ def target_dot(radius: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=16)
+@kept
 def footprint(radius: int) -> pygame.Surface:
     """A soft golden disc, brightest in the middle: where the last move went."""
     size = radius * 2 + 2

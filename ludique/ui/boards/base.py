@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
 
 import pygame
@@ -10,12 +9,9 @@ import pygame
 from ludique.games.base import GameState, Piece
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.pixels import PIXELS
 
 Point = tuple[float, float]
-# Keyed by rect: every window size and layout adds boards of a few MB each, so only the last few
-# stay (the game board both ways round, plus a miniature or two); a board repaints in milliseconds.
-_BOARDS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_BOARDS_LIMIT = 6
 
 
 class BoardView:
@@ -60,18 +56,15 @@ class BoardView:
     def board_surface(self) -> pygame.Surface:
         """The static board, painted once per (view class, rect, turn) while it is in use."""
         if self._board is None:
-            key = (type(self), tuple(self.rect), self.flipped)
-            surface = _BOARDS.get(key)
+            # keyed by rect: every window size and layout has boards of its own (a few MB each)
+            key = ("board", type(self), tuple(self.rect), self.flipped)
+            surface = PIXELS.get(key)
             if surface is None:
                 surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
                 self._paint_board(surface)
                 if pygame.display.get_init() and pygame.display.get_surface() is not None:
                     surface = surface.convert_alpha()
-                _BOARDS[key] = surface
-                while len(_BOARDS) > _BOARDS_LIMIT:
-                    _BOARDS.popitem(last=False)
-            else:
-                _BOARDS.move_to_end(key)
+                PIXELS.put(key, surface)
             self._board = surface
         return self._board
 

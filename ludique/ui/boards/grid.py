@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 
 from ludique.games.base import GameState, Piece
 from ludique.ui.boards.base import BoardView, lay_texture, slab
 from ludique.ui.fonts import font
+from ludique.ui.pixels import kept
 
 FILES = "abcdefghijklmn"
 
@@ -229,7 +229,7 @@ class EpaminondasView(GridView):
         self._paint_labels(surface, (246, 226, 190))
 
 
-@lru_cache(maxsize=8)
+@kept
 def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
     w, h = size
     radius = max(4, cell // 5)
@@ -255,7 +255,7 @@ def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=8)
+@kept
 def _wood(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     radius = max(4, min(w, h) // 40)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 
@@ -13,6 +12,7 @@ from ludique.games.base import GameState, Piece
 from ludique.ui import theme
 from ludique.ui.boards.base import BoardView, lay_texture, nearest, slab
 from ludique.ui.fonts import font
+from ludique.ui.pixels import kept
 
 SACRED = ("3A", "3B")
 TERRACOTTA = (176, 90, 56)
@@ -194,7 +194,7 @@ class PenteView(BoardView):
         surface.blit(image, image.get_rect(center=self.die_rect.center))
 
 
-@lru_cache(maxsize=16)
+@kept
 def die_face(value: int, side: int) -> pygame.Surface:
     surface = pygame.Surface((side + 12, side + 12), pygame.SRCALPHA)
     body = pygame.Rect(6, 6, side, side)
@@ -217,7 +217,7 @@ def die_face(value: int, side: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=8)
+@kept
 def _terracotta(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     radius = max(8, min(w, h) // 14)

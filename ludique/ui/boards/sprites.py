@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from ludique.ui import palette
 from ludique.ui.fonts import font
+from ludique.ui.pixels import kept
 
 # base colour, rim colour (opposite lightness, see ludique.ui.palette), highlight colour
 PALETTE = {
@@ -35,7 +34,7 @@ def piece_sprite(colour: str, kind: str, radius: int) -> pygame.Surface:
     return _piece_sprite(colour, kind, radius, pygame.display.get_surface() is not None)
 
 
-@lru_cache(maxsize=128)
+@kept
 def _piece_sprite(colour: str, kind: str, radius: int, display: bool) -> pygame.Surface:
     return fast(_paint_piece(colour, kind, radius))
 

@@ -134,9 +134,7 @@ class PinPad:
             self.app.invalidate()
 
     def draw(self, canvas: pygame.Surface) -> None:
-        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        canvas.blit(shade, (0, 0))
+        canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 170)), (0, 0))
         theme.rounded_panel(canvas, self.panel, theme.DEEP_2, theme.GOLD, 28, 4)
         t = self.app.t
         theme.blit_text(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import logging
 import math
-from functools import lru_cache
 
 import pygame
 
 from ludique.ui import theme
+from ludique.ui.pixels import kept
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import GameConfig, GameScene
 from ludique.ui.scenes.home import miniature
@@ -20,7 +20,7 @@ DEMO_RECT = pygame.Rect(60, 200, 1100, 820)
 DEMO_MAX_MOVES = 160  # a demo that drags on gives way to the next game
 
 
-@lru_cache(maxsize=4)
+@kept
 def small_miniature(family: str) -> pygame.Surface:
     """The Home tile's picture of a game, at a third of its size (made once)."""
     picture = miniature(family)

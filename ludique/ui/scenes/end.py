@@ -76,9 +76,7 @@ class EndScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(theme.background(), (0, 0))
         self.game.view.draw(canvas, self.game.state)
-        shade = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-        shade.fill((10, 6, 4, 160))
-        canvas.blit(shade, (0, 0))
+        canvas.blit(theme.veil(canvas.get_size(), (10, 6, 4, 160)), (0, 0))
         panel = self.panel
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, 30, 4)
         theme.blit_paragraph(

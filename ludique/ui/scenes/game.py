@@ -20,6 +20,7 @@ from ludique.settings import Settings
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
+from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes import Scene
 from ludique.ui.widgets import Button
 
@@ -33,7 +34,6 @@ HINT_SECONDS = 8.0
 PASS_SECONDS = 2.0
 END_PAUSE = 1.4
 STRENGTHS = ("beginner", "player", "champion")
-_STATIC: dict[tuple, pygame.Surface] = {}  # backdrop + board, per view geometry
 
 
 @dataclass
@@ -53,14 +53,14 @@ class GameConfig:
 
 def static_layer(view) -> pygame.Surface:
     """The backdrop with the board on it, opaque: one plain blit per frame (made once)."""
-    key = (type(view), tuple(view.rect), view.flipped)
-    layer = _STATIC.get(key)
+    key = ("static layer", type(view), tuple(view.rect), view.flipped)
+    layer = PIXELS.get(key)
     if layer is None:
         layer = theme.background().copy()
         layer.blit(view.board_surface(), view.rect)
         if pygame.display.get_surface() is not None:
             layer = layer.convert()
-        _STATIC[key] = layer
+        PIXELS.put(key, layer)
     return layer
 
 

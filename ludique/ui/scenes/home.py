@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from ludique.games import new_game
 from ludique.ui import theme
 from ludique.ui.boards import view_for
+from ludique.ui.pixels import kept
 from ludique.ui.scenes import Scene
 from ludique.ui.widgets import Button
 
@@ -21,7 +20,7 @@ MINIATURE_GAME = {
 TILE_W, TILE_H = 560, 700
 
 
-@lru_cache(maxsize=4)
+@kept
 def miniature(family: str) -> pygame.Surface:
     """The tile's picture: the game's starting position, drawn small (once)."""
     game_id = MINIATURE_GAME[family]
