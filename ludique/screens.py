@@ -1,4 +1,5 @@
-"""Render every screen of the kiosk to PNG for review: ``python -m ludique.screens OUTDIR``.
+"""Render every screen of the kiosk to PNG for review: ``python -m ludique.screens OUTDIR``
+(``--lang de`` and ``--size 1280x800`` render only those).
 
 Every scene, every game (with a position from the middle of a game), all three languages, at
 1920x1080 and at 1280x800 (letterboxed, as on a 16:10 kiosk).  The files are named
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from pathlib import Path
 
 SIZES = ((1920, 1080), (1280, 800))
@@ -166,12 +166,20 @@ def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m ludique.screens OUTDIR", file=sys.stderr)
-        return 2
-    written = render_all(Path(args[0]))
-    print(f"{len(written)} screens written under {args[0]}")
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m ludique.screens", description="Render every kiosk screen to PNG."
+    )
+    parser.add_argument("outdir", type=Path, help="folder for <size>/<lang>/<nn>-<screen>.png")
+    parser.add_argument("--lang", action="append", choices=("fr", "de", "en"), help="only these")
+    parser.add_argument(
+        "--size", action="append", choices=[f"{w}x{h}" for w, h in SIZES], help="only these"
+    )
+    args = parser.parse_args(argv)
+    sizes = tuple(tuple(map(int, s.split("x"))) for s in args.size) if args.size else SIZES
+    written = render_all(args.outdir, sizes=sizes, langs=args.lang)
+    print(f"{len(written)} screens written under {args.outdir}")
     return 0
 
 
