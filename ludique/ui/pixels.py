@@ -63,6 +63,11 @@ class PixelCache:
                 self.bytes -= freed
         return surface
 
+    def get_or_draw(self, key: Hashable, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface kept under ``key``, drawn by ``draw()`` (and kept) if there is none."""
+        surface = self.get(key)
+        return self.put(key, draw()) if surface is None else surface
+
     def clear(self) -> None:
         self._entries.clear()
         self.bytes = 0
@@ -78,9 +83,6 @@ def kept(draw: Callable[P, pygame.Surface]) -> Callable[P, pygame.Surface]:
     @wraps(draw)
     def cached(*args: P.args, **kwargs: P.kwargs) -> pygame.Surface:
         key = (name, args, tuple(sorted(kwargs.items()))) if kwargs else (name, args)
-        surface = PIXELS.get(key)
-        if surface is None:
-            surface = PIXELS.put(key, draw(*args, **kwargs))
-        return surface
+        return PIXELS.get_or_draw(key, lambda: draw(*args, **kwargs))
 
     return cached

@@ -58,15 +58,15 @@ class BoardView:
         if self._board is None:
             # keyed by rect: every window size and layout has boards of its own (a few MB each)
             key = ("board", type(self), tuple(self.rect), self.flipped)
-            surface = PIXELS.get(key)
-            if surface is None:
-                surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-                self._paint_board(surface)
-                if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                    surface = surface.convert_alpha()
-                PIXELS.put(key, surface)
-            self._board = surface
+            self._board = PIXELS.get_or_draw(key, self._painted_board)
         return self._board
+
+    def _painted_board(self) -> pygame.Surface:
+        surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        self._paint_board(surface)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        return surface
 
     def _paint_board(self, surface: pygame.Surface) -> None:
         raise NotImplementedError

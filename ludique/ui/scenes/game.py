@@ -53,15 +53,13 @@ class GameConfig:
 
 def static_layer(view) -> pygame.Surface:
     """The backdrop with the board on it, opaque: one plain blit per frame (made once)."""
-    key = ("static layer", type(view), tuple(view.rect), view.flipped)
-    layer = PIXELS.get(key)
-    if layer is None:
+
+    def compose() -> pygame.Surface:
         layer = theme.background().copy()
         layer.blit(view.board_surface(), view.rect)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert()
-        PIXELS.put(key, layer)
-    return layer
+        return layer.convert() if pygame.display.get_surface() is not None else layer
+
+    return PIXELS.get_or_draw(("static layer", type(view), tuple(view.rect), view.flipped), compose)
 
 
 def warm_up_tasks() -> list:
