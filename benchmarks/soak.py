@@ -93,6 +93,8 @@ class SoakReport:
     def text(self) -> str:
         mb = 1 / 2**20
         first, warm, last = self.samples[0], self.samples[self.warm_index], self.samples[-1]
+        # the ceilings of the two halves after warm-up say more than a slope through a sawtooth
+        settled = self.samples[self.warm_index :]
 
         def counts(counter: Counter) -> str:
             return ", ".join(f"{k} {v}" for k, v in sorted(counter.items()))
@@ -109,8 +111,10 @@ class SoakReport:
             f"(at {warm[0] / 60:.0f} min), end {last[1] * mb:.1f} MB; "
             f"growth {self.growth_per_hour(0) * mb:+.2f} MB per simulated hour",
             f"kiosk RSS peak     {max(s[1] for s in self.samples) * mb:.1f} MB; "
-            f"after warm-up {min(s[1] for s in self.samples[self.warm_index :]) * mb:.1f}-"
-            f"{max(s[1] for s in self.samples[self.warm_index :]) * mb:.1f} MB",
+            f"after warm-up {min(s[1] for s in settled) * mb:.1f}-"
+            f"{max(s[1] for s in settled) * mb:.1f} MB (highest in its first half "
+            f"{max(s[1] for s in settled[: len(settled) // 2 or 1]) * mb:.1f} MB, "
+            f"in its second half {max(s[1] for s in settled[len(settled) // 2 :]) * mb:.1f} MB)",
             f"kept pictures      end {last[3] * mb:.1f} MB, peak "
             f"{max(s[3] for s in self.samples) * mb:.1f} MB (budget {PIXEL_BUDGET * mb:.0f} MB)",
             f"worker RSS         start {first[2] * mb:.1f} MB, "
