@@ -151,13 +151,10 @@ def _translucent_panel(size: tuple[int, int], fill: tuple[int, ...], radius: int
     return layer
 
 
-@kept
 def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
-    """A translucent sheet over a whole screen (End, Admin, the idle countdown): drawn once,
-    not every frame, as a full HD sheet is 8 MB."""
-    layer = pygame.Surface(size, pygame.SRCALPHA)
-    layer.fill(rgba)
-    return layer
+    """A translucent sheet over a whole screen (End, Admin, the idle countdown): a kept panel
+    without corners, not a new 8 MB sheet every frame."""
+    return _translucent_panel(size, rgba, 0)
 
 
 def glow_ring(radius: int, colour: tuple[int, int, int], strength: int = 160) -> pygame.Surface:
