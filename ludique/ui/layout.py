@@ -1,0 +1,327 @@
+"""Layout at the display's own resolution: the viewport, and the one helper that draws text.
+
+Scenes draw straight into the window at its real size: nothing is scaled as a whole.  A scene
+describes its parts in proportions of the screen and in *units*, and its ``layout()`` places them
+for the real size (it runs on entering, on a change of language and when the window changes).
+
+The unit is a "design pixel": ``Viewport.unit`` is 1.0 on a 1920x1080 screen, 2.0 at 3840x2160
+and about 0.71 at 1024x768.  It is the shorter side over 1080, so a landscape screen is always
+1080 units high and 1440 (4:3) to 1920 (16:9) or more units wide, and a portrait totem is 1080
+units wide.  Sizes of text, pieces and touch targets are given in units (``vp.u(40)``); places
+along the screen in fractions (``vp.x(0.5)``) or from the edges.  Where the curator gives the
+screen's physical width (setting ``screen_width_mm``), the unit grows so that a touch target of
+``TOUCH_UNITS`` is at least ``TOUCH_MM`` wide.
+
+Every visible string goes through :func:`draw_text`: it knows its box, wraps the words into it,
+then shrinks the size down to a floor, and never draws outside the box.  With
+:func:`recording` on (the layout tests), each call is written down with its box, the rectangle
+its text really covers, whether it had to overflow, and the contrast against what was behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pygame
+
+from ludique.ui.fonts import font
+from ludique.ui.pixels import kept
+
+DESIGN_SHORT_SIDE = 1080  # units along the shorter side of any screen
+TOUCH_MM = 9.0  # the smallest touch target a finger hits reliably
+TOUCH_UNITS = 76  # the smallest touch target the scenes draw (the language switch), in units
+MAX_TOUCH_GROWTH = 1.25  # a tiny high-density screen may enlarge the unit this much, no more
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """The window's real size in pixels, and the unit that scales every drawn size."""
+
+    width: int
+    height: int
+    width_mm: float = 0.0  # the screen's physical width where the curator knows it (0: unknown)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, self.height)
+
+    @property
+    def portrait(self) -> bool:
+        return self.height > self.width
+
+    @property
+    def unit(self) -> float:
+        unit = min(self.width, self.height) / DESIGN_SHORT_SIDE
+        if self.width_mm > 0:
+            px_per_mm = self.width / self.width_mm
+            touch = TOUCH_MM * px_per_mm / TOUCH_UNITS
+            unit = max(unit, min(touch, unit * MAX_TOUCH_GROWTH))
+        return unit
+
+    def u(self, units: float) -> int:
+        """``units`` design pixels in real pixels (at least 1)."""
+        return max(1, round(units * self.unit))
+
+    def x(self, fraction: float) -> int:
+        return round(self.width * fraction)
+
+    def y(self, fraction: float) -> int:
+        return round(self.height * fraction)
+
+    @property
+    def units_wide(self) -> float:
+        return self.width / self.unit
+
+    @property
+    def units_high(self) -> float:
+        return self.height / self.unit
+
+
+def viewport_of(surface: pygame.Surface, width_mm: float = 0.0) -> Viewport:
+    w, h = surface.get_size()
+    return Viewport(w, h, width_mm)
+
+
+# --- text -------------------------------------------------------------------------------------
+
+
+@kept
+def text_image(message: str, role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A rendered line (kept: the same words in the same style render once)."""
+    return font(role, size).render(message, True, colour)
+
+
+def wrap_lines(message: str, role: str, size: int, width: int) -> list[str]:
+    """``message`` cut at spaces into lines no wider than ``width`` where words allow."""
+    face = font(role, size)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and face.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+LINE_SPACING = 1.25
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """How ``message`` fits a box: the size chosen, its lines, and whether it still overflows."""
+
+    size: int
+    lines: tuple[str, ...]
+    width: int
+    height: int
+    overflow: bool
+
+
+def fit_text(
+    message: str,
+    role: str,
+    size: int,
+    box: tuple[int, int],
+    *,
+    min_size: int | None = None,
+    max_lines: int | None = None,
+) -> TextFit:
+    """The largest size from ``size`` down to ``min_size`` at which the wrapped text fits."""
+    box_w, box_h = box
+    floor = max(8, min_size if min_size is not None else round(size * 0.6))
+    trial = max(size, floor)
+    while True:
+        lines = wrap_lines(message, role, trial, box_w) if box_w > 0 else [message]
+        face = font(role, trial)
+        widest = max((face.size(line)[0] for line in lines), default=0)
+        step = round(trial * LINE_SPACING)
+        height = face.get_height() + step * (len(lines) - 1)
+        too_many = max_lines is not None and len(lines) > max_lines
+        fits = widest <= box_w and height <= box_h and not too_many
+        if fits or trial <= floor:
+            return TextFit(trial, tuple(lines), widest, height, not fits)
+        trial = max(floor, trial - max(1, round(trial * 0.06)))
+
+
+@dataclass
+class TextRecord:
+    """One drawn text, as the layout tests see it."""
+
+    message: str
+    box: pygame.Rect
+    drawn: pygame.Rect
+    overflow: bool
+    surface: int  # id() of the surface drawn on
+    surface_size: tuple[int, int]
+    contrast: float | None  # the text colour against what was behind it (lowest of the glyphs)
+    role: str
+    size: int
+
+
+_RECORD: list[TextRecord] | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[TextRecord]]:
+    """Write down every text drawn while the block runs (and measure its contrast)."""
+    global _RECORD
+    previous, _RECORD = _RECORD, []
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = previous
+
+
+def draw_text(
+    surface: pygame.Surface,
+    message: str,
+    box: pygame.Rect,
+    *,
+    role: str = "text",
+    size: int,
+    colour: tuple[int, int, int],
+    align: str = "center",
+    valign: str = "middle",
+    min_size: int | None = None,
+    max_lines: int | None = None,
+) -> pygame.Rect:
+    """Draw ``message`` inside ``box``: wrapped, shrunk to fit (down to ``min_size``), aligned
+    ``left``/``center``/``right`` and ``top``/``middle``/``bottom``.  Returns the rectangle the
+    text covers.  What still does not fit at the floor is clipped to the box (and recorded as
+    overflowing), never drawn over its neighbours."""
+    box = pygame.Rect(box)
+    fit = fit_text(message, role, size, box.size, min_size=min_size, max_lines=max_lines)
+    step = round(fit.size * LINE_SPACING)
+    top = box.top
+    if valign == "middle":
+        top = box.centery - fit.height // 2
+    elif valign == "bottom":
+        top = box.bottom - fit.height
+    covered = pygame.Rect(0, top, 0, 0)
+    images = []
+    y = top
+    for line in fit.lines:
+        image = text_image(line, role, fit.size, colour)
+        if align == "left":
+            rect = image.get_rect(topleft=(box.left, y))
+        elif align == "right":
+            rect = image.get_rect(topright=(box.right, y))
+        else:
+            rect = image.get_rect(midtop=(box.centerx, y))
+        images.append((image, rect))
+        covered = rect.copy() if not covered.width else covered.union(rect)
+        y += step
+    contrast = None
+    if _RECORD is not None:
+        contrast = _lowest_contrast(surface, images, colour)
+    clip = surface.get_clip()
+    surface.set_clip(box.clip(clip) if fit.overflow else clip)
+    for image, rect in images:
+        surface.blit(image, rect)
+    surface.set_clip(clip)
+    if _RECORD is not None and message.strip():
+        _RECORD.append(
+            TextRecord(
+                message,
+                box,
+                covered,
+                fit.overflow,
+                id(surface),
+                surface.get_size(),
+                contrast,
+                role,
+                fit.size,
+            )
+        )
+    return covered
+
+
+def draw_line(
+    surface: pygame.Surface,
+    message: str,
+    *,
+    role: str = "text",
+    size: int,
+    colour: tuple[int, int, int],
+    anchor: str,
+    pos: tuple[int, int],
+    width: int,
+    min_size: int | None = None,
+) -> pygame.Rect:
+    """One line at ``pos`` (``anchor`` as a ``pygame.Rect`` attribute), shrunk to ``width``."""
+    fit = fit_text(message, role, size, (width, 10**6), min_size=min_size, max_lines=1)
+    h = font(role, fit.size).get_height()
+    box = pygame.Rect(0, 0, width, h)
+    setattr(box, anchor, pos)
+    align = "left" if "left" in anchor else "right" if "right" in anchor else "center"
+    return draw_text(
+        surface,
+        message,
+        box,
+        role=role,
+        size=fit.size,
+        colour=colour,
+        align=align,
+        valign="top",
+        min_size=fit.size,
+        max_lines=1,
+    )
+
+
+# --- contrast (WCAG 2.1) ------------------------------------------------------------------------
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    la, lb = luminance(a), luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _lowest_contrast(
+    surface: pygame.Surface, images: list[tuple[pygame.Surface, pygame.Rect]], colour
+) -> float | None:
+    """The text colour against the pixels its glyphs are about to cover: the 5th percentile of
+    up to ~300 samples (a stray speckle of the backdrop does not decide)."""
+    ratios: list[float] = []
+    bounds = surface.get_rect()
+    for image, rect in images:
+        mask = pygame.mask.from_surface(image, 127)
+        count = mask.count()
+        if not count:
+            continue
+        stride = max(1, count // 300)
+        seen = 0
+        w, h = mask.get_size()
+        for yy in range(0, h, 2):
+            for xx in range(0, w, 2):
+                if mask.get_at((xx, yy)):
+                    seen += 1
+                    if seen % stride:
+                        continue
+                    p = (rect.left + xx, rect.top + yy)
+                    if bounds.collidepoint(p):
+                        ratios.append(contrast_ratio(colour, tuple(surface.get_at(p))[:3]))
+    if not ratios:
+        return None
+    ratios.sort()
+    return ratios[len(ratios) // 20]
