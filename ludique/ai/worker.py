@@ -13,8 +13,11 @@ first use with the ``spawn`` method, then reused) and talks to it through a pipe
     player.cancel()                        # the visitor left, undid or switched games
     player.close()                         # at exit
 
-Only picklable text crosses the pipe: the game as saved by ``dump_game`` (the worker replays it
-with ``load_game``, so the repetition history travels too), the strength and the budget.  Every
+Only picklable text crosses the pipe: the kind of request, the game as saved by ``dump_game``
+(the worker replays it with ``load_game``, so the repetition history travels too), the strength
+(or, for a story, the colour it is told for) and the budget.  Besides moves, the worker tells
+the story of a finished game (``request_story``; ``ludique.analysis``): ``poll`` then gives the
+story as JSON text (``Story.from_json``).  Every
 request carries an id; a shared counter holds the id of the one request still wanted, which the
 search polls as its ``stop`` signal, so a cancelled search ends within milliseconds and its
 answer, should one still arrive, is dropped because its id is stale.  If the worker dies, the
@@ -40,6 +43,7 @@ MAX_RESTARTS_PER_REQUEST = 2
 def _serve(conn: Connection, wanted: Any) -> None:
     """The worker process: answer requests until told to stop or the pipe closes."""
     from ludique.ai import choose_move
+    from ludique.analysis import tell
     from ludique.games import load_game
 
     _warm_up()
@@ -50,7 +54,7 @@ def _serve(conn: Connection, wanted: Any) -> None:
             return
         if message is None:
             return
-        request_id, text, strength, budget = message
+        request_id, kind, text, option, budget = message
         if wanted.value != request_id:
             continue  # cancelled or replaced before we began
 
@@ -58,9 +62,13 @@ def _serve(conn: Connection, wanted: Any) -> None:
             return wanted.value != request_id
 
         try:
-            state = load_game(text)
-            move = choose_move(state, strength, budget, stop=cancelled)
-            reply = (request_id, move.text, None)
+            if kind == "story":
+                story = tell(text, option, budget, stop=cancelled)
+                reply = (request_id, story.to_json(), None)
+            else:
+                state = load_game(text)
+                move = choose_move(state, option, budget, stop=cancelled)
+                reply = (request_id, move.text, None)
         except Exception as exc:  # the error is reported to the kiosk, the worker lives on
             reply = (request_id, None, f"{type(exc).__name__}: {exc}")
         if not cancelled():
@@ -98,7 +106,7 @@ class ComputerPlayer:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._next_id = 0
-        self._pending: tuple[int, str, str, float] | None = None
+        self._pending: tuple[int, str, str, str, float] | None = None
         self._restarts = 0
         self._closed = False
         self._atexit = False
@@ -173,7 +181,19 @@ class ComputerPlayer:
         check_request(state, strength, time_budget)
         self.cancel()
         self._next_id += 1
-        self._pending = (self._next_id, dump_game(state), strength, float(time_budget))
+        self._pending = (self._next_id, "move", dump_game(state), strength, float(time_budget))
+        self._restarts = 0
+        self._send_pending()
+
+    def request_story(self, text: str, colour: str | None, time_budget: float = 2.0) -> None:
+        """Ask for the story of the game saved in ``text``, told for ``colour``; returns at once.
+        ``poll`` gives it as JSON (``ludique.analysis.Story.from_json``).  Replaces any pending
+        request."""
+        if self._closed:
+            raise RuntimeError("this ComputerPlayer is closed; make a new one")
+        self.cancel()
+        self._next_id += 1
+        self._pending = (self._next_id, "story", text, colour or "", float(time_budget))
         self._restarts = 0
         self._send_pending()
 
@@ -202,7 +222,8 @@ class ComputerPlayer:
         return self._pending is not None
 
     def poll(self) -> str | None:
-        """The notation of the requested move once it is ready, else ``None``; never blocks.
+        """The notation of the requested move (or the story's JSON) once it is ready, else
+        ``None``; never blocks.
 
         Each answer is delivered once.  Raises ``RuntimeError`` if the worker reported an error
         for this request (the request is then dropped).

@@ -1,0 +1,368 @@
+"""The story of a finished game: how the balance moved, and whether it was luck or skill.
+
+    from ludique.analysis import tell
+    story = tell(saved_game_text, viewpoint="blue")     # the text written by dump_game
+    story.curve              # the viewpoint's chance (0..1) at every position of the game
+    story.actions            # every throw and move, with what it changed
+    story.luck, story.skill  # Pente grammai: the two sums, exact
+
+**Pente grammai** is told from the solved table (``ludique.ai.pente``), so every figure is exact:
+
+* the curve is the viewpoint's winning chance, with both sides playing perfectly from there on,
+  at every position (before each throw, after it, after each move);
+* a throw's *luck* is how far it moved that chance: the chance after the die fell minus the
+  chance before it.  Averaged over the six faces it is exactly zero (the table's value before a
+  throw is the mean of the values after it), so luck is what the die gave or took;
+* a move's *cost* is what the chosen move gave away against the best one, for the player who
+  made it: the best move's value minus the chosen move's (0 for the best move, 0 for a forced
+  move).  A *decision* is a move with at least two choices of different value;
+* the changes add up: the final result (1 or 0) minus the chance at the start is the luck of
+  every throw plus the costs of the opponent's moves minus the costs of the viewpoint's own.
+
+**Latrunculi and Epaminondas** are told from the computer's judgement: every position is
+searched (``ludique.ai.search``, the Champion's evaluation) to one depth for the whole game,
+the deepest that fits ``budget`` seconds, and the score (hundredths of a piece, for the player
+to move) becomes a "who is ahead" value for the viewpoint, ``1 / (1 + exp(-score / SCALE))``:
+0.5 is level, 0.73 one and a half pieces ahead, a forced win 1.  The *turning point* is the move
+after which the eventual winner was ahead for good (the last time the curve crossed the middle
+towards him); when he led from the first move, or in a draw, it is the move that moved the
+balance most.  This runs in the computer player's process after the game
+(``ludique.ai.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
+
+No pygame here: the kiosk, the worker, the tests and the benchmark share it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+
+from ludique.games import load_game
+from ludique.games.base import GameState
+
+PENTE = "pente-grammai"
+SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
+EPSILON = 1e-9  # the table stores chances to 2.3e-10: closer values are the same move
+STORY_BUDGET = 2.0  # seconds for the search-based story (the kiosk's longest wait, MAX_BUDGET)
+MAX_STORY_DEPTH = 4
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of the game and what it changed, seen from the story's viewpoint.
+
+    ``index`` is the position the action leads to (``curve[index]``); ``before`` and ``after``
+    are the viewpoint's chance (or "ahead" value) around it.  For a Pente grammai move,
+    ``cost`` is what the mover gave away against ``best`` (the best move's notation; ``None``
+    when the move was the best or forced), ``saved`` what it kept against the worst choice,
+    and ``choices`` how many moves there were.
+    """
+
+    index: int
+    turn: int
+    colour: str
+    text: str
+    kind: str  # "throw" or "move"
+    before: float
+    after: float
+    cost: float = 0.0
+    saved: float = 0.0
+    choices: int = 1
+    best: str | None = None
+
+    @property
+    def change(self) -> float:
+        """How far the action moved the viewpoint's chance (positive: towards the viewpoint)."""
+        return self.after - self.before
+
+    @property
+    def decision(self) -> bool:
+        """A move with a real choice: at least two moves of different value."""
+        return self.kind == "move" and self.choices > 1 and self.saved + self.cost > EPSILON
+
+
+@dataclass(frozen=True)
+class Story:
+    """How one game went, from the side of ``viewpoint`` (see the module doc)."""
+
+    game_id: str
+    viewpoint: str
+    winner: str | None
+    reason: str | None
+    exact: bool  # True: Pente grammai's solved chances; False: the computer's judgement
+    curve: tuple[float, ...]
+    turns: tuple[int, ...]  # the turn (Pente grammai) or move number of every position
+    actions: tuple[Action, ...]
+    depth: int = 0  # the search depth of every position (0: static evaluation; Pente: 0)
+    seconds: float = 0.0  # how long the telling took
+    record: str = field(default="", repr=False)  # the saved game it was told from
+
+    # --- Pente grammai ---------------------------------------------------------------------
+    @property
+    def luck(self) -> float:
+        """Sum of every throw's change of the viewpoint's chance (both players' throws)."""
+        return sum(a.change for a in self.actions if a.kind == "throw")
+
+    @property
+    def skill(self) -> float:
+        """What the viewpoint's own moves gave away: minus the sum of their costs (<= 0)."""
+        return -sum(a.cost for a in self.own_moves())
+
+    @property
+    def gifts(self) -> float:
+        """What the opponent's moves gave away to the viewpoint (>= 0)."""
+        return sum(a.cost for a in self.actions if a.kind == "move" and a.colour != self.viewpoint)
+
+    def own_moves(self) -> list[Action]:
+        return [a for a in self.actions if a.kind == "move" and a.colour == self.viewpoint]
+
+    def decisions(self) -> list[Action]:
+        """The viewpoint's moves where the choice mattered."""
+        return [a for a in self.own_moves() if a.decision]
+
+    @property
+    def perfect(self) -> int:
+        """How many of the viewpoint's decisions were the best move."""
+        return sum(1 for a in self.decisions() if a.cost <= EPSILON)
+
+    @property
+    def best_move(self) -> Action | None:
+        """The viewpoint's decision that kept the most against the worst choice it had."""
+        decisions = self.decisions()
+        if not decisions:
+            return None
+        return max(decisions, key=lambda a: (a.saved - a.cost, -a.index))
+
+    @property
+    def worst_move(self) -> Action | None:
+        """The viewpoint's costliest move, or ``None`` when every move was the best."""
+        costly = [a for a in self.own_moves() if a.cost > EPSILON]
+        if not costly:
+            return None
+        return max(costly, key=lambda a: (a.cost, -a.index))
+
+    # --- Latrunculi, Epaminondas -------------------------------------------------------------
+    @property
+    def turning(self) -> Action | None:
+        """The move after which the winner was ahead for good (see the module doc)."""
+        if not self.actions:
+            return None
+        winner = self.winner
+        if winner is not None:
+            sign = 1.0 if winner == self.viewpoint else -1.0
+            last = None
+            for a in self.actions:
+                if (a.before - 0.5) * sign <= 0 < (a.after - 0.5) * sign:
+                    last = a
+            if last is not None and all((v - 0.5) * sign > 0 for v in self.curve[last.index :]):
+                return last
+            return max(self.actions, key=lambda a: (a.change * sign, -a.index))
+        return max(self.actions, key=lambda a: (abs(a.change), -a.index))
+
+    # --- the worker's pipe -------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The story as text (what the worker process sends back)."""
+        data = asdict(self)
+        data["actions"] = [asdict(a) for a in self.actions]
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Story:
+        data = json.loads(text)
+        data["actions"] = tuple(Action(**a) for a in data["actions"])
+        data["curve"] = tuple(data["curve"])
+        data["turns"] = tuple(data["turns"])
+        return cls(**data)
+
+    def position(self, index: int) -> GameState:
+        """The position ``curve[index]`` stands for (replayed from the record; a story told
+        with :func:`tell`, not from a set-up position)."""
+        if not self.record:
+            raise ValueError("this story was told from a set-up position: it has no record")
+        state = load_game(self.record)
+        chain = [state, *state.ancestors()]
+        chain.reverse()
+        return chain[index]
+
+
+def tell(
+    text: str,
+    viewpoint: str | None = None,
+    budget: float = STORY_BUDGET,
+    *,
+    max_depth: int = MAX_STORY_DEPTH,
+    stop: Callable[[], bool] | None = None,
+) -> Story:
+    """The story of the game saved in ``text`` (``dump_game``), seen by ``viewpoint`` (a colour
+    of the game; default the first to move).  ``budget`` (seconds) and ``max_depth`` bound the
+    search of the games without dice; ``stop()`` returning True ends it early (the depth then
+    is the deepest pass that finished).  Raises ``IllegalMove`` for a bad record and
+    ``ValueError`` for a colour not in the game."""
+    story = tell_state(load_game(text), viewpoint, budget, max_depth=max_depth, stop=stop)
+    return replace(story, record=text if text.endswith("\n") else text + "\n")
+
+
+def tell_state(
+    state: GameState,
+    viewpoint: str | None = None,
+    budget: float = STORY_BUDGET,
+    *,
+    max_depth: int = MAX_STORY_DEPTH,
+    stop: Callable[[], bool] | None = None,
+) -> Story:
+    """As :func:`tell`, for the chain of positions that led to ``state`` (from the first state
+    without a parent: the start, or a position set up with ``from_position``)."""
+    started = time.perf_counter()
+    chain = [state, *state.ancestors()]
+    chain.reverse()
+    first = chain[0]
+    viewpoint = viewpoint or first.colours[0]
+    if viewpoint not in first.colours:
+        raise ValueError(
+            f"{viewpoint!r} does not play {first.game_id}: expected one of {first.colours}"
+        )
+    if first.game_id == PENTE:
+        curve, actions, turns = _pente(chain, viewpoint)
+        depth = 0
+    else:
+        curve, actions, turns, depth = _searched(chain, viewpoint, budget, max_depth, stop)
+    outcome = chain[-1].outcome
+    return Story(
+        game_id=first.game_id,
+        viewpoint=viewpoint,
+        winner=outcome.winner if outcome else None,
+        reason=outcome.reason if outcome else None,
+        exact=first.game_id == PENTE,
+        curve=tuple(curve),
+        turns=tuple(turns),
+        actions=tuple(actions),
+        depth=depth,
+        seconds=time.perf_counter() - started,
+    )
+
+
+# --- Pente grammai: exact, from the solved table --------------------------------------------
+def pente_chance(state: GameState, colour: str) -> float:
+    """``colour``'s exact winning chance in this Pente grammai position (perfect play on both
+    sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
+    from ludique.ai.pente import pente_win_probability
+
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 if outcome.winner == colour else 0.0
+    p = pente_win_probability(state)
+    return p if state.to_move == colour else 1.0 - p
+
+
+def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
+    from ludique.ai.pente import move_values
+
+    curve = [pente_chance(s, viewpoint) for s in chain]
+    turns = [0]
+    actions = []
+    turn = 0
+    for i in range(1, len(chain)):
+        before, after = chain[i - 1], chain[i]
+        mover = before.to_move
+        if after.action.startswith("roll"):
+            turn += 1
+            turns.append(turn)
+            actions.append(Action(i, turn, mover, after.action, "throw", curve[i - 1], curve[i]))
+            continue
+        turns.append(turn)
+        scored = move_values(before)  # the mover's chance after each of his moves
+        values = [v for _, v in scored]
+        chosen = next(v for m, v in scored if m.text == after.action)
+        top = max(values)
+        best = next(m.text for m, v in scored if v == top)
+        cost = top - chosen
+        actions.append(
+            Action(
+                i,
+                turn,
+                mover,
+                after.action,
+                "move",
+                curve[i - 1],
+                curve[i],
+                cost=cost if cost > EPSILON else 0.0,
+                saved=chosen - min(values),
+                choices=len(scored),
+                best=best if cost > EPSILON else None,
+            )
+        )
+    return curve, actions, turns
+
+
+# --- the games without dice: the computer's judgement ---------------------------------------
+def ahead(score: float) -> float:
+    """A search score (hundredths of a piece, for one side) as that side's "ahead" value."""
+    from ludique.ai.search import MATE_ZONE
+
+    if score >= MATE_ZONE:
+        return 1.0
+    if score <= -MATE_ZONE:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-score / SCALE))
+
+
+def _searched(
+    chain: list[GameState],
+    viewpoint: str,
+    budget: float,
+    max_depth: int,
+    stop: Callable[[], bool] | None,
+) -> tuple[list, list, list, int]:
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.search import MATE_ZONE, Searcher
+
+    deadline = time.perf_counter() + budget
+    ai = ai_for(chain[0])
+
+    def seen(state: GameState, score: float) -> float:
+        return ahead(score if state.to_move == viewpoint else -score)
+
+    def final(state: GameState) -> float | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0.5
+        return 1.0 if outcome.winner == viewpoint else 0.0
+
+    # Depth 0, always: the evaluation of every leaf (fast; a crossing due counts).
+    curve = []
+    for state in chain:
+        done = final(state)
+        if done is None:
+            leaf = ai.leaf(state, 0, False)
+            done = seen(state, leaf if leaf is not None else ai.evaluate(state))
+        curve.append(done)
+    depth = 0
+    # Then whole passes, one depth for every position, so that no odd-even swing between
+    # neighbouring positions searched to different depths shows in the curve.
+    searcher = Searcher(ai, deadline, stop=stop)
+    for d in range(1, max_depth + 1):
+        trial = []
+        for state in chain:
+            done = final(state)
+            if done is None:
+                result = searcher.search(state, d)
+                if result.depth < d and abs(result.score) <= MATE_ZONE:
+                    break  # out of time (a forced result may stop the deepening sooner)
+                done = seen(state, result.score)
+            trial.append(done)
+        if len(trial) < len(chain):
+            break
+        curve, depth = trial, d
+        if time.perf_counter() >= deadline:
+            break
+    turns = list(range(len(chain)))
+    actions = [
+        Action(i, i, chain[i - 1].to_move, chain[i].action, "move", curve[i - 1], curve[i])
+        for i in range(1, len(chain))
+    ]
+    return curve, actions, turns, depth

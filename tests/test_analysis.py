@@ -1,0 +1,301 @@
+"""The story of a game (ludique.analysis): exact luck and skill in Pente grammai, the computer's
+judgement elsewhere, and the worker process that tells it after a game."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+from ludique.ai import choose_move, pente_win_probability
+from ludique.ai.baselines import greedy_move, random_move
+from ludique.ai.worker import ComputerPlayer
+from ludique.analysis import EPSILON, Story, ahead, pente_chance, tell, tell_state
+from ludique.games import IllegalMove, dump_game, load_game, new_game
+from ludique.games.base import GameState
+from ludique.games.pente import PenteState
+
+
+def chance(state: GameState, colour: str) -> float:
+    """``colour``'s chance, computed here from the public API (not from ludique.analysis)."""
+    if state.outcome is not None:
+        return 1.0 if state.outcome.winner == colour else 0.0
+    p = pente_win_probability(state)
+    return p if state.to_move == colour else 1.0 - p
+
+
+def move_value(state: GameState, move) -> float:
+    """The mover's chance after ``move``, through the engine and the table."""
+    mover = state.to_move
+    return chance(state.play(move), mover)
+
+
+def pente_game(seed: int, blue: str = "player", white: str = "champion") -> GameState:
+    rng = random.Random(seed)
+    state = new_game("pente-grammai")
+    while state.outcome is None:
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+        else:
+            strength = blue if state.to_move == "blue" else white
+            state = state.play(choose_move(state, strength, rng=rng))
+    return state
+
+
+def search_game(game_id: str, seed: int, limit: int = 400) -> GameState:
+    """A quick finished game: the greedy baseline against random moves."""
+    rng = random.Random(seed)
+    state = new_game(game_id)
+    for _ in range(limit):
+        if state.outcome is not None:
+            return state
+        if state.to_move == state.colours[0]:
+            state = state.play(greedy_move(state, rng))
+        else:
+            state = state.play(random_move(state, rng))
+    pytest.fail(f"{game_id} seed {seed}: no result in {limit} moves")
+
+
+# --- Pente grammai: hand-built games with known values ---------------------------------------
+def test_a_forced_move_costs_nothing_and_changes_nothing():
+    state = new_game("pente-grammai").roll(3)
+    assert [str(m) for m in state.legal_moves()] == ["off-3A"]  # a 3 must enter on 3A
+    story = tell(dump_game(state.play("off-3A")))
+    throw, move = story.actions
+    assert (throw.kind, move.kind) == ("throw", "move")
+    assert move.cost == 0.0 and move.choices == 1 and not move.decision
+    assert move.after == pytest.approx(move.before, abs=1e-12)
+    assert story.decisions() == [] and story.worst_move is None and story.best_move is None
+
+
+def test_a_throw_of_the_only_winning_number_is_pure_luck():
+    # Blue has four counters home on 3B and one on 2B: only a 1 brings it home.
+    start = PenteState.from_position(blue={"3B": 4, "2B": 1}, white={"3A": 3, "4A": 1, "5A": 1})
+    winners = [
+        d
+        for d in range(1, 7)
+        if any(start.roll(d).play(m).outcome is not None for m in start.roll(d).legal_moves())
+    ]
+    assert winners == [1]
+    before = pente_win_probability(start)
+    assert 0.1 < before < 0.9
+    story = tell_state(start.roll(1).play("2B-3B"), "blue")
+    throw, move = story.actions
+    assert throw.after == 1.0
+    assert throw.change == pytest.approx(1.0 - before, abs=1e-12)
+    assert story.luck == pytest.approx(1.0 - before, abs=1e-12)  # all of it luck
+    assert move.cost == 0.0 and story.skill == 0.0
+    assert story.winner == "blue" and story.curve[-1] == 1.0
+    # Seen by White, the same throw took exactly as much away.
+    seen_by_white = tell_state(start.roll(1).play("2B-3B"), "white")
+    assert seen_by_white.luck == pytest.approx(-(1.0 - before), abs=1e-12)
+
+
+def test_luck_averages_to_zero_over_the_six_faces():
+    rng = random.Random(5)
+    for seed in range(3):
+        game = pente_game(seed)
+        for state in [game, *game.ancestors()]:
+            if not state.needs_roll or rng.random() > 0.2:
+                continue
+            colour = state.to_move
+            # the whole game up to here is told; the last throw's luck is read
+            lucks = [tell_state(state.roll(d), colour).actions[-1].change for d in range(1, 7)]
+            assert sum(lucks) / 6 == pytest.approx(0.0, abs=1e-8)
+
+
+def decision_point(seed: int) -> GameState:
+    """The first position of a played game where the moves differ in value by 5 points."""
+    game = pente_game(seed)
+    for state in reversed([game, *game.ancestors()]):
+        moves = state.legal_moves()
+        if len(moves) > 1:
+            values = [move_value(state, m) for m in moves]
+            if max(values) - min(values) > 0.05:
+                return state
+    pytest.fail("no decision in this game")
+
+
+def test_the_best_move_costs_nothing_and_a_worse_one_costs_the_difference():
+    state = decision_point(1)
+    mover = state.to_move
+    values = {str(m): move_value(state, m) for m in state.legal_moves()}
+    best = max(values, key=values.get)
+    worst = min(values, key=values.get)
+
+    good = tell(dump_game(state.play(best)), mover)
+    last = good.actions[-1]
+    assert last.text == best and last.cost == 0.0 and last.best is None
+    assert last.decision and last.saved == pytest.approx(values[best] - values[worst], abs=1e-12)
+    assert good.perfect == len(good.decisions())  # the record so far holds only this decision
+
+    bad = tell(dump_game(state.play(worst)), mover)
+    last = bad.actions[-1]
+    assert last.cost == pytest.approx(values[best] - values[worst], abs=1e-12)
+    assert last.best == best and bad.worst_move == last
+    assert bad.skill == pytest.approx(-last.cost, abs=1e-12)
+    assert bad.perfect == len(bad.decisions()) - 1
+
+
+# --- Pente grammai: saved games against the solved table ------------------------------------
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_saved_game_is_told_with_the_solved_tables_values(seed):
+    final = pente_game(seed, blue="player" if seed % 2 else "beginner")
+    text = dump_game(final)
+    for colour in ("blue", "white"):
+        story = tell(text, colour)
+        chain = list(reversed([final, *final.ancestors()]))
+        assert len(story.curve) == len(chain) == len(story.actions) + 1
+        for state, value in zip(chain, story.curve, strict=True):
+            assert value == pytest.approx(chance(state, colour), abs=1e-12)
+        assert story.curve[0] == pytest.approx(0.52216359646 if colour == "blue" else 0.47783640354)
+        # every move's cost, against the engine's own move list valued through the table
+        for action, state in zip(story.actions, chain, strict=False):
+            if action.kind == "move":
+                values = [move_value(state, m) for m in state.legal_moves()]
+                chosen = move_value(state, action.text)
+                assert action.cost == pytest.approx(max(values) - chosen, abs=EPSILON)
+                assert action.choices == len(values)
+        # the changes add up: final result = start + luck + the opponent's gifts + own skill
+        total = story.curve[0] + story.luck + story.gifts + story.skill
+        assert total == pytest.approx(story.curve[-1], abs=1e-9)
+        assert story.curve[-1] == (1.0 if final.outcome.winner == colour else 0.0)
+        assert story.exact and story.winner == final.outcome.winner
+        assert story.turns[-1] == sum(1 for a in final.actions() if a.startswith("roll"))
+
+
+def test_the_perfect_player_never_pays_for_a_move():
+    story = tell(dump_game(pente_game(7, blue="champion", white="beginner")), "blue")
+    assert story.decisions(), "the game had decisions"
+    assert story.skill == 0.0 and story.worst_move is None
+    assert story.perfect == len(story.decisions())
+    assert story.gifts > 0  # the beginner gave some away
+
+
+def test_a_story_crosses_a_pipe_as_text_unchanged():
+    story = tell(dump_game(pente_game(4)), "white")
+    again = Story.from_json(story.to_json())
+    assert again == story
+    assert again.best_move == story.best_move and again.luck == story.luck
+
+
+def test_a_position_of_the_story_is_the_position_of_the_game():
+    final = pente_game(2)
+    story = tell(dump_game(final))
+    worst = story.worst_move
+    assert worst is not None
+    before = story.position(worst.index - 1)
+    assert worst.text in [str(m) for m in before.legal_moves()]
+    assert pente_chance(before, "blue") == pytest.approx(worst.before)
+
+
+def test_a_bad_record_or_colour_is_refused():
+    with pytest.raises(IllegalMove):
+        tell("game pente-grammai\nroll 9\n")
+    with pytest.raises(ValueError, match="black"):
+        tell(dump_game(new_game("pente-grammai")), "black")
+
+
+# --- the games without dice: the computer's judgement -----------------------------------------
+def test_ahead_is_level_at_zero_and_certain_at_a_forced_result():
+    from ludique.ai.search import WIN
+
+    assert ahead(0) == 0.5
+    assert ahead(WIN - 3) == 1.0 and ahead(-WIN + 3) == 0.0
+    assert 0.5 < ahead(100) < ahead(300) < 1.0
+    assert ahead(-150) == pytest.approx(1 - ahead(150))
+
+
+@pytest.mark.parametrize("game_id,seed", [("latrunculi-dux", 3), ("latrunculi-petteia", 1)])
+def test_the_searched_curve_ends_at_the_result_and_is_the_same_from_either_side(game_id, seed):
+    final = search_game(game_id, seed)
+    text = dump_game(final)
+    blue = tell(text, "blue", budget=30.0, max_depth=1)
+    white = tell(text, "white", budget=30.0, max_depth=1)
+    assert blue.depth == white.depth == 1 and not blue.exact
+    assert len(blue.curve) == len(final.actions()) + 1
+    winner = final.outcome.winner
+    assert blue.curve[-1] == (0.5 if winner is None else float(winner == "blue"))
+    for a, b in zip(blue.curve, white.curve, strict=True):
+        assert a + b == pytest.approx(1.0, abs=1e-12)
+    assert all(0.0 <= v <= 1.0 for v in blue.curve)
+    # the turning point: after it the winner is ahead for good, or it is the biggest swing
+    turn = blue.turning
+    assert turn is not None
+    sign = 1 if winner == "blue" else -1
+    if all((v - 0.5) * sign > 0 for v in blue.curve[turn.index :]):
+        assert (turn.before - 0.5) * sign <= 0
+    else:
+        assert turn.change * sign == max(a.change * sign for a in blue.actions)
+    assert white.turning.index == turn.index
+
+
+def test_the_turning_point_is_where_the_winner_took_the_lead_for_good():
+    # a hand-made curve: level, Black ahead, White ahead at move 3 and for good
+    curve = (0.5, 0.4, 0.45, 0.6, 0.7, 1.0)
+    actions = [_action(i, curve) for i in range(1, len(curve))]
+    story = Story(
+        "epaminondas", "white", "white", "crossing", False, curve, tuple(range(6)), tuple(actions)
+    )
+    assert story.turning.index == 3
+    lost = dataclasses.replace(story, winner="black")
+    assert lost.turning.index == 1  # Black's lead did not last: his biggest swing
+    drawn = dataclasses.replace(story, winner=None)
+    assert drawn.turning.index == 5  # the biggest move of the balance either way
+
+
+def _action(i: int, curve: tuple[float, ...]):
+    from ludique.analysis import Action
+
+    return Action(i, i, "white" if i % 2 else "black", f"m{i}", "move", curve[i - 1], curve[i])
+
+
+def test_the_search_keeps_within_its_budget_and_can_be_stopped():
+    final = search_game("latrunculi-dux", 3)
+    text = dump_game(final)
+    started = time.perf_counter()
+    story = tell(text, "blue", budget=0.3)
+    assert time.perf_counter() - started < 0.3 + 0.5  # one position's search may overrun a bit
+    assert len(story.curve) == len(final.actions()) + 1
+    stopped = tell(text, "blue", budget=30.0, stop=lambda: True)
+    assert stopped.depth == 0 and stopped.curve[-1] == story.curve[-1]
+
+
+# --- the worker process ------------------------------------------------------------------------
+def test_the_worker_tells_the_story_and_the_kiosk_never_waits():
+    text = dump_game(pente_game(9))
+    with ComputerPlayer() as player:
+        player.start()
+        started = time.perf_counter()
+        player.request_story(text, "white", 1.0)
+        assert time.perf_counter() - started < 0.1
+        answer = None
+        end = time.perf_counter() + 20
+        while answer is None and time.perf_counter() < end:
+            answer = player.poll()
+            time.sleep(0.01)
+    assert answer is not None
+    told = Story.from_json(answer)
+    here = tell(text, "white")
+    assert dataclasses.replace(told, seconds=0.0) == dataclasses.replace(here, seconds=0.0)
+    # a move request still works after a story (same pipe, same process)
+    with ComputerPlayer() as player:
+        player.request_story(dump_game(search_game("latrunculi-petteia", 1)), "blue", 0.5)
+        end = time.perf_counter() + 20
+        answer = None
+        while answer is None and time.perf_counter() < end:
+            answer = player.poll()
+            time.sleep(0.01)
+        story = Story.from_json(answer)
+        assert story.game_id == "latrunculi-petteia" and story.viewpoint == "blue"
+        state = new_game("epaminondas")
+        player.request(state, "player", 0.2)
+        move = None
+        end = time.perf_counter() + 20
+        while move is None and time.perf_counter() < end:
+            move = player.poll()
+            time.sleep(0.01)
+        assert move in {str(m) for m in state.legal_moves()}
+    assert load_game(story.record).outcome is not None
