@@ -2,8 +2,9 @@
 (``--lang de`` and ``--size 1280x800`` render only those).
 
 Every scene, every game (with a position from the middle of a game), all three languages, at
-1920x1080 and at 1280x800 (letterboxed, as on a 16:10 kiosk).  The files are named
-``<size>/<lang>/<nn>-<screen>.png``.
+the screens a museum mounts: 3840x2160, 1920x1080, 1280x800 (16:10), 1024x768 (4:3) and a
+1080x1920 portrait totem, each drawn at its own resolution (``--size WxH`` renders any other).
+The files are named ``<size>/<lang>/<nn>-<screen>.png``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import random
 from pathlib import Path
 
-SIZES = ((1920, 1080), (1280, 800))
+SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
 
 
 def _advance(state, plies: int, rng: random.Random, stop=None):
@@ -165,6 +166,22 @@ def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
     return written
 
 
+def _named(sizes) -> list[str]:
+    return [f"{w}x{h}" for w, h in sizes]
+
+
+def _size(text: str) -> tuple[int, int]:
+    import argparse
+
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080") from None
+    if not (320 <= w <= 8192 and 320 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 320 to 8192 pixels")
+    return (w, h)
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -174,10 +191,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outdir", type=Path, help="folder for <size>/<lang>/<nn>-<screen>.png")
     parser.add_argument("--lang", action="append", choices=("fr", "de", "en"), help="only these")
     parser.add_argument(
-        "--size", action="append", choices=[f"{w}x{h}" for w, h in SIZES], help="only these"
+        "--size",
+        action="append",
+        type=_size,
+        metavar="WxH",
+        help="only these sizes (any, e.g. 2560x1440); default: " + ", ".join(_named(SIZES)),
     )
     args = parser.parse_args(argv)
-    sizes = tuple(tuple(map(int, s.split("x"))) for s in args.size) if args.size else SIZES
+    sizes = tuple(args.size) if args.size else SIZES
     written = render_all(args.outdir, sizes=sizes, langs=args.lang)
     print(f"{len(written)} screens written under {args.outdir}")
     return 0

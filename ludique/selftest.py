@@ -102,7 +102,7 @@ class Driver:
 
     # --- the pointer ---------------------------------------------------------------------------
     def _window(self, pos: tuple[float, float]) -> tuple[int, int]:
-        return self.app.letterbox.to_window(*pos)
+        return (int(pos[0]), int(pos[1]))  # scenes work in window pixels
 
     def post(self, kind: int, pos: tuple[float, float], **extra: object) -> None:
         import pygame

@@ -373,7 +373,7 @@ def _draw_badges(surface, view, state: GameState, badges) -> None:
 # Kept for reopening the same card (~2 MB each, under the kiosk's pixel budget); a diagram
 # redraws in well under a second.
 @kept
-def render_diagram(name: str, width: int) -> pygame.Surface:
+def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
     """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
 
     Up to two panels stand side by side; a third goes on a second row, so that no board shrinks
@@ -385,19 +385,20 @@ def render_diagram(name: str, width: int) -> pygame.Surface:
     count = len(states)
     per_row = min(count, 2)
     rows = math.ceil(count / per_row)
-    panel_w = (width - PANEL_GAP * (per_row - 1)) // per_row
+    gap, most = round(PANEL_GAP * scale), round(MAX_PANEL_HEIGHT * scale)
+    panel_w = (width - gap * (per_row - 1)) // per_row
     panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
-    if panel_h > MAX_PANEL_HEIGHT:
-        panel_w = int(panel_w * MAX_PANEL_HEIGHT / panel_h)
-        panel_h = MAX_PANEL_HEIGHT
-    row_gap = PANEL_GAP // 2
+    if panel_h > most:
+        panel_w = int(panel_w * most / panel_h)
+        panel_h = most
+    row_gap = gap // 2
     surface = pygame.Surface((width, rows * panel_h + (rows - 1) * row_gap), pygame.SRCALPHA)
     landed: list[str] = []
     for i, state in enumerate(states):
         row, col = divmod(i, per_row)
         in_row = min(per_row, count - row * per_row)
-        total = panel_w * in_row + PANEL_GAP * (in_row - 1)
-        x = (width - total) // 2 + col * (panel_w + PANEL_GAP)
+        total = panel_w * in_row + gap * (in_row - 1)
+        x = (width - total) // 2 + col * (panel_w + gap)
         y = row * (panel_h + row_gap)
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
@@ -408,7 +409,7 @@ def render_diagram(name: str, width: int) -> pygame.Surface:
         )
         surface.blit(panel, (x, y))
         if i:
-            _chevron(surface, (x - PANEL_GAP // 2, y + panel_h // 2), PANEL_GAP // 3)
+            _chevron(surface, (x - gap // 2, y + panel_h // 2), gap // 3)
         if move is not None:
             landed = _landed(state, move)
     return surface

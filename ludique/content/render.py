@@ -1,7 +1,8 @@
 """Rule cards and history panels drawn as one tall surface, ready to scroll.
 
-Sizes are for the 1920x1080 canvas, read from 1.5 m: body text 30 px, headings larger in the
-display face.  Text is dark ink on parchment; the kiosk rules stand in a framed band; diagrams sit
+Sizes are in layout units (a 1920x1080 screen's pixels), read from 1.5 m: body text 30 units,
+headings larger in the display face; ``scale`` turns them into the screen's own pixels.
+Text is dark ink on parchment; the kiosk rules stand in a framed band; diagrams sit
 on the dark colour of the game screen so that they look like the boards the visitor plays on.
 """
 
@@ -132,55 +133,59 @@ class _Column:
 MIN_WIDTH = 240
 
 
-def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
+def _render_blocks(blocks: list[Block], width: int, scale: float = 1.0) -> pygame.Surface:
+    """The blocks as one column ``width`` pixels wide, sizes multiplied by ``scale`` (the
+    screen's layout unit: the card is drawn at the size it is shown)."""
+    body, caption, pad = round(BODY * scale), round(CAPTION * scale), round(NOTE_PAD * scale)
+    headings = {level: round(size * scale) for level, size in HEADING.items()}
     if width < MIN_WIDTH:
         raise ValueError(f"a card needs a width of at least {MIN_WIDTH} px, not {width}")
-    margin = max(24, width // 28)
+    margin = max(round(24 * scale), width // 28)
     column = _Column(width, margin)
     note_start: int | None = None
     for index, block in enumerate(blocks):
         in_note = block.note
         if in_note and note_start is None:
-            column.y += BODY // 2
+            column.y += body // 2
             note_start = column.y
-            column.y += NOTE_PAD
-        indent = margin + (NOTE_PAD + 10 if in_note else 0)
-        inner = column.inner - (2 * NOTE_PAD + 10 if in_note else 0)
+            column.y += pad
+        indent = margin + (pad + 10 if in_note else 0)
+        inner = column.inner - (2 * pad + 10 if in_note else 0)
         if block.kind == "heading":
-            size = HEADING.get(block.level, HEADING[3])
+            size = headings.get(block.level, headings[3])
             colour = palette.INK if block.level == 1 else palette.INK_ACCENT
             image = _draw_lines(_lines(block.runs, size, inner, True), size, colour, True, inner)
             column.add(image, indent, 0 if index == 0 else int(size * 0.8))
         elif block.kind == "diagram":
             try:
-                image = diagrams.render_diagram(block.name, inner)
+                image = diagrams.render_diagram(block.name, inner, scale)
             except Exception:  # a diagram must never take the rule card down with it
                 log.exception("diagram %r could not be drawn", block.name)
                 continue
-            column.add(image, indent, BODY)
+            column.add(image, indent, body)
         elif block.kind == "caption":
-            lines = _lines(block.runs, CAPTION, inner - 2 * BODY, False)
-            image = _draw_lines(lines, CAPTION, palette.INK_MUTED, False, inner, centred=True)
-            column.add(image, indent, BODY // 2)
+            lines = _lines(block.runs, caption, inner - 2 * body, False)
+            image = _draw_lines(lines, caption, palette.INK_MUTED, False, inner, centred=True)
+            column.add(image, indent, body // 2)
         elif block.kind == "item":
-            marker_face = _face("bold", BODY, False)
-            hang = marker_face.size("00.")[0] + BODY // 2
+            marker_face = _face("bold", body, False)
+            hang = marker_face.size("00.")[0] + body // 2
             hang *= block.level
             marker = marker_face.render(block.marker, True, palette.INK_ACCENT)
-            lines = _lines(block.runs, BODY, inner - hang, False)
-            image = _draw_lines(lines, BODY, palette.INK, False, inner - hang)
+            lines = _lines(block.runs, body, inner - hang, False)
+            image = _draw_lines(lines, body, palette.INK, False, inner - hang)
             first = index == 0 or blocks[index - 1].kind != "item"
-            top = column.add(image, indent + hang, int(BODY * 0.7) if first else BODY // 3)
-            mx = indent + hang - marker.get_width() - BODY // 3
-            step = int(BODY * LINE)
+            top = column.add(image, indent + hang, int(body * 0.7) if first else body // 3)
+            mx = indent + hang - marker.get_width() - body // 3
+            step = int(body * LINE)
             column.items.append((marker, mx, top + (step - marker.get_height()) // 2))
         else:
-            lines = _lines(block.runs, BODY, inner, False)
-            image = _draw_lines(lines, BODY, palette.INK, False, inner)
-            column.add(image, indent, int(BODY * 0.7))
+            lines = _lines(block.runs, body, inner, False)
+            image = _draw_lines(lines, body, palette.INK, False, inner)
+            column.add(image, indent, int(body * 0.7))
         following = blocks[index + 1].note if index + 1 < len(blocks) else False
         if in_note and not following and note_start is not None:
-            column.y += NOTE_PAD
+            column.y += pad
             column.notes.append(
                 pygame.Rect(margin, note_start, column.inner, column.y - note_start)
             )
@@ -188,27 +193,29 @@ def _render_blocks(blocks: list[Block], width: int) -> pygame.Surface:
     return column.surface()
 
 
-def render_card(lang: str, card_id: str, width: int) -> pygame.Surface:
+def render_card(lang: str, card_id: str, width: int, scale: float = 1.0) -> pygame.Surface:
     """Rule card ``card_id`` in ``lang``, ``width`` pixels wide and as tall as it needs.
 
     Not cached here: a card is some 20 MB of pixels, so the caller keeps the one it shows.  The
     costly part, the diagrams, is cached (``diagrams.render_diagram``); the text takes 0.1-0.3 s.
     """
-    return _render_blocks(load(lang, "rules", card_id), width)
+    return _render_blocks(load(lang, "rules", card_id), width, scale)
 
 
-def render_history(lang: str, game_id: str, width: int) -> pygame.Surface:
+def render_history(lang: str, game_id: str, width: int, scale: float = 1.0) -> pygame.Surface:
     """The history panel of ``game_id`` (any game id; the Latrunculi variants share one)."""
-    return _render_blocks(load(lang, "history", history_id_for(game_id)), width)
+    return _render_blocks(load(lang, "history", history_id_for(game_id)), width, scale)
 
 
-def render_rules(lang: str, game_id: str, width: int, history: bool = True) -> pygame.Surface:
+def render_rules(
+    lang: str, game_id: str, width: int, history: bool = True, scale: float = 1.0
+) -> pygame.Surface:
     """What the Rules screen shows for ``game_id``: every card of ``card_ids_for(game_id)`` one
     below the other, then (with ``history``) the game's history panel, as one tall surface."""
-    parts = [render_card(lang, card_id, width) for card_id in card_ids_for(game_id)]
+    parts = [render_card(lang, card_id, width, scale) for card_id in card_ids_for(game_id)]
     if history:
-        parts.append(render_history(lang, game_id, width))
-    divider = 40
+        parts.append(render_history(lang, game_id, width, scale))
+    divider = round(40 * scale)
     height = sum(p.get_height() for p in parts) + divider * (len(parts) - 1)
     surface = pygame.Surface((width, height))
     surface.fill(palette.PAPER)

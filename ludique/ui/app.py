@@ -1,4 +1,4 @@
-"""The kiosk's one event loop: a logical 1920x1080 canvas letterboxed onto the screen, scenes,
+"""The kiosk's one event loop: scenes drawn at the window's own size (see ``ludique.ui.layout``),
 the idle countdown, the curator's gesture, and recovery from any failure inside a scene.
 
 Drive it with ``App(...).run()``; tests and the self-test call ``step()`` themselves.
@@ -24,12 +24,13 @@ from ludique.memory import (
 )
 from ludique.settings import Settings
 from ludique.ui import theme
+from ludique.ui.layout import Viewport, draw_text
 from ludique.ui.opponent import Opponent
 from ludique.ui.widgets import LanguageSwitch
 
 log = logging.getLogger(__name__)
 
-CORNER = pygame.Rect(0, 0, 150, 150)  # the curator's hidden corner
+CORNER_UNITS = 150  # the curator's hidden corner, in layout units
 CORNER_TAPS = 5
 CORNER_WINDOW = 3.0  # seconds
 POLL_SECONDS = 0.02  # at rest, how often input is looked for (50 times a second)
@@ -37,7 +38,7 @@ POLL_SECONDS = 0.02  # at rest, how often input is looked for (50 times a second
 
 @dataclass
 class Pointer:
-    """One touch or mouse event in canvas coordinates: ``kind`` is down, move or up."""
+    """One touch or mouse event in window pixels: ``kind`` is down, move or up."""
 
     kind: str
     pos: tuple[float, float]
@@ -58,28 +59,6 @@ class GameRecord:
     moves: int
     visitor_won: bool | None = None
     extra: dict = field(default_factory=dict)
-
-
-class Letterbox:
-    """Maps the logical canvas onto a window of any size, keeping the aspect ratio."""
-
-    def __init__(
-        self, window: tuple[int, int], canvas: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)
-    ):
-        self.window = window
-        self.canvas = canvas
-        self.scale = min(window[0] / canvas[0], window[1] / canvas[1])
-        w, h = int(canvas[0] * self.scale), int(canvas[1] * self.scale)
-        self.rect = pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
-
-    def to_canvas(self, x: float, y: float) -> tuple[float, float]:
-        return ((x - self.rect.left) / self.scale, (y - self.rect.top) / self.scale)
-
-    def finger_to_canvas(self, fx: float, fy: float) -> tuple[float, float]:
-        return self.to_canvas(fx * self.window[0], fy * self.window[1])
-
-    def to_window(self, x: float, y: float) -> tuple[int, int]:
-        return (int(self.rect.left + x * self.scale), int(self.rect.top + y * self.scale))
 
 
 class App:
@@ -107,6 +86,7 @@ class App:
         self.lang = lang or self.settings.default_language
         self.on_game_finished: Callable[[GameRecord], None] | None = None
         self.on_settings_changed: Callable[[Settings], None] | None = None
+        self.on_loop_turn: Callable[[], None] = lambda: None  # every turn of run(): watchdog
         self.stats_lines: Callable[[str], list[str]] | None = None  # lines for the admin panel
         self.state_file = os.environ.get("LUDIQUE_STATE_FILE")
         self.running = True
@@ -123,17 +103,15 @@ class App:
         self.screen = pygame.display.set_mode(window, flags)
         pygame.display.set_caption("Ludique")
         pygame.mouse.set_visible(windowed)
-        self.letterbox = Letterbox(self.screen.get_size())
-        if self.screen.get_size() == (theme.WIDTH, theme.HEIGHT):
-            self.canvas = self.screen
-        else:
-            self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
+        self.canvas = self.screen
+        self.viewport = self._viewport()
         pygame.event.clear()
 
         self.sounds = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
         self.language_switch = LanguageSwitch(self.set_language)
+        self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()
         self.dirty = True
         self.last_input = time.monotonic()
@@ -161,6 +139,15 @@ class App:
     def t(self, key: str, **fields: object) -> str:
         """The kiosk text ``kiosk.<key>`` in the current language."""
         return catalog(self.lang).t(f"kiosk.{key}", **fields)
+
+    def _viewport(self) -> Viewport:
+        width_mm = float(getattr(self.settings, "screen_width_mm", 0) or 0)
+        return Viewport(*self.screen.get_size(), width_mm=width_mm)
+
+    @property
+    def corner(self) -> pygame.Rect:
+        side = self.viewport.u(CORNER_UNITS)
+        return pygame.Rect(0, 0, side, side)
 
     def now(self) -> float:
         return time.monotonic()
@@ -274,7 +261,7 @@ class App:
         if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None
-            pos = self.letterbox.to_canvas(*event.pos)
+            pos = (float(event.pos[0]), float(event.pos[1]))
             if et == pygame.MOUSEBUTTONDOWN:
                 if getattr(event, "button", 1) != 1:
                     return None
@@ -289,7 +276,7 @@ class App:
                 return Pointer("move", pos)
             return None
         if et in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-            pos = self.letterbox.finger_to_canvas(event.x, event.y)
+            pos = (event.x * self.viewport.width, event.y * self.viewport.height)
             finger = getattr(event, "finger_id", 0)
             if et == pygame.FINGERDOWN:
                 if self._finger is not None:
@@ -339,7 +326,7 @@ class App:
         if self.pin_pad is not None:
             self.pin_pad.on_pointer(pointer)
             return
-        if pointer.kind == "down" and CORNER.collidepoint(pointer.pos):
+        if pointer.kind == "down" and self.corner.collidepoint(pointer.pos):
             now = self.now()
             self.corner_taps = [t for t in self.corner_taps if now - t <= CORNER_WINDOW] + [now]
             if len(self.corner_taps) >= CORNER_TAPS:
@@ -360,12 +347,18 @@ class App:
             self._recover(f"handling input in scene {self.scene.name}")
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
-        self.letterbox = Letterbox(self.screen.get_size())
-        if self.screen.get_size() == (theme.WIDTH, theme.HEIGHT):
-            self.canvas = self.screen
-        elif self.canvas is self.screen:
-            self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
+        """The window changed size: every part is placed again for the new size."""
+        self.screen = self.canvas = pygame.display.get_surface()
+        viewport = self._viewport()
+        if viewport == self.viewport:
+            return
+        self.viewport = viewport
+        self.language_switch.layout(viewport)
+        if self.scene is not None:
+            try:
+                self.scene.resized()
+            except Exception:  # noqa: BLE001
+                self._recover(f"laying out scene {self.scene.name}")
 
     # --- the loop ------------------------------------------------------------------------------
     def _idle_check(self, now: float) -> float | None:
@@ -484,26 +477,15 @@ class App:
             self.scene.draw(canvas)
         except Exception:  # noqa: BLE001
             self._recover(f"drawing scene {self.scene.name}")
-            canvas.blit(theme.background(), (0, 0))
+            canvas.blit(theme.background(canvas.get_size()), (0, 0))
         if getattr(self.scene, "shows_language_switch", False):
             self.language_switch.draw(canvas, self.lang)
         if self.countdown_since is not None:
             self._draw_countdown(canvas)
         if self.pin_pad is not None:
             self.pin_pad.draw(canvas)
-        if canvas is not self.screen:
-            self.screen.fill((0, 0, 0))
-            target = self.letterbox.rect
-            if target.size == canvas.get_size():
-                self.screen.blit(canvas, target)
-            elif self._scene_animating():
-                # while things move, the plain scale (~4x cheaper) keeps the frame rate; the
-                # smooth one is drawn as soon as the picture rests
-                self.screen.blit(pygame.transform.scale(canvas, target.size), target)
-            else:
-                self.screen.blit(pygame.transform.smoothscale(canvas, target.size), target)
         changed = None
-        if canvas is self.screen and not self.dirty:
+        if not self.dirty:
             # only pieces moved since the last frame: send just their squares to the screen
             changed = (
                 self._scene_call("changed_rects") if hasattr(self.scene, "changed_rects") else None
@@ -517,40 +499,41 @@ class App:
             self._load_sounds()
             from ludique.ui.scenes.game import warm_up_tasks
 
-            self._warm_up = [self.opponent.prepare, *warm_up_tasks()]
+            self._warm_up = [
+                self.opponent.prepare,
+                *warm_up_tasks(self.viewport, self.language_switch.area),
+            ]
 
     def _draw_countdown(self, canvas: pygame.Surface) -> None:
+        vp = self.viewport
         canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 150)), (0, 0))
-        panel = pygame.Rect(0, 0, 980, 480)
-        panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, 28, 4)
+        panel = pygame.Rect(0, 0, min(vp.u(980), vp.width - vp.u(40)), vp.u(480))
+        panel.center = vp.rect.center
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(28), vp.u(4))
         remaining = self.settings.countdown_seconds - (self.now() - (self.countdown_since or 0))
-        theme.blit_text(
+        inner = panel.inflate(-vp.u(60), 0)
+        draw_text(
             canvas,
             self.t("idle.title"),
-            "display",
-            72,
-            theme.CREAM,
-            "center",
-            (panel.centerx, panel.top + 110),
+            pygame.Rect(inner.left, panel.top + vp.u(40), inner.width, vp.u(130)),
+            role="display",
+            size=vp.u(72),
+            colour=theme.CREAM,
         )
-        theme.blit_text(
+        draw_text(
             canvas,
             str(max(0, int(remaining + 0.999))),
-            "display",
-            120,
-            theme.GOLD,
-            "center",
-            (panel.centerx, panel.centery + 30),
+            pygame.Rect(inner.left, panel.top + vp.u(180), inner.width, vp.u(160)),
+            role="display",
+            size=vp.u(120),
+            colour=theme.GOLD,
         )
-        theme.blit_text(
+        draw_text(
             canvas,
             self.t("idle.touch"),
-            "text",
-            40,
-            theme.CREAM,
-            "center",
-            (panel.centerx, panel.bottom - 70),
+            pygame.Rect(inner.left, panel.bottom - vp.u(130), inner.width, vp.u(100)),
+            size=vp.u(40),
+            colour=theme.CREAM,
         )
 
     def save_state_file(self, text: str) -> None:
@@ -573,6 +556,7 @@ class App:
             while self.running:
                 if max_seconds is not None and time.monotonic() - start >= max_seconds:
                     break
+                self.on_loop_turn()  # before the step, so a step that fails still counts
                 try:
                     self.step(wait=True)
                 except Exception:  # noqa: BLE001 - the kiosk must not die: back to Attract

@@ -83,6 +83,33 @@ class Viewport:
         return self.height / self.unit
 
 
+@dataclass(frozen=True)
+class DesignFrame:
+    """A dense panel designed on a fixed sheet (the curator's screens, the PIN pad), placed whole
+    and centred on the window at the scale that fits: drawn at that scale, not scaled after."""
+
+    scale: float
+    left: int
+    top: int
+
+    def s(self, value: float) -> int:
+        return max(1, round(value * self.scale))
+
+    def pos(self, x: float, y: float) -> tuple[int, int]:
+        return (self.left + round(x * self.scale), self.top + round(y * self.scale))
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        left, top = self.pos(x, y)
+        return pygame.Rect(left, top, self.s(w), self.s(h))
+
+
+def design_frame(vp: Viewport, width: float = 1920, height: float = 1080) -> DesignFrame:
+    scale = min(vp.width / width, vp.height / height)
+    return DesignFrame(
+        scale, round((vp.width - width * scale) / 2), round((vp.height - height * scale) / 2)
+    )
+
+
 def viewport_of(surface: pygame.Surface, width_mm: float = 0.0) -> Viewport:
     w, h = surface.get_size()
     return Viewport(w, h, width_mm)

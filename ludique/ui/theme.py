@@ -1,7 +1,7 @@
-"""Colours, cached texts and the few drawing helpers every scene shares.
+"""Colours and the few drawing helpers every scene shares (texts: ``ludique.ui.layout``).
 
-Everything that is costly to draw (gradients, textures, rendered texts) is cached here so that a
-frame is mostly a handful of blits.
+Everything that is costly to draw (gradients, textures, glows) is kept so that a frame is mostly
+a handful of blits.
 """
 
 from __future__ import annotations
@@ -10,10 +10,7 @@ import random
 
 import pygame
 
-from ludique.ui.fonts import font
 from ludique.ui.pixels import kept
-
-WIDTH, HEIGHT = 1920, 1080
 
 INK = (38, 27, 20)
 PAPER = (243, 232, 210)
@@ -26,6 +23,7 @@ MUTED = (176, 156, 128)
 HIGHLIGHT = (255, 214, 120)
 TARGET = (120, 220, 140)
 DANGER = (200, 80, 60)
+DANGER_TEXT = (244, 132, 110)  # a warning in words: 4.5:1 and more on the dark panels
 
 COLOUR_NAMES_RGB = {
     "blue": (52, 96, 168),
@@ -34,79 +32,8 @@ COLOUR_NAMES_RGB = {
 }
 
 
-# Kept with every other picture under one byte budget (ludique/ui/pixels.py).
 @kept
-def text(message: str, role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A rendered line of text (cached: the same words in the same style render once)."""
-    return font(role, size).render(message, True, colour)
-
-
-def fitted(message: str, role: str, size: int, colour: tuple[int, int, int], width: int):
-    """The line at ``size``, or smaller until it fits ``width`` pixels."""
-    image = text(message, role, size, colour)
-    while image.get_width() > width and size > 14:
-        size -= 2
-        image = text(message, role, size, colour)
-    return image
-
-
-def wrap(message: str, role: str, size: int, width: int) -> list[str]:
-    """``message`` cut into lines that fit ``width`` pixels."""
-    face = font(role, size)
-    lines: list[str] = []
-    for paragraph in message.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and face.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
-def blit_text(
-    surface: pygame.Surface,
-    message: str,
-    role: str,
-    size: int,
-    colour: tuple[int, int, int],
-    anchor: str,
-    pos: tuple[int, int],
-) -> pygame.Rect:
-    """Draw one line; ``anchor`` is a ``pygame.Rect`` attribute (``"center"``, ``"topleft"``)."""
-    image = text(message, role, size, colour)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
-    return rect
-
-
-def blit_paragraph(
-    surface: pygame.Surface,
-    message: str,
-    role: str,
-    size: int,
-    colour: tuple[int, int, int],
-    rect: pygame.Rect,
-    align: str = "left",
-) -> int:
-    """Wrapped text inside ``rect``; returns the y just below the last line."""
-    y = rect.top
-    step = int(size * 1.35)
-    for line in wrap(message, role, size, rect.width):
-        image = text(line, role, size, colour)
-        if align == "center":
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-        else:
-            surface.blit(image, (rect.left, y))
-        y += step
-    return y
-
-
-@kept
-def background(size: tuple[int, int] = (WIDTH, HEIGHT)) -> pygame.Surface:
+def background(size: tuple[int, int]) -> pygame.Surface:
     """The dark, warm backdrop with a soft vignette (drawn once)."""
     w, h = size
     surface = pygame.Surface(size)

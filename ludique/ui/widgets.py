@@ -9,6 +9,7 @@ import pygame
 
 from ludique.i18n import LANGUAGES
 from ludique.ui import theme
+from ludique.ui.layout import Viewport, draw_text
 
 
 @dataclass
@@ -20,7 +21,7 @@ class Button:
     action: Callable[[], None]
     kind: str = "normal"  # "normal", "primary", "quiet", "selected"
     enabled: bool = True
-    size: int = 40
+    size: int = 40  # the label's size in pixels (scenes pass ``viewport.u(...)``)
     name: str = ""  # a stable id for tests and the screens renderer
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -34,40 +35,63 @@ class Button:
             fill, border, ink = theme.DEEP_2, theme.GOLD, theme.CREAM
         if not self.enabled:
             fill, border, ink = (48, 38, 32), (90, 76, 60), (120, 104, 88)
-        shadow = self.rect.move(0, 5)
-        pygame.draw.rect(surface, (18, 12, 9), shadow, border_radius=20)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=20)
-        pygame.draw.rect(surface, border, self.rect, 3, border_radius=20)
-        size = self.size
+        radius = max(6, self.rect.height // 5)
+        line = max(2, self.rect.height // 36)
+        shadow = self.rect.move(0, max(2, self.rect.height // 20))
+        pygame.draw.rect(surface, (18, 12, 9), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, border, self.rect, line, border_radius=radius)
         label = self.label() if callable(self.label) else self.label
-        image = theme.text(label, "bold", size, ink)
-        while image.get_width() > self.rect.width - 24 and size > 16:
-            size -= 2
-            image = theme.text(label, "bold", size, ink)
-        surface.blit(image, image.get_rect(center=self.rect.center))
+        pad = max(8, self.rect.height // 7)
+        draw_text(
+            surface,
+            label,
+            self.rect.inflate(-2 * pad, -pad),
+            role="bold",
+            size=self.size,
+            colour=ink,
+            min_size=max(10, round(self.size * 0.55)),
+            max_lines=2,
+        )
 
     def hit(self, pos: tuple[float, float]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
 
 
 class LanguageSwitch:
-    """FR / DE / EN, always in the top-right corner of the canvas."""
+    """FR / DE / EN, always in the top-right corner of the screen."""
 
     def __init__(self, on_change: Callable[[str], None]):
         self.on_change = on_change
+        self.rects: dict[str, pygame.Rect] = {}
+        self.label_size = 34
+
+    def layout(self, vp: Viewport) -> None:
+        w, h, gap, margin = vp.u(100), vp.u(76), vp.u(12), vp.u(20)
+        left = vp.width - margin - len(LANGUAGES) * w - (len(LANGUAGES) - 1) * gap
         self.rects = {
-            lang: pygame.Rect(theme.WIDTH - 3 * 112 - 24 + i * 112, 20, 100, 76)
+            lang: pygame.Rect(left + i * (w + gap), margin, w, h)
             for i, lang in enumerate(LANGUAGES)
         }
+        self.label_size = vp.u(34)
+
+    @property
+    def area(self) -> pygame.Rect:
+        """The corner the switch takes (scenes keep their titles out of it)."""
+        rects = list(self.rects.values())
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, current: str) -> None:
         for lang, rect in self.rects.items():
             chosen = lang == current
             fill = theme.CREAM if chosen else theme.DEEP_2
             ink = theme.INK if chosen else theme.CREAM
-            pygame.draw.rect(surface, fill, rect, border_radius=16)
-            pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=16)
-            theme.blit_text(surface, lang.upper(), "bold", 34, ink, "center", rect.center)
+            radius = rect.height // 5
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            pygame.draw.rect(
+                surface, theme.GOLD, rect, max(2, rect.height // 25), border_radius=radius
+            )
+            draw_text(surface, lang.upper(), rect, role="bold", size=self.label_size, colour=ink)
 
     def hit(self, pos: tuple[float, float]) -> str | None:
         for lang, rect in self.rects.items():

@@ -1,4 +1,5 @@
-"""The kiosk's scenes.  Each draws into the 1920x1080 canvas and reacts to ``Pointer`` events."""
+"""The kiosk's scenes.  Each lays itself out for the window's real size (``self.vp``), draws into
+it and reacts to ``Pointer`` events."""
 
 from __future__ import annotations
 
@@ -53,6 +54,15 @@ class Scene:
 
     def layout(self) -> None:
         pass
+
+    def resized(self) -> None:
+        """The window changed size: place every part again."""
+        self.layout()
+
+    @property
+    def vp(self):
+        """The window's viewport (``ludique.ui.layout.Viewport``)."""
+        return self.app.viewport
 
     def button(self, name: str):
         """The button called ``name`` (for tests and the screens renderer)."""

@@ -9,6 +9,7 @@ import pygame
 from ludique.i18n import LANGUAGES, catalog
 from ludique.ui import theme
 from ludique.ui.fonts import font
+from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import STRENGTHS
 from ludique.ui.widgets import Button
@@ -34,7 +35,7 @@ def fit_lines(text: str, width: int, size: int = PROBLEM_SIZE) -> list[str]:
     # French puts a space before ; : ! ? that must not start a line
     text = re.sub(r" ([;:!?»])", "\u00a0\\1", text)
     lines: list[str] = []
-    for line in theme.wrap(text, "text", size, width):
+    for line in wrap_lines(text, "text", size, width):
         while face.size(line)[0] > width:
             cut = len(line) - 1
             while cut > 1 and face.size(line[:cut])[0] > width:
@@ -78,15 +79,13 @@ class PinPad:
         self.entered = ""
         self.wrong_until = 0.0
         t = app.t
-        self.panel = pygame.Rect(0, 0, 620, 900)
-        self.panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        f = self.frame = design_frame(app.viewport, 620, 900)
+        self.panel = f.rect(0, 0, 620, 900)
         self.buttons: list[Button] = []
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "OK"]
         for i, key in enumerate(keys):
             col, row = i % 3, i // 3
-            rect = pygame.Rect(
-                self.panel.left + 50 + col * 180, self.panel.top + 250 + row * 130, 160, 110
-            )
+            rect = f.rect(50 + col * 180, 250 + row * 130, 160, 110)
             self.buttons.append(
                 Button(
                     rect,
@@ -94,12 +93,19 @@ class PinPad:
                     lambda k=key: self.press(k),
                     "primary" if key == "OK" else "normal",
                     name=f"pin-{key}",
-                    size=48,
+                    size=f.s(48),
                 )
             )
-        cancel = pygame.Rect(self.panel.left + 50, self.panel.bottom - 110, 520, 86)
+        cancel = f.rect(50, 790, 520, 86)
         self.buttons.append(
-            Button(cancel, lambda: t("button.cancel"), self.cancel, "quiet", name="pin-cancel")
+            Button(
+                cancel,
+                lambda: t("button.cancel"),
+                self.cancel,
+                "quiet",
+                name="pin-cancel",
+                size=f.s(40),
+            )
         )
 
     def press(self, key: str) -> None:
@@ -135,36 +141,33 @@ class PinPad:
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 170)), (0, 0))
-        theme.rounded_panel(canvas, self.panel, theme.DEEP_2, theme.GOLD, 28, 4)
+        f = self.frame
+        theme.rounded_panel(canvas, self.panel, theme.DEEP_2, theme.GOLD, f.s(28), f.s(4))
         t = self.app.t
-        theme.blit_text(
+        draw_text(
             canvas,
             t("admin.pin_title"),
-            "display",
-            52,
-            theme.GOLD,
-            "midtop",
-            (self.panel.centerx, self.panel.top + 40),
+            f.rect(30, 30, 560, 90),
+            role="display",
+            size=f.s(52),
+            colour=theme.GOLD,
         )
         # the digits stay secret: one drawn dot each (the bundled face has no bullet glyph)
         count = len(self.entered)
-        cy = self.panel.top + 165
+        cx0, cy = f.pos(310, 150)
         for k in range(count):
-            cx = self.panel.centerx + int((k - (count - 1) / 2) * 44)
-            pygame.draw.circle(canvas, theme.CREAM, (cx, cy), 12)
+            cx = cx0 + int((k - (count - 1) / 2) * f.s(44))
+            pygame.draw.circle(canvas, theme.CREAM, (cx, cy), f.s(12))
         if not count:
-            pygame.draw.line(
-                canvas, theme.MUTED, (self.panel.centerx - 20, cy), (self.panel.centerx + 20, cy), 4
-            )
+            pygame.draw.line(canvas, theme.MUTED, (cx0 - f.s(20), cy), (cx0 + f.s(20), cy), f.s(4))
         if self.wrong_until:
-            theme.blit_text(
+            draw_text(
                 canvas,
                 t("admin.pin_wrong"),
-                "bold",
-                36,
-                theme.DANGER,
-                "midtop",
-                (self.panel.centerx, self.panel.top + 200),
+                f.rect(30, 180, 560, 60),
+                role="bold",
+                size=f.s(36),
+                colour=theme.DANGER_TEXT,
             )
         for button in self.buttons:
             button.draw(canvas)
@@ -183,6 +186,7 @@ class AdminScene(Scene):
         s = self.app.settings
         self.buttons = []
         self.rows: list[tuple[str, int]] = []
+        f = self.frame = design_frame(self.vp)
         x0, y = 560, 170
 
         def row(key: str, options: list[tuple[str, str, bool, object]]):
@@ -190,12 +194,9 @@ class AdminScene(Scene):
             self.rows.append((key, y))
             width = 176 if len(options) > 3 else 290  # the words need room; numbers less
             for i, (name, label, chosen, action) in enumerate(options):
-                rect = pygame.Rect(x0 + i * (width + 14), y, width, 92)
-                self.buttons.append(
-                    Button(
-                        rect, label, action, "selected" if chosen else "normal", name=name, size=34
-                    )
-                )
+                rect = f.rect(x0 + i * (width + 14), y, width, 92)
+                kind = "selected" if chosen else "normal"
+                self.buttons.append(Button(rect, label, action, kind, name=name, size=f.s(34)))
             y += 130
 
         row(
@@ -243,22 +244,22 @@ class AdminScene(Scene):
         )
         self.buttons.append(
             Button(
-                pygame.Rect(60, 930, 560, 110),
+                f.rect(60, 930, 560, 110),
                 lambda: t("admin.exit"),
                 lambda: self.app.quit(0),
                 "normal",
                 name="exit",
-                size=40,
+                size=f.s(40),
             )
         )
         self.buttons.append(
             Button(
-                pygame.Rect(660, 930, 560, 110),
+                f.rect(660, 930, 560, 110),
                 lambda: t("admin.back"),
                 self.app.reset_to_attract,
                 "primary",
                 name="back",
-                size=40,
+                size=f.s(40),
             )
         )
 
@@ -268,23 +269,48 @@ class AdminScene(Scene):
         self.layout()
 
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
+        f = self.frame
+        canvas.blit(theme.background(canvas.get_size()), (0, 0))
         t = self.app.t
-        theme.blit_text(canvas, t("admin.title"), "display", 72, theme.GOLD, "topleft", (60, 40))
+        title = f.rect(60, 40, 1920 - 60 - 400, 100)
+        draw_text(
+            canvas,
+            t("admin.title"),
+            title,
+            role="display",
+            size=f.s(72),
+            colour=theme.GOLD,
+            align="left",
+        )
         for key, y in self.rows:
-            theme.blit_paragraph(
-                canvas, t(key), "bold", 34, theme.CREAM, pygame.Rect(60, y + 22, 480, 90)
+            draw_text(
+                canvas,
+                t(key),
+                f.rect(60, y, 480, 92),
+                role="bold",
+                size=f.s(34),
+                colour=theme.CREAM,
+                align="left",
             )
         for button in self.buttons:
             button.draw(canvas)
         y = STATS_TOP
         problems = self.problems()
-        theme.blit_text(canvas, t("admin.statistics"), "bold", 38, theme.GOLD, "topleft", (60, y))
+        draw_text(
+            canvas,
+            t("admin.statistics"),
+            f.rect(60, y, 1100, 52),
+            role="bold",
+            size=f.s(38),
+            colour=theme.GOLD,
+            align="left",
+        )
         chart = getattr(self.app, "stats_chart", None)  # set by ludique.stats.connect
         drawn = False
         if chart is not None:
+            area = CHART_BESIDE_PROBLEMS if problems else CHART
             try:
-                chart(canvas, CHART_BESIDE_PROBLEMS if problems else CHART, self.app.lang)
+                chart(canvas, f.rect(*area), self.app.lang)
                 drawn = True
             except Exception:  # noqa: BLE001 - the text lines below stand in
                 drawn = False
@@ -298,27 +324,37 @@ class AdminScene(Scene):
             lines = [t("admin.no_statistics")]
         for line in lines[:3]:
             y += 52
-            theme.blit_text(canvas, line, "text", 32, theme.CREAM, "topleft", (60, y))
+            draw_text(
+                canvas,
+                line,
+                f.rect(60, y, 1160 if problems else 1800, 48),
+                size=f.s(32),
+                colour=theme.CREAM,
+                align="left",
+                max_lines=1,
+            )
         if problems:
-            theme.blit_text(
+            draw_text(
                 canvas,
                 t("admin.problems"),
-                "bold",
-                38,
-                theme.DANGER,
-                "topleft",
-                (PROBLEM_BOX.x, PROBLEMS_TOP),
+                f.rect(PROBLEM_BOX.x, PROBLEMS_TOP, PROBLEM_BOX.width, 52),
+                role="bold",
+                size=f.s(38),
+                colour=theme.DANGER_TEXT,
+                align="left",
             )
             more = catalog(self.app.lang).t("error.more", count="{count}")
+            step = PROBLEM_STEP
             for line, line_y in problem_layout(problems, PROBLEM_BOX, more):
-                theme.blit_text(
+                draw_text(
                     canvas,
                     line,
-                    "text",
-                    PROBLEM_SIZE,
-                    theme.DANGER,
-                    "topleft",
-                    (PROBLEM_BOX.x, line_y),
+                    f.rect(PROBLEM_BOX.x, line_y, PROBLEM_BOX.width, step),
+                    size=f.s(PROBLEM_SIZE),
+                    colour=theme.DANGER_TEXT,
+                    align="left",
+                    valign="top",
+                    max_lines=1,
                 )
 
     def problems(self) -> list[str]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import dataclass
 
 import pygame
 
 from ludique.ui import theme
-from ludique.ui.pixels import kept
+from ludique.ui.layout import Viewport, draw_text
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import GameConfig, GameScene
 from ludique.ui.scenes.home import miniature
@@ -16,16 +17,56 @@ from ludique.ui.scenes.home import miniature
 log = logging.getLogger(__name__)
 
 DEMO_GAMES = ("pente-grammai", "latrunculi-petteia", "epaminondas")
-DEMO_RECT = pygame.Rect(60, 200, 1100, 820)
 DEMO_MAX_MOVES = 160  # a demo that drags on gives way to the next game
+TOUCH_BRIGHT = (250, 214, 140)
+TOUCH_SOFT = (214, 170, 96)  # the dimmest the call to play gets: still above 4.5:1 on the backdrop
 
 
-@kept
-def small_miniature(family: str) -> pygame.Surface:
-    """The Home tile's picture of a game, at a third of its size (made once)."""
-    picture = miniature(family)
-    w, h = picture.get_size()
-    return pygame.transform.smoothscale(picture, (210, int(210 * h / w)))
+@dataclass(frozen=True)
+class AttractLayout:
+    demo_note: pygame.Rect
+    demo: pygame.Rect
+    title: pygame.Rect
+    subtitle: pygame.Rect
+    pictures: tuple[pygame.Rect, ...]
+    names: tuple[pygame.Rect, ...]
+    touch: pygame.Rect
+
+
+def attract_layout(vp: Viewport) -> AttractLayout:
+    m = vp.u(60)
+    if vp.portrait:
+        title = pygame.Rect(m, vp.u(60), vp.width - 2 * m, vp.u(200))
+        subtitle = pygame.Rect(m, title.bottom, vp.width - 2 * m, vp.u(120))
+        demo_note = pygame.Rect(m, subtitle.bottom + vp.u(20), vp.width - 2 * m, vp.u(50))
+        demo = pygame.Rect(m, demo_note.bottom, vp.width - 2 * m, round(vp.height * 0.36))
+        row = pygame.Rect(m, demo.bottom + vp.u(30), vp.width - 2 * m, vp.u(230))
+        touch = pygame.Rect(
+            m, row.bottom + vp.u(20), vp.width - 2 * m, vp.height - row.bottom - vp.u(60)
+        )
+    else:
+        column_w = max(vp.u(640), round(vp.width * 0.36))
+        column = pygame.Rect(vp.width - column_w - m, 0, column_w, vp.height)
+        demo_note = pygame.Rect(m, vp.u(130), column.left - 2 * m, vp.u(50))
+        demo = pygame.Rect(
+            m,
+            demo_note.bottom + vp.u(20),
+            column.left - 2 * m,
+            vp.height - demo_note.bottom - vp.u(80),
+        )
+        title = pygame.Rect(column.left, vp.u(120), column.width, vp.u(200))
+        subtitle = pygame.Rect(column.left, title.bottom, column.width, vp.u(180))
+        row = pygame.Rect(column.left, subtitle.bottom + vp.u(20), column.width, vp.u(230))
+        touch = pygame.Rect(
+            column.left, row.bottom + vp.u(30), column.width, vp.height - row.bottom - vp.u(90)
+        )
+    gap = vp.u(15)
+    w = (row.width - 2 * gap) // 3
+    pictures = tuple(
+        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(60)) for i in range(3)
+    )
+    names = tuple(pygame.Rect(p.left, p.bottom + vp.u(6), p.width, vp.u(54)) for p in pictures)
+    return AttractLayout(demo_note, demo, title, subtitle, pictures, names, touch)
 
 
 class AttractScene(Scene):
@@ -35,6 +76,7 @@ class AttractScene(Scene):
     _next_demo = 0
 
     def enter(self) -> None:
+        self.placed = attract_layout(self.vp)
         self._still_key = None
         self.app.opponent.cancel()
         self.demo: GameScene | None = None
@@ -48,13 +90,21 @@ class AttractScene(Scene):
             return
         game_id = DEMO_GAMES[AttractScene._next_demo % len(DEMO_GAMES)]
         AttractScene._next_demo += 1
+        self.placed = attract_layout(self.vp)
         self.demo = GameScene(
-            self.app, GameConfig(game_id, "demo", "beginner"), board_rect=DEMO_RECT
+            self.app, GameConfig(game_id, "demo", "beginner"), board_rect=self.placed.demo
         )
         self.demo_done_at = None
 
     def leave(self) -> None:
         self.app.opponent.cancel()
+
+    def resized(self) -> None:
+        self.placed = attract_layout(self.vp)
+        self._still_key = None
+        if self.demo is not None:
+            state = self.demo.state
+            self.demo = GameScene(self.app, self.demo.config, state, board_rect=self.placed.demo)
 
     def animating(self) -> bool:
         return self.demo is not None and self.demo.animating()
@@ -90,44 +140,64 @@ class AttractScene(Scene):
         """Backdrop, demo board and every word that does not move: composed once per game and
         language, so that a frame is one blit plus the pieces."""
         view = self.demo.view if self.demo is not None else None
-        key = (self.app.lang, type(view), tuple(view.rect) if view else None)
+        vp = self.vp
+        key = (self.app.lang, vp.size, type(view), tuple(view.rect) if view else None)
         if self._still_key != key:
             t = self.app.t
-            layer = theme.background().copy()
+            placed = self.placed
+            layer = theme.background(vp.size).copy()
             if view is not None:
                 layer.blit(view.board_surface(), view.rect)
-            x = 1230
-            theme.blit_text(layer, "Ludique", "display", 150, theme.GOLD, "topleft", (x, 150))
-            theme.blit_paragraph(
+            draw_text(
+                layer, "Ludique", placed.title, role="display", size=vp.u(150), colour=theme.GOLD
+            )
+            draw_text(
                 layer,
                 t("attract.subtitle"),
-                "italic",
-                46,
-                theme.CREAM,
-                pygame.Rect(x, 350, 640, 200),
+                placed.subtitle,
+                role="italic",
+                size=vp.u(46),
+                colour=theme.CREAM,
             )
-            for i, family in enumerate(("pente-grammai", "latrunculi", "epaminondas")):
-                cx = x + 105 + i * 225
-                picture = small_miniature(family)
-                layer.blit(picture, picture.get_rect(midtop=(cx, 540)))
-                name = theme.fitted(t(f"family.{family}.name"), "bold", 28, theme.CREAM, 215)
-                layer.blit(name, name.get_rect(midtop=(cx, 710)))
-            theme.blit_text(
-                layer, t("attract.demo"), "italic", 30, theme.MUTED, "topleft", (70, 150)
+            families = ("pente-grammai", "latrunculi", "epaminondas")
+            for family, box, name_box in zip(families, placed.pictures, placed.names, strict=True):
+                picture = miniature(family, box.size)
+                layer.blit(picture, picture.get_rect(center=box.center))
+                draw_text(
+                    layer,
+                    t(f"family.{family}.name"),
+                    name_box,
+                    role="bold",
+                    size=vp.u(28),
+                    colour=theme.CREAM,
+                )
+            draw_text(
+                layer,
+                t("attract.demo"),
+                placed.demo_note,
+                role="italic",
+                size=vp.u(30),
+                colour=theme.MUTED,
+                align="left",
             )
             if pygame.display.get_surface() is not None:
                 layer = layer.convert()
-            touch = pygame.Surface((660, 200), pygame.SRCALPHA)
-            theme.blit_paragraph(
-                touch, t("attract.touch"), "display", 64, (236, 196, 118), touch.get_rect()
-            )
-            self._still, self._touch, self._still_key = layer, touch, key
+            self._still, self._still_key = layer, key
         return self._still
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self._still_layer(), (0, 0))
         if self.demo is not None:
             self.demo.draw_board(canvas, board=False)
-        # "touch the screen to play" breathes slowly
-        self._touch.set_alpha(int(165 + 90 * math.sin(self.app.now() * 2.2)))
-        canvas.blit(self._touch, (1230, 850))
+        # "touch the screen to play" breathes slowly between full and a softer gold (drawn
+        # fresh: fading a picture of it would dim the text below a readable contrast)
+        k = round(7.5 + 7.5 * math.sin(self.app.now() * 2.2)) / 15  # 16 kept shades
+        colour = tuple(int(a + (b - a) * k) for a, b in zip(TOUCH_SOFT, TOUCH_BRIGHT, strict=True))
+        draw_text(
+            canvas,
+            self.app.t("attract.touch"),
+            self.placed.touch,
+            role="display",
+            size=self.vp.u(64),
+            colour=colour,
+        )

@@ -6,6 +6,7 @@ import pygame
 
 from ludique.games.base import REASON_FIFTY_TURNS, Outcome
 from ludique.ui import theme
+from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import GameConfig
 from ludique.ui.widgets import Button
@@ -28,25 +29,58 @@ class EndScene(Scene):
         self.layout()
 
     def layout(self) -> None:
+        """The final board stays where it was in the game; the panel takes the side strip's
+        place (under the board on a portrait screen), so it hides none of the board."""
         t = self.app.t
-        panel = self.panel = pygame.Rect(0, 0, 1100, 640)
-        panel.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-        w = 420
+        vp = self.vp
+        self.game.resized()
+        strip = self.game.placed.strip
+        panel = self.panel = strip.copy()
+        pad = vp.u(24)
+        gap = vp.u(16)
+        button_h = vp.u(100)
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        if vp.portrait:
+            column = inner.width * 3 // 5
+            words = pygame.Rect(inner.left, inner.top, column - gap, inner.height)
+            buttons = [
+                pygame.Rect(
+                    inner.left + column,
+                    inner.top + i * (button_h + gap),
+                    inner.width - column,
+                    button_h,
+                )
+                for i in range(2)
+            ]
+        else:
+            top = inner.bottom - 2 * button_h - gap
+            words = pygame.Rect(inner.left, inner.top, inner.width, top - gap - inner.top)
+            buttons = [
+                pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
+                for i in range(2)
+            ]
+        self.headline_box = pygame.Rect(words.left, words.top, words.width, words.height * 2 // 5)
+        self.reason_box = pygame.Rect(
+            words.left,
+            self.headline_box.bottom + gap,
+            words.width,
+            words.bottom - self.headline_box.bottom - gap,
+        )
         self.buttons = [
             Button(
-                pygame.Rect(panel.centerx - w - 20, panel.bottom - 170, w, 120),
+                buttons[0],
                 lambda: t("button.new_game"),
                 self.new_game,
                 "primary",
                 name="new",
-                size=44,
+                size=vp.u(44),
             ),
             Button(
-                pygame.Rect(panel.centerx + 20, panel.bottom - 170, w, 120),
+                buttons[1],
                 lambda: t("button.home"),
                 lambda: self.app.go("home"),
                 name="home",
-                size=44,
+                size=vp.u(44),
             ),
         ]
 
@@ -74,28 +108,27 @@ class EndScene(Scene):
         return self.app.t(reason_key(outcome))
 
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
-        self.game.view.draw(canvas, self.game.state)
-        canvas.blit(theme.veil(canvas.get_size(), (10, 6, 4, 160)), (0, 0))
+        vp = self.vp
+        canvas.blit(self.game.static_layer(), (0, 0))
+        self.game.view.draw(canvas, self.game.state, board=False, marks=self.game.marked)
         panel = self.panel
-        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, 30, 4)
-        theme.blit_paragraph(
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(30), vp.u(4))
+        draw_text(
             canvas,
             self.headline(),
-            "display",
-            88,
-            theme.GOLD,
-            pygame.Rect(panel.left + 60, panel.top + 70, panel.width - 120, 200),
-            align="center",
+            self.headline_box,
+            role="display",
+            size=vp.u(64),
+            colour=theme.GOLD,
+            valign="bottom",
         )
-        theme.blit_paragraph(
+        draw_text(
             canvas,
             self.reason(),
-            "text",
-            42,
-            theme.CREAM,
-            pygame.Rect(panel.left + 80, panel.top + 250, panel.width - 160, 200),
-            align="center",
+            self.reason_box,
+            size=vp.u(36),
+            colour=theme.CREAM,
+            valign="top",
         )
         for button in self.buttons:
             button.draw(canvas)

@@ -20,15 +20,14 @@ from ludique.settings import Settings
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
+from ludique.ui.layout import Viewport, draw_text, fit_text
 from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes import Scene
 from ludique.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
-BOARD_RECT = pygame.Rect(20, 20, 1460, 1040)
-STRIP = pygame.Rect(1510, 120, 390, 940)
-DRAG_THRESHOLD = 18  # canvas pixels before a press becomes a drag
+DRAG_UNITS = 18  # layout units a press travels before it becomes a drag
 COMPUTER_MIN_SECONDS = 0.6  # the computer never answers faster (the visitor must see it coming)
 HINT_SECONDS = 8.0
 PASS_SECONDS = 2.0
@@ -51,21 +50,72 @@ class GameConfig:
         return cls(game_id, "computer", strength, None)
 
 
-def static_layer(view) -> pygame.Surface:
-    """The backdrop with the board on it, opaque: one plain blit per frame (made once)."""
+@dataclass(frozen=True)
+class GameLayout:
+    """Where the parts of the game screen go on one window: the board takes the room it can,
+    the side strip (beside it on a landscape screen, under it on a portrait one) the rest."""
+
+    board: pygame.Rect
+    strip: pygame.Rect
+    title: pygame.Rect
+    mode: pygame.Rect
+    status: pygame.Rect
+    scores: pygame.Rect
+    buttons: tuple[pygame.Rect, ...]
+
+
+def game_layout(vp: Viewport, switch: pygame.Rect) -> GameLayout:
+    """The game screen for viewport ``vp``; ``switch`` is the language switch's corner."""
+    m = vp.u(20)
+    gap = vp.u(16)
+    if vp.portrait:
+        board = pygame.Rect(m, switch.bottom + m, vp.width - 2 * m, round(vp.height * 0.56))
+        strip = pygame.Rect(m, board.bottom + m, vp.width - 2 * m, vp.height - board.bottom - 2 * m)
+        column = strip.width * 3 // 5
+        words = pygame.Rect(strip.left, strip.top, column - gap, strip.height)
+        button_h = min(vp.u(110), (strip.height - 3 * gap) // 4)
+        button_x, button_w = strip.left + column, strip.width - column
+        button_top = strip.top
+    else:
+        strip_w = vp.u(420)
+        board = pygame.Rect(m, m, vp.width - strip_w - 3 * m, vp.height - 2 * m)
+        strip = pygame.Rect(
+            board.right + m, switch.bottom + m, strip_w, vp.height - switch.bottom - 2 * m
+        )
+        button_h = vp.u(84)
+        button_x, button_w = strip.left, strip.width
+        button_top = strip.bottom - 4 * button_h - 3 * gap
+        words = pygame.Rect(strip.left, strip.top, strip.width, button_top - gap - strip.top)
+    buttons = tuple(
+        pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
+        for i in range(4)
+    )
+    title = pygame.Rect(words.left, words.top, words.width, vp.u(110))
+    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(48))
+    status = pygame.Rect(words.left, mode.bottom + vp.u(14), words.width, vp.u(130))
+    scores = pygame.Rect(words.left, status.bottom + vp.u(18), words.width, 0)
+    scores.height = max(0, words.bottom - scores.top)
+    return GameLayout(board, strip, title, mode, status, scores, buttons)
+
+
+def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
+    """The backdrop of a ``size`` window with the board on it, opaque: one plain blit per frame
+    (made once)."""
 
     def compose() -> pygame.Surface:
-        layer = theme.background().copy()
+        layer = theme.background(size).copy()
         layer.blit(view.board_surface(), view.rect)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    return PIXELS.get_or_draw(("static layer", type(view), tuple(view.rect), view.flipped), compose)
+    key = ("static layer", size, type(view), tuple(view.rect), view.flipped)
+    return PIXELS.get_or_draw(key, compose)
 
 
-def warm_up_tasks() -> list:
+def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
     """Small jobs that prepare every board and sprite a game screen needs, so that the first
     frame of a game does not stall; the app runs them one at a time while nothing moves."""
     tasks = []
+    board_rect = game_layout(vp, switch).board
     kinds = {
         "pente-grammai": ("counter",),
         "epaminondas": ("piece",),
@@ -77,17 +127,17 @@ def warm_up_tasks() -> list:
         for flipped in (False, True):
 
             def board(game_id=game_id, flipped=flipped) -> None:
-                static_layer(view_for(game_id, BOARD_RECT, flipped))
+                static_layer(view_for(game_id, board_rect, flipped), vp.size)
 
             tasks.append(board)
 
         def sprites(game_id=game_id, piece_kinds=piece_kinds, colours=colours) -> None:
-            radius = view_for(game_id, BOARD_RECT).radius
+            radius = view_for(game_id, board_rect).radius
             for colour in colours:
                 for kind in piece_kinds:
                     piece_sprite(colour, kind, radius)
                     piece_sprite(colour, kind, int(radius * 1.12))
-                piece_sprite(colour, piece_kinds[0], 30)
+                piece_sprite(colour, piece_kinds[0], vp.u(30))
 
         tasks.append(sprites)
     return tasks
@@ -167,7 +217,9 @@ class GameScene(Scene):
             config.visitor_colour = colours[0]
         self.demo = config.opponent == "demo"
         flipped = config.opponent == "computer" and config.visitor_colour == colours[1]
-        self.view = view_for(config.game_id, board_rect or BOARD_RECT, flipped)
+        self.fixed_board = board_rect  # a demo's board is placed by its host scene
+        self.placed = game_layout(app.viewport, app.language_switch.area)
+        self.view = view_for(config.game_id, board_rect or self.placed.board, flipped)
         self.started = app.now()
         self.anim: Anim | None = None
         self.roll: DieRoll | None = None
@@ -197,8 +249,9 @@ class GameScene(Scene):
 
     # --- set-up ----------------------------------------------------------------------------
     def layout(self) -> None:
-        x, w = STRIP.left, STRIP.width
-        y = STRIP.bottom - 4 * 100 + 12
+        placed = self.placed = game_layout(self.vp, self.app.language_switch.area)
+        if self.fixed_board is None and placed.board != self.view.rect:
+            self.view = view_for(self.config.game_id, placed.board, self.view.flipped)
         specs = [
             ("rules", lambda: self.app.t("button.rules"), self.open_rules),
             ("undo", lambda: self.app.t("button.undo"), self.undo),
@@ -206,9 +259,13 @@ class GameScene(Scene):
             ("home", lambda: self.app.t("button.home"), self.go_home),
         ]
         self.buttons = [
-            Button(pygame.Rect(x, y + i * 100, w, 84), label, action, name=name, size=36)
-            for i, (name, label, action) in enumerate(specs)
+            Button(rect, label, action, name=name, size=self.vp.u(36))
+            for rect, (name, label, action) in zip(placed.buttons, specs, strict=True)
         ]
+
+    def resized(self) -> None:
+        if not self.demo:
+            self.layout()
 
     def is_human(self, colour: str) -> bool:
         if self.demo:
@@ -651,7 +708,7 @@ class GameScene(Scene):
         elif pointer.kind == "move" and self.drag is not None:
             drag = self.drag
             drag.pos = pos
-            if math.dist(pos, drag.start) > DRAG_THRESHOLD:
+            if math.dist(pos, drag.start) > self.vp.u(DRAG_UNITS):
                 drag.moved = True
             square = self.view.hit(pos, state)
             drag.hover = square if square in self.targets(drag.origin) else None
@@ -659,7 +716,7 @@ class GameScene(Scene):
         elif pointer.kind == "up" and self.drag is not None:
             drag, self.drag = self.drag, None
             drag.pos = pos
-            if not drag.moved and math.dist(pos, drag.start) <= DRAG_THRESHOLD:
+            if not drag.moved and math.dist(pos, drag.start) <= self.vp.u(DRAG_UNITS):
                 # a tap: the piece stays selected for a tap on its target (a second tap on the
                 # same piece lets go of it)
                 self.selected = None if drag.was_selected else drag.origin
@@ -687,7 +744,7 @@ class GameScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------
     def static_layer(self) -> pygame.Surface:
-        return static_layer(self.view)
+        return static_layer(self.view, self.vp.size)
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.static_layer(), (0, 0))
@@ -832,57 +889,89 @@ class GameScene(Scene):
 
     def draw_strip(self, canvas: pygame.Surface) -> None:
         t = self.app.t
-        x, w = STRIP.left, STRIP.width
-        y = STRIP.top
+        vp = self.vp
+        placed = self.placed
         title = t(f"game.{self.config.game_id}")
-        y = theme.blit_paragraph(
-            canvas, title, "display", 42, theme.GOLD, pygame.Rect(x, y, w, 200)
+        draw_text(
+            canvas,
+            title,
+            placed.title,
+            role="display",
+            size=vp.u(42),
+            colour=theme.GOLD,
+            align="left",
+            valign="bottom",
         )
         if self.config.opponent == "computer":
             mode = t("status.against", strength=t(f"strength.{self.config.strength}"))
         else:
             mode = t("setup.two_players")
-        y = theme.blit_paragraph(
-            canvas, mode, "italic", 30, theme.MUTED, pygame.Rect(x, y + 4, w, 100)
+        draw_text(
+            canvas,
+            mode,
+            placed.mode,
+            role="italic",
+            size=vp.u(30),
+            colour=theme.MUTED,
+            align="left",
         )
-        y += 20
-        panel = pygame.Rect(x, y, w, 130)
-        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, 18, 2)
+        panel = placed.status
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
         mover = self.state.to_move
-        sprite = piece_sprite(
-            mover,
-            "counter"
-            if self.config.game_id == "pente-grammai"
-            else "man"
-            if self.config.game_id != "epaminondas"
-            else "piece",
-            30,
-        )
-        canvas.blit(sprite, sprite.get_rect(center=(x + 50, panel.centery)))
+        sprite = piece_sprite(mover, self.piece_kind, vp.u(30))
+        canvas.blit(sprite, sprite.get_rect(center=(panel.left + vp.u(50), panel.centery)))
         status = self.status_text()
         if self.think_started is not None:
             status += "." * (1 + int(self.app.now() * 3) % 3)
-        theme.blit_paragraph(
+        draw_text(
             canvas,
             status,
-            "bold",
-            32,
-            theme.CREAM,
-            pygame.Rect(x + 100, panel.top + 18, w - 114, 110),
+            pygame.Rect(
+                panel.left + vp.u(96),
+                panel.top + vp.u(8),
+                panel.width - vp.u(110),
+                panel.height - vp.u(16),
+            ),
+            role="bold",
+            size=vp.u(32),
+            colour=theme.CREAM,
+            align="left",
         )
-        y = panel.bottom + 18
+        box = placed.scores
+        y = box.top
+        line_h = vp.u(40)
         lost = self.lost_counts() if self.config.game_id.startswith("latrunculi") else {}
+        icon = vp.u(15)
+        step = 2 * icon + vp.u(6)
+        per_row = max(1, box.width // step)
         for line in self.score_lines():
-            image = theme.fitted(line, "text", 28, theme.CREAM, w)
-            canvas.blit(image, (x, y))
-            y += 38
+            if y + line_h > box.bottom:
+                break
+            draw_text(
+                canvas,
+                line,
+                pygame.Rect(box.left, y, box.width, line_h),
+                size=vp.u(28),
+                colour=theme.CREAM,
+                align="left",
+                max_lines=1,
+            )
+            y += line_h
             colour = next((c for c in lost if line.startswith(self.colour_name(c))), None)
             if colour is not None and lost[colour]:
-                # the pieces a side has lost, drawn small under its line
-                sprite = piece_sprite(colour, "man", 13)
-                for i in range(min(lost[colour], 16)):
-                    canvas.blit(sprite, sprite.get_rect(center=(x + 16 + i * 23, y + 12)))
-                y += 36
+                # the pieces a side has lost, drawn under its line
+                sprite = piece_sprite(colour, "man", icon)
+                count = min(lost[colour], 16)
+                for i in range(count):
+                    cx = box.left + icon + (i % per_row) * step
+                    cy = y + icon + (i // per_row) * step
+                    canvas.blit(sprite, sprite.get_rect(center=(cx, cy)))
+                y += ((count - 1) // per_row + 1) * step + vp.u(6)
+
+    @property
+    def piece_kind(self) -> str:
+        """The kind of piece that stands for a side in the strip."""
+        return {"pente-grammai": "counter", "epaminondas": "piece"}.get(self.config.game_id, "man")
 
     def score_lines(self) -> list[str]:
         t = self.app.t
@@ -934,7 +1023,12 @@ class GameScene(Scene):
             message = self.app.t("status.game_over")
         if message is None:
             return
-        image = theme.text(message, "bold", 44, theme.INK)
-        box = image.get_rect(center=BOARD_RECT.center).inflate(80, 50)
-        theme.rounded_panel(canvas, box, theme.CREAM, theme.GOLD, 22, 4)
-        canvas.blit(image, image.get_rect(center=box.center))
+        vp = self.vp
+        board = self.view.rect
+        inner = pygame.Rect(0, 0, min(board.width - vp.u(120), vp.u(1100)), vp.u(160))
+        inner.center = board.center
+        fit = fit_text(message, "bold", vp.u(44), inner.size, min_size=vp.u(26))
+        box = pygame.Rect(0, 0, fit.width, fit.height).inflate(vp.u(80), vp.u(50))
+        box.center = board.center
+        theme.rounded_panel(canvas, box, theme.CREAM, theme.GOLD, vp.u(22), vp.u(4))
+        draw_text(canvas, message, inner, role="bold", size=fit.size, colour=theme.INK)

@@ -7,6 +7,7 @@ import pygame
 from ludique.games import new_game
 from ludique.ui import theme
 from ludique.ui.boards import view_for
+from ludique.ui.layout import draw_text
 from ludique.ui.pixels import kept
 from ludique.ui.scenes import Scene
 from ludique.ui.widgets import Button
@@ -17,14 +18,13 @@ MINIATURE_GAME = {
     "latrunculi": "latrunculi-petteia",
     "epaminondas": "epaminondas",
 }
-TILE_W, TILE_H = 560, 700
 
 
 @kept
-def miniature(family: str) -> pygame.Surface:
-    """The tile's picture: the game's starting position, drawn small (once)."""
+def miniature(family: str, size: tuple[int, int] = (520, 400)) -> pygame.Surface:
+    """The tile's picture: the game's starting position, drawn at ``size`` (once)."""
     game_id = MINIATURE_GAME[family]
-    surface = pygame.Surface((TILE_W - 40, 400), pygame.SRCALPHA)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
     view = view_for(game_id, surface.get_rect())
     view.draw(surface, new_game(game_id), extras=game_id == "pente-grammai")
     if game_id == "pente-grammai":
@@ -39,41 +39,111 @@ class HomeScene(Scene):
         self.layout()
 
     def layout(self) -> None:
+        vp = self.vp
         self.tiles: dict[str, pygame.Rect] = {}
         # the settings' enabled_games (validated, never empty) choose the tiles
         enabled = getattr(self.app.settings, "enabled_games", FAMILIES)
         shown = [f for f in FAMILIES if f in enabled] or list(FAMILIES)
-        gap = (theme.WIDTH - len(shown) * TILE_W) // (len(shown) + 1)
+        switch = self.app.language_switch.area
+        margin = vp.u(40)
+        self.title_box = pygame.Rect(
+            margin, switch.bottom + vp.u(10), vp.width - 2 * margin, vp.u(110)
+        )
+        if not vp.portrait:
+            # the title sits beside the language switch when there is room for it
+            self.title_box = pygame.Rect(
+                switch.width + 2 * margin,
+                vp.u(30),
+                vp.width - 2 * (switch.width + 2 * margin),
+                vp.u(120),
+            )
+        self.subtitle_box = pygame.Rect(
+            margin, self.title_box.bottom, vp.width - 2 * margin, vp.u(70)
+        )
+        self.choose_box = pygame.Rect(
+            margin, vp.height - vp.u(100), vp.width - 2 * margin, vp.u(70)
+        )
+        area = pygame.Rect(
+            margin,
+            self.subtitle_box.bottom + vp.u(30),
+            vp.width - 2 * margin,
+            self.choose_box.top - self.subtitle_box.bottom - vp.u(60),
+        )
+        n = len(shown)
+        gap = vp.u(40)
         for i, family in enumerate(shown):
-            self.tiles[family] = pygame.Rect(gap + i * (TILE_W + gap), 250, TILE_W, TILE_H)
+            if vp.portrait:
+                h = (area.height - (n - 1) * gap) // n
+                rect = pygame.Rect(area.left, area.top + i * (h + gap), area.width, h)
+            else:
+                w = min((area.width - (n - 1) * gap) // n, vp.u(640))
+                left = area.centerx - (n * w + (n - 1) * gap) // 2
+                rect = pygame.Rect(left + i * (w + gap), area.top, w, area.height)
+            self.tiles[family] = rect
         self.buttons = []
         for family, rect in self.tiles.items():
             self.buttons.append(
                 Button(rect, "", lambda f=family: self.app.go("setup", family=f), name=family)
             )
 
-    def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
-        t = self.app.t
-        theme.blit_text(canvas, t("home.title"), "display", 84, theme.GOLD, "midtop", (960, 40))
-        theme.blit_text(canvas, t("home.subtitle"), "italic", 40, theme.CREAM, "midtop", (960, 150))
-        for family, rect in self.tiles.items():
-            theme.rounded_panel(canvas, rect, theme.DEEP_2, theme.GOLD, 26, 3)
-            picture = miniature(family)
-            canvas.blit(picture, picture.get_rect(midtop=(rect.centerx, rect.top + 24)))
-            title = theme.fitted(
-                t(f"family.{family}.name"), "display", 52, theme.GOLD, rect.width - 40
+    def _tile_parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The picture, the name and the blurb of a tile: stacked in a landscape row, picture
+        beside the words in a portrait column."""
+        vp = self.vp
+        pad = vp.u(24)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        if vp.portrait:
+            picture = pygame.Rect(inner.left, inner.top, inner.width * 11 // 20, inner.height)
+            words = pygame.Rect(
+                picture.right + pad, inner.top, inner.right - picture.right - pad, inner.height
             )
-            canvas.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 450)))
-            theme.blit_paragraph(
+            name = pygame.Rect(words.left, words.top, words.width, words.height * 2 // 5)
+            blurb = pygame.Rect(words.left, name.bottom, words.width, words.height - name.height)
+            return picture, name, blurb
+        picture = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 11 // 20)
+        name = pygame.Rect(inner.left, picture.bottom + pad // 2, inner.width, vp.u(80))
+        blurb = pygame.Rect(inner.left, name.bottom, inner.width, inner.bottom - name.bottom)
+        return picture, name, blurb
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        vp = self.vp
+        canvas.blit(theme.background(canvas.get_size()), (0, 0))
+        t = self.app.t
+        draw_text(
+            canvas,
+            t("home.title"),
+            self.title_box,
+            role="display",
+            size=vp.u(84),
+            colour=theme.GOLD,
+        )
+        draw_text(
+            canvas,
+            t("home.subtitle"),
+            self.subtitle_box,
+            role="italic",
+            size=vp.u(40),
+            colour=theme.CREAM,
+        )
+        for family, rect in self.tiles.items():
+            theme.rounded_panel(canvas, rect, theme.DEEP_2, theme.GOLD, vp.u(26), vp.u(3))
+            picture_box, name_box, blurb_box = self._tile_parts(rect)
+            picture = miniature(family, picture_box.size)
+            canvas.blit(picture, picture.get_rect(center=picture_box.center))
+            draw_text(
+                canvas,
+                t(f"family.{family}.name"),
+                name_box,
+                role="display",
+                size=vp.u(52),
+                colour=theme.GOLD,
+            )
+            draw_text(
                 canvas,
                 t(f"family.{family}.blurb"),
-                "text",
-                30,
-                theme.CREAM,
-                pygame.Rect(rect.left + 36, rect.top + 540, rect.width - 72, 150),
-                align="center",
+                blurb_box,
+                size=vp.u(30),
+                colour=theme.CREAM,
+                valign="top",
             )
-        theme.blit_text(
-            canvas, t("home.choose"), "text", 36, theme.MUTED, "midbottom", (960, theme.HEIGHT - 40)
-        )
+        draw_text(canvas, t("home.choose"), self.choose_box, size=vp.u(36), colour=theme.MUTED)

@@ -8,22 +8,21 @@ import logging
 import pygame
 
 from ludique.ui import theme
+from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
 from ludique.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
-VIEWPORT = pygame.Rect(200, 40, 1300, 1000)
 
-
-def render_card(lang: str, card_id: str, width: int) -> pygame.Surface | None:
+def render_card(lang: str, card_id: str, width: int, scale: float = 1.0) -> pygame.Surface | None:
     """The rendered card, or None when the content package cannot draw it."""
     try:
         from ludique.content import render_rules as render  # all cards + history
     except ImportError:
         return None
     try:
-        return render(lang, card_id, width)
+        return render(lang, card_id, width, scale=scale)
     except Exception:  # noqa: BLE001 - a broken card must not take the game with it
         log.exception("rule card %s (%s) could not be drawn", card_id, lang)
         return None
@@ -41,10 +40,38 @@ class RulesScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        close = pygame.Rect(1560, 940, 330, 110)
+        vp = self.vp
+        m = vp.u(40)
+        switch = self.app.language_switch.area
+        button = (vp.u(330), vp.u(110))
+        if vp.portrait:
+            top = switch.bottom + vp.u(20)
+            self.frame = pygame.Rect(m, top, vp.width - 2 * m - vp.u(40), 0)
+            self.frame.height = vp.height - top - button[1] - 2 * m
+            close = pygame.Rect((0, 0), button)
+            close.bottomright = (vp.width - m, vp.height - m)
+            self.hint_box = pygame.Rect(m, close.top, close.left - 2 * m, close.height)
+        else:
+            side = vp.u(400)
+            width = min(vp.u(1400), vp.width - side - 3 * m)
+            left = max(m, (vp.width - side - width) // 2)
+            self.frame = pygame.Rect(left, m, width, vp.height - 2 * m)
+            close = pygame.Rect((0, 0), button)
+            close.bottomright = (vp.width - m, vp.height - m)
+            column = pygame.Rect(self.frame.right + vp.u(50), 0, 0, 0)
+            column.width = vp.width - m - column.left
+            self.hint_box = pygame.Rect(column.left, close.top - vp.u(260), column.width, vp.u(220))
         self.buttons = [
-            Button(close, lambda: self.app.t("button.close"), self.close, "primary", name="close"),
+            Button(
+                close,
+                lambda: self.app.t("button.close"),
+                self.close,
+                "primary",
+                name="close",
+                size=vp.u(40),
+            ),
         ]
+        self._card = None
 
     def abandon(self) -> None:
         """The idle countdown ran out while the card was open: the game underneath is left."""
@@ -54,9 +81,10 @@ class RulesScene(Scene):
         self.app.go("resume", scene=self.game)
 
     def card(self) -> pygame.Surface | None:
-        key = self.app.lang
+        key = (self.app.lang, self.frame.width)
         if self._card is None or self._card[0] != key:
-            self._card = (key, render_card(key, self.game.config.game_id, VIEWPORT.width))
+            card = render_card(key[0], self.game.config.game_id, key[1], self.vp.unit)
+            self._card = (key, card)
             self.scroll = 0.0
         return self._card[1]
 
@@ -66,7 +94,7 @@ class RulesScene(Scene):
                 if button.hit(pointer.pos):
                     button.action()
                     return
-            if VIEWPORT.collidepoint(pointer.pos):
+            if self.frame.collidepoint(pointer.pos):
                 self.grab = (pointer.pos[1], self.scroll)
         elif pointer.kind == "move" and self.grab is not None:
             start_y, start_scroll = self.grab
@@ -78,51 +106,63 @@ class RulesScene(Scene):
 
     def _clamp(self) -> None:
         card = self.card()
-        limit = max(0, (card.get_height() if card else 0) - VIEWPORT.height)
+        limit = max(0, (card.get_height() if card else 0) - self.frame.height)
         self.scroll = max(0.0, min(float(limit), self.scroll))
 
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
+        canvas.blit(theme.background(canvas.get_size()), (0, 0))
         card = self.card()
-        pygame.draw.rect(canvas, theme.PAPER, VIEWPORT, border_radius=12)
+        pygame.draw.rect(canvas, theme.PAPER, self.frame, border_radius=self.vp.u(12))
         if card is not None:
-            canvas.set_clip(VIEWPORT)
-            canvas.blit(card, (VIEWPORT.left, VIEWPORT.top - int(self.scroll)))
+            canvas.set_clip(self.frame)
+            canvas.blit(card, (self.frame.left, self.frame.top - int(self.scroll)))
             canvas.set_clip(None)
         else:
             t = self.app.t
-            inner = VIEWPORT.inflate(-120, -120)
-            y = theme.blit_paragraph(
-                canvas, t(f"game.{self.game.config.game_id}"), "display", 60, theme.INK, inner
+            vp = self.vp
+            inner = self.frame.inflate(-vp.u(120), -vp.u(120))
+            title = pygame.Rect(inner.left, inner.top, inner.width, vp.u(160))
+            draw_text(
+                canvas,
+                t(f"game.{self.game.config.game_id}"),
+                title,
+                role="display",
+                size=vp.u(60),
+                colour=theme.INK,
+                align="left",
+                valign="top",
             )
-            theme.blit_paragraph(
+            draw_text(
                 canvas,
                 t("rules.unavailable"),
-                "text",
-                38,
-                theme.INK,
-                pygame.Rect(inner.left, y + 30, inner.width, 600),
+                pygame.Rect(inner.left, title.bottom, inner.width, inner.bottom - title.bottom),
+                size=vp.u(38),
+                colour=theme.INK,
+                align="left",
+                valign="top",
             )
-        pygame.draw.rect(canvas, theme.GOLD, VIEWPORT, 4, border_radius=12)
-        if card is not None and card.get_height() > VIEWPORT.height:
-            span = VIEWPORT.height * VIEWPORT.height / card.get_height()
-            top = VIEWPORT.top + (VIEWPORT.height - span) * (
-                self.scroll / max(1, card.get_height() - VIEWPORT.height)
+        vp = self.vp
+        pygame.draw.rect(canvas, theme.GOLD, self.frame, vp.u(4), border_radius=vp.u(12))
+        if card is not None and card.get_height() > self.frame.height:
+            span = self.frame.height * self.frame.height / card.get_height()
+            top = self.frame.top + (self.frame.height - span) * (
+                self.scroll / max(1, card.get_height() - self.frame.height)
             )
             pygame.draw.rect(
                 canvas,
                 theme.GOLD_DARK,
-                (VIEWPORT.right + 12, int(top), 10, int(span)),
-                border_radius=5,
+                (self.frame.right + vp.u(12), int(top), vp.u(10), int(span)),
+                border_radius=vp.u(5),
             )
-            theme.blit_text(
+            draw_text(
                 canvas,
                 self.app.t("rules.drag"),
-                "italic",
-                28,
-                theme.MUTED,
-                "bottomleft",
-                (VIEWPORT.right + 40, VIEWPORT.bottom - 140),
+                self.hint_box,
+                role="italic",
+                size=vp.u(28),
+                colour=theme.MUTED,
+                align="left",
+                valign="bottom",
             )
         for button in self.buttons:
             button.draw(canvas)

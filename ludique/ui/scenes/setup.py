@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ludique.ui import theme
+from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import STRENGTHS, GameConfig
 from ludique.ui.widgets import Button
@@ -34,17 +35,39 @@ class SetupScene(Scene):
 
     def layout(self) -> None:
         t = self.app.t
+        vp = self.vp
         self.buttons = []
-        self.rows: list[tuple[str, int]] = []
-        y = 250
-        x0 = 620
-        w = 300
+        self.rows: list[tuple[str, pygame.Rect]] = []
+        margin = vp.u(60)
+        switch = self.app.language_switch.area
+        self.title_box = pygame.Rect(margin, vp.u(40), switch.left - 2 * margin, vp.u(110))
+        self.blurb_box = pygame.Rect(margin, self.title_box.bottom, vp.width - 2 * margin, vp.u(90))
+        bottom_h = vp.u(130)
+        bottom = pygame.Rect(
+            margin, vp.height - vp.u(50) - bottom_h, vp.width - 2 * margin, bottom_h
+        )
+        area = pygame.Rect(margin, self.blurb_box.bottom + vp.u(30), vp.width - 2 * margin, 0)
+        area.height = bottom.top - vp.u(30) - area.top
+        rows = 4 if self.family == "latrunculi" else 3
+        if vp.portrait:
+            label_w, row_h = area.width, min(vp.u(250), area.height // rows)
+        else:
+            label_w, row_h = min(vp.u(540), area.width // 3), min(vp.u(150), area.height // rows)
+        y = area.top
 
         def row(label_key: str, options: list[tuple[str, object, str]], current, setter):
             nonlocal y
-            self.rows.append((label_key, y))
+            if vp.portrait:
+                label = pygame.Rect(area.left, y, area.width, row_h * 2 // 5)
+                line = pygame.Rect(area.left, label.bottom, area.width, row_h * 3 // 5 - vp.u(20))
+            else:
+                label = pygame.Rect(area.left, y, label_w - vp.u(20), row_h - vp.u(30))
+                line = pygame.Rect(area.left + label_w, y, area.width - label_w, row_h - vp.u(30))
+            self.rows.append((label_key, label))
+            gap = vp.u(24)
+            w = min(vp.u(320), (line.width - (len(options) - 1) * gap) // len(options))
             for i, (name, value, text_key) in enumerate(options):
-                rect = pygame.Rect(x0 + i * (w + 24), y, w, 100)
+                rect = pygame.Rect(line.left + i * (w + gap), line.top, w, line.height)
                 kind = "selected" if value == current else "normal"
                 self.buttons.append(
                     Button(
@@ -53,10 +76,10 @@ class SetupScene(Scene):
                         lambda v=value: setter(v),
                         kind,
                         name=name,
-                        size=36,
+                        size=vp.u(36),
                     )
                 )
-            y += 150
+            y += row_h
 
         if self.family == "latrunculi":
             row(
@@ -74,6 +97,7 @@ class SetupScene(Scene):
             self.opponent,
             self._set("opponent"),
         )
+        self.note_box = None
         if self.opponent == "computer":
             row(
                 "setup.strength",
@@ -88,16 +112,33 @@ class SetupScene(Scene):
                 self.colour_index,
                 self._set("colour_index"),
             )
-        play = pygame.Rect(0, 0, 560, 140)
-        play.midbottom = (theme.WIDTH // 2 + 200, theme.HEIGHT - 60)
-        self.buttons.append(
-            Button(play, lambda: t("button.play"), self.play, "primary", name="play", size=60)
+            last = self.buttons[-1].rect
+            left = area.left if vp.portrait else area.left + label_w
+            self.note_box = pygame.Rect(left, last.bottom + vp.u(4), area.right - left, vp.u(40))
+        gap = vp.u(30)
+        back = pygame.Rect(
+            bottom.left,
+            bottom.top + vp.u(10),
+            min(vp.u(300), bottom.width // 4),
+            bottom_h - vp.u(20),
         )
-        back = pygame.Rect(60, theme.HEIGHT - 180, 300, 110)
+        play_w = min(vp.u(560), bottom.width - back.width - gap)
+        play = pygame.Rect(bottom.right - play_w, bottom.top, play_w, bottom_h)
+        self.buttons.append(
+            Button(play, lambda: t("button.play"), self.play, "primary", name="play", size=vp.u(60))
+        )
         self.buttons.append(
             Button(
-                back, lambda: t("button.back"), lambda: self.app.go("home"), "quiet", name="back"
+                back,
+                lambda: t("button.back"),
+                lambda: self.app.go("home"),
+                "quiet",
+                name="back",
+                size=vp.u(40),
             )
+        )
+        self.learn_box = pygame.Rect(
+            back.right + gap, back.top, play.left - back.right - 2 * gap, back.height
         )
 
     def _set(self, attribute: str):
@@ -113,30 +154,46 @@ class SetupScene(Scene):
         self.app.go("game", config=config)
 
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(), (0, 0))
+        vp = self.vp
+        canvas.blit(theme.background(canvas.get_size()), (0, 0))
         t = self.app.t
-        theme.blit_text(
-            canvas, t(f"family.{self.family}.name"), "display", 80, theme.GOLD, "topleft", (60, 50)
+        draw_text(
+            canvas,
+            t(f"family.{self.family}.name"),
+            self.title_box,
+            role="display",
+            size=vp.u(80),
+            colour=theme.GOLD,
+            align="left",
         )
         if self.family == "latrunculi":
             blurb = t(f"variant.{self.variant}.blurb")
         else:
             blurb = t(f"family.{self.family}.blurb")
-        theme.blit_text(canvas, blurb, "italic", 36, theme.CREAM, "topleft", (64, 160))
-        for key, y in self.rows:
-            theme.blit_paragraph(
-                canvas, t(key), "bold", 38, theme.CREAM, pygame.Rect(60, y + 26, 540, 100)
+        draw_text(
+            canvas,
+            blurb,
+            self.blurb_box,
+            role="italic",
+            size=vp.u(36),
+            colour=theme.CREAM,
+            align="left",
+        )
+        for key, box in self.rows:
+            draw_text(
+                canvas, t(key), box, role="bold", size=vp.u(38), colour=theme.CREAM, align="left"
             )
         for button in self.buttons:
             button.draw(canvas)
-        if self.opponent == "computer" and self.colour_index == 1:
+        if self.note_box is not None and self.colour_index == 1:
             first = t(f"colour.{self.colours()[0]}")
-            theme.blit_text(
+            draw_text(
                 canvas,
                 t("setup.computer_begins", colour=first),
-                "italic",
-                30,
-                theme.MUTED,
-                "topleft",
-                (620, self.rows[-1][1] + 112),
+                self.note_box,
+                role="italic",
+                size=vp.u(30),
+                colour=theme.MUTED,
+                align="left",
+                valign="top",
             )
