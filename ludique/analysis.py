@@ -48,6 +48,7 @@ SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
 EPSILON = 1e-9  # the table stores chances to 2.3e-10: closer values are the same move
 STORY_BUDGET = 2.0  # seconds for the search-based story (the kiosk's longest wait, MAX_BUDGET)
 MAX_STORY_DEPTH = 4
+FIRST_GROWTH = 8.0  # a pass at depth 2 takes 5 to 16 times one at depth 1 (benchmarks/analysis.py)
 
 
 @dataclass(frozen=True)
@@ -345,7 +346,9 @@ def _searched(
     # Then whole passes, one depth for every position, so that no odd-even swing between
     # neighbouring positions searched to different depths shows in the curve.
     searcher = Searcher(ai, deadline, stop=stop)
+    last_pass = 0.0
     for d in range(1, max_depth + 1):
+        pass_started = time.perf_counter()
         trial = []
         for state in chain:
             done = final(state)
@@ -358,7 +361,13 @@ def _searched(
         if len(trial) < len(chain):
             break
         curve, depth = trial, d
-        if time.perf_counter() >= deadline:
+        now = time.perf_counter()
+        took = now - pass_started
+        growth = took / last_pass if last_pass else FIRST_GROWTH
+        last_pass = took
+        # A deeper pass costs several times the last one: when it cannot finish in the time
+        # left, the visitor is not kept waiting for it.
+        if now + took * max(growth, 2.0) >= deadline:
             break
     turns = list(range(len(chain)))
     actions = [

@@ -47,6 +47,7 @@ class Settings:
     default_strength: str = "player"
     enabled_games: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
     sound: bool = True
+    story_gauge: bool = True  # Pente grammai's winning-chance gauge on the game screen
     admin_pin: str = "1234"
     fullscreen: bool = True
     log_level: str = "INFO"
@@ -141,6 +142,8 @@ _COMMENTS: dict[str, str] = {
     "enabled_games": "games shown on the Home screen (at least one): "
     + ", ".join(f'"{x}"' for x in GAMES),
     "sound": "short sounds for a throw, a move, a capture and a win: true or false",
+    "story_gauge": "Pente grammai: show the visitor's exact chance of winning during the game: "
+    "true or false",
     "admin_pin": f"PIN of the curator's panel: {PIN_LENGTH[0]} to {PIN_LENGTH[1]} digits, "
     'in quotes ("0420")',
     "fullscreen": "true on the kiosk; false opens a window (for testing)",
@@ -221,6 +224,7 @@ _CHECKS = {
     "default_strength": _choice(STRENGTHS),
     "enabled_games": _games,
     "sound": _boolean,
+    "story_gauge": _boolean,
     "admin_pin": _pin,
     "fullscreen": _boolean,
     "log_level": _choice(LOG_LEVELS, upper=True),
