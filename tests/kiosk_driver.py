@@ -1,6 +1,6 @@
 """A scripted visitor for the kiosk tests (no tests here): posts real pygame events to an App.
 
-Posted events carry window coordinates (the app maps them through its letterbox like real ones).
+Posted events carry window coordinates, as real ones do (scenes are laid out in window pixels).
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def wait_for(app: App, predicate, timeout: float = 30.0) -> bool:
 
 
 def window(app: App, pos) -> tuple[int, int]:
-    return app.letterbox.to_window(*pos)
+    """Scenes are laid out in window pixels: a point of a scene is a point of the window."""
+    return (int(pos[0]), int(pos[1]))
 
 
 def press(app: App, pos) -> None:
