@@ -78,7 +78,7 @@ def test_common_holds_the_curator_messages_and_nothing_the_screens_do_not_read(l
 
 
 def test_kiosk_rules_are_called_kiosk_rules_in_the_reasons():
-    labels = {"en": "kiosk rule", "fr": "règle de la borne", "de": "Regel des Kiosks"}
+    labels = {"en": "kiosk rule", "fr": "règle de la borne", "de": "Hausregel"}
     for lang, label in labels.items():
         keys = read_language(lang)
         for reason in ("repetition", "fifty-turns", "fifty-turns-draw"):

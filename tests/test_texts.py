@@ -1,0 +1,267 @@
+"""The texts a visitor reads, held to the standard of issue 12.
+
+* nothing is pasted from the museum's source cards (``../shared/seeds``): no run of
+  ``SEED_RUN`` words in a row shared with a seed outside the bibliographies;
+* the glossary of ``docs/content.md`` is kept: each term is used, no forbidden alternative is;
+* every rule card opens with its "In short" section of three or four one-sentence lines;
+* each Rules screen (the cards of ``card_ids_for(game)`` together) stays short below them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ludique.content import CARD_IDS, HISTORY_IDS, card_ids_for
+from ludique.content.document import Block, load
+from ludique.games import GAME_IDS
+from ludique.i18n import LANGUAGES, read_file
+from ludique.paths import locales_dir
+
+ROOT = locales_dir()
+REPO = Path(__file__).resolve().parents[1]
+SEEDS = REPO.parent / "shared" / "seeds"
+GLOSSARY_DOC = REPO / "docs" / "content.md"
+
+SEED_RUN = 9  # words in a row that may not be shared with a source card
+SCREEN_WORDS = 450  # words per Rules screen below the "In short" sections
+IN_SHORT = {"en": "In short", "fr": "En bref", "de": "Kurz gesagt"}
+IN_SHORT_LINES = (3, 4)
+IN_SHORT_LINE_WORDS = 30  # one line on the card is about 16 words; two at most
+# The headings that open a bibliography: in our history panels and in the source cards.
+BIBLIOGRAPHY = ("further reading", "pour en savoir plus", "zum weiterlesen")
+
+
+# --- reading the texts ------------------------------------------------------------------------
+
+
+def _plain(text: str) -> list[str]:
+    """The words of ``text``, lower case, accents and punctuation dropped.
+
+    The German source card is an OCR scan that reads "ü" as "ii" ("Wiirfel"); writing "ii" as "u"
+    on both sides lets such words still match, so a copied sentence cannot hide behind the scan.
+    """
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("ß", "ss").replace("ii", "u")
+    return re.findall(r"[^\W_]+", text)
+
+
+def _seed_words(path: Path) -> list[str]:
+    """The words of one source card, its bibliography (a heading line and all after it) left out."""
+    kept: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        heading = " ".join(_plain(line))
+        if heading in BIBLIOGRAPHY:
+            break
+        kept.append(line)
+    return _plain("\n".join(kept))
+
+
+def _document_blocks(lang: str, folder: str, doc_id: str) -> list[Block]:
+    """The blocks of a card or history panel, the history's bibliography left out."""
+    out: list[Block] = []
+    for block in load(lang, folder, doc_id):
+        if block.kind == "heading" and " ".join(_plain(block.text)) in BIBLIOGRAPHY:
+            break
+        out.append(block)
+    return out
+
+
+def _visitor_texts(lang: str) -> dict[str, str]:
+    """Every text of ``lang`` outside the bibliographies, by where it is: ``rules/<id>:<line>``,
+    ``history/<id>:<line>`` and ``<file>.toml:<key>`` (the values only, not the comments)."""
+    texts: dict[str, str] = {}
+    for card_id in CARD_IDS:
+        for block in _document_blocks(lang, "rules", card_id):
+            texts[f"rules/{card_id}:{block.line}"] = block.text
+    for game in HISTORY_IDS:
+        for block in _document_blocks(lang, "history", game):
+            texts[f"history/{game}:{block.line}"] = block.text
+    for path in sorted((ROOT / lang).glob("*.toml")):
+        for key, value in read_file(path).items():
+            texts[f"{path.name}:{key}"] = value
+    return texts
+
+
+# --- 1. nothing pasted from the source cards ------------------------------------------------
+
+
+def _runs(words: list[str], n: int) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def shared_runs(text: str, seed_runs: set[tuple[str, ...]], n: int = SEED_RUN) -> list[str]:
+    """The runs of ``n`` words of ``text`` that are also in a source card, longest first joined."""
+    words = _plain(text)
+    hits = [i for i in range(len(words) - n + 1) if tuple(words[i : i + n]) in seed_runs]
+    found: list[str] = []
+    start = prev = None
+    for i in hits + [None]:
+        if start is not None and (i is None or i != prev + 1):
+            found.append(" ".join(words[start : prev + n]))
+            start = None
+        if i is not None and start is None:
+            start = i
+        prev = i
+    return found
+
+
+@pytest.fixture(scope="module")
+def seed_runs() -> set[tuple[str, ...]]:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the museum's source cards are not beside the checkout ({SEEDS})")
+    runs: set[tuple[str, ...]] = set()
+    for path in sorted(SEEDS.glob("*")):
+        if path.is_file():
+            runs |= _runs(_seed_words(path), SEED_RUN)
+    assert runs, f"{SEEDS} holds no text"
+    return runs
+
+
+def test_the_seed_check_finds_a_pasted_sentence(seed_runs):
+    # A sentence of the English source card, re-punctuated and re-cased, must be caught; the
+    # same words with one changed every eight words must not.
+    pasted = 'If no move is possible, THE player misses his turn; "Zugzwang": it is compulsory'
+    assert shared_runs(pasted, seed_runs) != []
+    assert shared_runs("If no move is possible the visitor misses a turn", seed_runs) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_run_of_nine_words_is_shared_with_a_source_card(lang, seed_runs):
+    problems = [
+        f"{where}: {run!r}"
+        for where, text in _visitor_texts(lang).items()
+        for run in shared_runs(text, seed_runs)
+    ]
+    assert problems == []
+
+
+# --- 2. the glossary ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    scope: str  # "all", "rules", or documents / keys: "rules/epaminondas, kiosk.reason.crossing"
+    lang: str
+    use: tuple[str, ...]  # each must appear (as the start of a word) somewhere in the scope
+    avoid: tuple[str, ...]  # none may appear as a whole word or phrase in the scope
+
+
+def glossary(doc: Path = GLOSSARY_DOC) -> list[Term]:
+    """The terms of the "Glossary" table in ``docs/content.md``.
+
+    A cell reads ``term`` or ``term / other term (not: alternative, alternative)``; "—" is empty.
+    """
+    text = doc.read_text(encoding="utf-8")
+    section = text.split("\n## Glossary", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("|")]
+    header = [cell.strip().lower() for cell in rows[0].strip("|").split("|")]
+    terms: list[Term] = []
+    for row in rows[2:]:
+        cells = dict(zip(header, (c.strip() for c in row.strip("|").split("|")), strict=True))
+        for lang in LANGUAGES:
+            cell = cells[lang].replace("`", "")
+            if cell in ("", "—"):
+                continue
+            match = re.fullmatch(r"(?P<use>.*?)\s*(?:\(not: (?P<avoid>[^)]*)\))?", cell)
+            assert match, f"glossary cell {cell!r}"
+            use = tuple(u.strip() for u in match["use"].split(" / ") if u.strip() not in ("", "—"))
+            avoid = tuple(a.strip() for a in (match["avoid"] or "").split(",") if a.strip())
+            terms.append(Term(cells["scope"].replace("`", ""), lang, use, avoid))
+    return terms
+
+
+def _in_scope(where: str, scope: str) -> bool:
+    if scope == "all":
+        return True
+    if scope == "rules":
+        return where.startswith("rules/")
+    wanted = {s.strip() for s in scope.split(",")}
+    doc, _, rest = where.partition(":")
+    return doc in wanted or (doc.endswith(".toml") and rest in wanted)
+
+
+def _phrase(words: str, whole: bool) -> re.Pattern[str]:
+    tail = r"(?!\w)" if whole else ""
+    return re.compile(r"(?<!\w)" + re.escape(words) + tail, re.IGNORECASE)
+
+
+def test_the_glossary_is_read_and_its_check_can_fail():
+    terms = glossary()
+    assert len(terms) >= 20
+    assert any(t.lang == "de" and "Regel des Kiosks" in t.avoid for t in terms)
+    # a forbidden word is found as a whole word, in any case, and not inside a longer word
+    assert _phrase("roll", True).search("Roll the die")
+    assert not _phrase("roll", True).search("the scroll")
+    assert _in_scope("rules/epaminondas:12", "rules/epaminondas, kiosk.reason.crossing")
+    assert _in_scope("kiosk.toml:kiosk.reason.crossing", "rules/epaminondas, kiosk.reason.crossing")
+    assert not _in_scope("history/epaminondas:3", "rules/epaminondas")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_glossary_terms_are_used_and_their_alternatives_are_not(lang):
+    texts = _visitor_texts(lang)
+    problems = []
+    for term in (t for t in glossary() if t.lang == lang):
+        scoped = {w: s for w, s in texts.items() if _in_scope(w, term.scope)}
+        assert scoped, f"glossary scope {term.scope!r} names no text"
+        for use in term.use:
+            if not any(_phrase(use, False).search(s) for s in scoped.values()):
+                problems.append(f"{term.scope}: the term {use!r} is never used")
+        for avoid in term.avoid:
+            pattern = _phrase(avoid, True)
+            problems += [
+                f"{w}: {avoid!r} (say {term.use})" for w, s in scoped.items() if pattern.search(s)
+            ]
+    assert problems == []
+
+
+# --- 3. "In short" and the length of a Rules screen -----------------------------------------
+
+
+def in_short(lang: str, card_id: str) -> tuple[list[Block], list[Block]]:
+    """The lines of the card's "In short" section, and every block below that section."""
+    blocks = load(lang, "rules", card_id)
+    sections = [i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 2]
+    assert sections, f"{lang}/{card_id}: no section"
+    first = sections[0]
+    assert blocks[first].text == IN_SHORT[lang], (
+        f"{lang}/{card_id}: opens with {blocks[first].text!r}"
+    )
+    end = sections[1] if len(sections) > 1 else len(blocks)
+    return blocks[first + 1 : end], blocks[end:]
+
+
+def _sentences(text: str) -> int:
+    return len(re.findall(r"[.!?](?:\s|$)", text.strip()))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("card_id", CARD_IDS)
+def test_every_card_opens_with_three_or_four_short_lines(lang, card_id):
+    lines, _ = in_short(lang, card_id)
+    assert len(lines) in IN_SHORT_LINES, [b.text for b in lines]
+    for line in lines:
+        assert line.kind == "item", line.text
+        assert _sentences(line.text) == 1, f"not one sentence: {line.text!r}"
+        assert len(line.text.split()) <= IN_SHORT_LINE_WORDS, line.text
+
+
+def screen_words(lang: str, game_id: str) -> int:
+    """Words on the Rules screen of ``game_id`` below the "In short" sections (captions,
+    headings and notes included; the history panel is separate and not counted)."""
+    return sum(
+        len([w for block in rest for w in block.text.split() if re.search(r"\w", w)])
+        for rest in (in_short(lang, card)[1] for card in card_ids_for(game_id))
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_rules_screen_is_short_below_in_short(lang, game_id):
+    assert 150 <= screen_words(lang, game_id) <= SCREEN_WORDS
