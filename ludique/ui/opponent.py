@@ -93,6 +93,26 @@ class Opponent:
         moves = state.legal_moves() if state is not None else []
         return str(random.choice(moves)) if moves else None
 
+    def request_story(self, text: str, colour: str | None, time_budget: float) -> bool:
+        """Ask the worker for the story of a finished game (``ludique.analysis``), replacing any
+        pending move; ``poll_story`` gives it.  False when there is no worker to ask (the
+        stand-in): the caller then tells the story itself."""
+        request = getattr(self._player, "request_story", None)
+        if request is None:
+            return False
+        self._pending = False
+        try:
+            request(text, colour, time_budget)
+        except Exception:  # noqa: BLE001 - the caller tells a plainer story itself
+            log.exception("the computer player refused to tell the story")
+            return False
+        return True
+
+    def poll_story(self) -> str | None:
+        """The story's JSON once the worker has it, else None; raises ``RuntimeError`` if the
+        worker failed."""
+        return self._player.poll()
+
     def prepare(self) -> None:
         """Start the worker process now, so that the first answer does not wait for it."""
         start = getattr(self._player, "start", None)

@@ -73,7 +73,7 @@ class Scene:
 
 
 def make_scene(name: str, app: App, **kwargs) -> Scene:
-    from ludique.ui.scenes import admin, attract, end, game, home, rules, setup
+    from ludique.ui.scenes import admin, attract, end, game, home, rules, setup, story
 
     table = {
         "attract": attract.AttractScene,
@@ -83,6 +83,7 @@ def make_scene(name: str, app: App, **kwargs) -> Scene:
         "rules": rules.RulesScene,
         "end": end.EndScene,
         "admin": admin.AdminScene,
+        "story": story.StoryScene,
     }
     if name not in table:
         raise ValueError(f"unknown scene {name!r}: expected one of {', '.join(table)}")

@@ -197,7 +197,7 @@ class AdminScene(Scene):
                 rect = f.rect(x0 + i * (width + 14), y, width, 92)
                 kind = "selected" if chosen else "normal"
                 self.buttons.append(Button(rect, label, action, kind, name=name, size=f.s(34)))
-            y += 130
+            y += 110  # five rows above the statistics (STATS_TOP)
 
         row(
             "admin.default_language",
@@ -240,6 +240,19 @@ class AdminScene(Scene):
             [
                 ("sound-on", t("admin.on"), s.sound, lambda: self._change("sound", True)),
                 ("sound-off", t("admin.off"), not s.sound, lambda: self._change("sound", False)),
+            ],
+        )
+        gauge = s.story_gauge
+        row(
+            "story.admin_gauge",  # Pente grammai's winning-chance gauge (ludique/ui/story_gauge.py)
+            [
+                ("gauge-on", t("admin.on"), gauge, lambda: self._change("story_gauge", True)),
+                (
+                    "gauge-off",
+                    t("admin.off"),
+                    not gauge,
+                    lambda: self._change("story_gauge", False),
+                ),
             ],
         )
         self.buttons.append(

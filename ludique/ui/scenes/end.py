@@ -50,14 +50,14 @@ class EndScene(Scene):
                     inner.width - column,
                     button_h,
                 )
-                for i in range(2)
+                for i in range(3)
             ]
         else:
-            top = inner.bottom - 2 * button_h - gap
+            top = inner.bottom - 3 * button_h - 2 * gap
             words = pygame.Rect(inner.left, inner.top, inner.width, top - gap - inner.top)
             buttons = [
                 pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
-                for i in range(2)
+                for i in range(3)
             ]
         self.headline_box = pygame.Rect(words.left, words.top, words.width, words.height * 2 // 5)
         self.reason_box = pygame.Rect(
@@ -80,6 +80,13 @@ class EndScene(Scene):
                 lambda: t("button.home"),
                 lambda: self.app.go("home"),
                 name="home",
+                size=vp.u(44),
+            ),
+            Button(
+                buttons[2],
+                lambda: t("story.button"),
+                lambda: self.app.go("story", game=self.game),
+                name="story",
                 size=vp.u(44),
             ),
         ]

@@ -967,6 +967,13 @@ class GameScene(Scene):
                     cy = y + icon + (i // per_row) * step
                     canvas.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 y += ((count - 1) // per_row + 1) * step + vp.u(6)
+        if self.config.game_id == "pente-grammai":  # the exact chance (ludique/ui/story_gauge.py)
+            from ludique.ui.story_gauge import draw_gauge
+
+            gauge_top = y + vp.u(12)
+            draw_gauge(
+                self, canvas, pygame.Rect(box.left, gauge_top, box.width, box.bottom - gauge_top)
+            )
 
     @property
     def piece_kind(self) -> str:

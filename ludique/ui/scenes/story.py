@@ -1,0 +1,659 @@
+"""How the game went: the balance of the game as a chart, a verdict, and a move shown on the board.
+
+Reached from the end screen's button.  Pente grammai's story is exact (the solved table, told
+here in a few milliseconds); the other games' is the computer's judgement, told by the worker
+process (``Opponent.request_story``) within ``ludique.analysis.STORY_BUDGET`` seconds while
+the screen says so.  Everything is laid out for the window's real size (``self.vp``): the board
+and its caption on one side, the chart, the legend and the verdict on the other (one above the
+other on a portrait screen).
+
+Pente grammai: the visitor's chance of winning at every throw and move (throws drawn in gold,
+moves in cream), a band under it with each throw's luck (bars) and each costly move (triangles:
+down for the visitor's, up for the opponent's gifts), the verdict built from the luck sum and
+the decisions found perfect, and the best and the costliest move, either shown on the board.
+Latrunculi and Epaminondas: who is ahead at every move, the turning point marked on the chart
+and shown on the board with its move.  A tap on the chart shows the nearest move on the board.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell
+from ludique.games import dump_game, load_game
+from ludique.games.base import GameState
+from ludique.ui import theme
+from ludique.ui.boards import PenteView, view_for
+from ludique.ui.layout import draw_text
+from ludique.ui.scenes import Scene
+from ludique.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+LUCK = theme.GOLD  # throws: the curve's gold steps and the luck bars
+COST = theme.DANGER  # a move that cost the story's side something
+GIFT = theme.CREAM  # a move that cost the opponent something
+MINUS = "\u2013"  # the faces have no U+2212; the en dash is the typographic stand-in
+BAND_FULL = 0.25  # the change of chance that fills half the luck-and-skill band
+
+
+def signed_points(app, value: float) -> str:
+    """A change of chance in points (hundredths): ``+12 points``, ``–3 points``."""
+    n = round(100 * value)
+    sign = "+" if n > 0 else MINUS if n < 0 else ""
+    one = abs(n) == 1 or (app.lang == "fr" and n == 0)
+    return app.t("story.points_one" if one else "story.points", value=f"{sign}{abs(n)}")
+
+
+def plain_points(app, value: float) -> str:
+    n = abs(round(100 * value))
+    one = n == 1 or (app.lang == "fr" and n == 0)
+    return app.t("story.points_one" if one else "story.points", value=str(n))
+
+
+class StoryScene(Scene):
+    name = "story"
+
+    def __init__(self, app, game) -> None:
+        super().__init__(app)
+        self.game = game  # the finished GameScene (its config, its state, its board's turn)
+        config = game.config
+        colours = game.state.colours
+        self.you = config.opponent == "computer"
+        self.viewpoint = config.visitor_colour if self.you else colours[0]
+        self.record = dump_game(game.state)
+        self.story: Story | None = None
+        self.failed = False
+        self.waiting = False
+        self.chain: list[GameState] = []
+        self.shown: Action | None = None  # the move shown on the board
+        self.showing = "best"  # Pente grammai: "best" or "worst"
+        self.layout()
+
+    # --- the story ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.story is not None or self.waiting:
+            return
+        if self.game.config.game_id == "pente-grammai":
+            self._told(tell(self.record, self.viewpoint))  # exact and quick: told here
+            return
+        opponent = self.app.opponent
+        asked = False
+        try:
+            asked = opponent.request_story(self.record, self.viewpoint, STORY_BUDGET)
+        except Exception:  # noqa: BLE001 - told plainly below
+            log.exception("the story could not be asked for")
+        if asked:
+            self.waiting = True
+        else:
+            self._plain()
+
+    def _plain(self) -> None:
+        """No worker to ask: the evaluation alone (a few milliseconds), told here."""
+        try:
+            self._told(tell(self.record, self.viewpoint, 0.0, max_depth=0))
+        except Exception:  # noqa: BLE001 - the scene says so and offers the way back
+            log.exception("the story could not be told")
+            self.failed = True
+
+    def update(self, now: float) -> None:
+        if not self.waiting:
+            return
+        try:
+            answer = self.app.opponent.poll_story()
+        except Exception:  # noqa: BLE001 - the worker failed: a plainer story
+            log.exception("the worker could not tell the story")
+            self.waiting = False
+            self._plain()
+            self.app.invalidate()
+            return
+        if answer is not None:
+            self.waiting = False
+            try:
+                self._told(Story.from_json(answer))
+            except Exception:  # noqa: BLE001
+                log.exception("the worker's story could not be read")
+                self._plain()
+            self.app.invalidate()
+
+    def next_wake(self, now: float) -> float | None:
+        return 0.05 if self.waiting else None
+
+    def leave(self) -> None:
+        if self.waiting:
+            self.app.opponent.cancel()
+            self.waiting = False
+
+    def _told(self, story: Story) -> None:
+        self.story = story
+        state = load_game(story.record)
+        self.chain = [state, *state.ancestors()]
+        self.chain.reverse()
+        if story.exact:
+            self.shown = story.best_move or story.worst_move
+            self.showing = "best" if story.best_move is not None else "worst"
+        else:
+            self.shown = story.turning
+        self.layout()
+
+    # --- layout ---------------------------------------------------------------------------------
+    def layout(self) -> None:
+        vp = self.vp
+        t = self.app.t
+        m, gap = vp.u(24), vp.u(18)
+        switch = self.app.language_switch.area
+        title_h = vp.u(96)
+        self.title_box = pygame.Rect(m, m, max(vp.u(200), switch.left - 2 * m), title_h)
+        button_h = vp.u(96)
+        bottom = vp.height - m
+        buttons_top = bottom - button_h
+        top = max(self.title_box.bottom, switch.bottom) + gap
+        exact = self.game.config.game_id == "pente-grammai"
+        if vp.portrait:
+            width = vp.width - 2 * m
+            body = buttons_top - gap - top
+            self.chart_box = pygame.Rect(m, top, width, body * 32 // 100)
+            self.words_box = pygame.Rect(m, self.chart_box.bottom + gap, width, body * 20 // 100)
+            board_top = self.words_box.bottom + gap
+            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(90), width, vp.u(90))
+            self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+        else:
+            board_w = round((vp.width - 2 * m - gap) * 0.42)
+            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(110), board_w, vp.u(110))
+            self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
+            right = pygame.Rect(
+                self.board_box.right + gap, top, vp.width - m - self.board_box.right - gap, 0
+            )
+            right.height = buttons_top - gap - top
+            self.chart_box = pygame.Rect(
+                right.left, right.top, right.width, right.height * 58 // 100
+            )
+            self.words_box = pygame.Rect(
+                right.left,
+                self.chart_box.bottom + gap,
+                right.width,
+                right.bottom - self.chart_box.bottom - gap,
+            )
+        self.view = view_for(self.game.config.game_id, self.board_box, self.game.view.flipped)
+        # the buttons: which move the board shows (Pente grammai), then back and home
+        specs: list[tuple[str, object, object, str]] = []
+        if exact:
+            specs += [
+                ("best", lambda: t("story.show_best"), lambda: self.show("best"), "best"),
+                ("worst", lambda: t("story.show_worst"), lambda: self.show("worst"), "worst"),
+            ]
+        specs += [
+            ("back", lambda: t("button.back"), self.back, ""),
+            ("home", lambda: t("button.home"), lambda: self.app.go("home"), ""),
+        ]
+        n = len(specs)
+        width = (vp.width - 2 * m - (n - 1) * gap) // n
+        self.buttons = []
+        for i, (name, label, action, mode) in enumerate(specs):
+            kind = "normal"
+            if mode and mode == self.showing:
+                kind = "selected"
+            if name == "back":
+                kind = "primary"
+            button = Button(
+                pygame.Rect(m + i * (width + gap), buttons_top, width, button_h),
+                label,
+                action,
+                kind,
+                name=name,
+                size=vp.u(36),
+            )
+            if mode == "worst" and self.story is not None and self.story.worst_move is None:
+                button.enabled = False
+            if mode == "best" and self.story is not None and self.story.best_move is None:
+                button.enabled = False
+            self.buttons.append(button)
+
+    def show(self, which: str) -> None:
+        story = self.story
+        if story is None or not story.exact:
+            return
+        action = story.best_move if which == "best" else story.worst_move
+        if action is None:
+            return
+        self.showing = which
+        self.shown = action
+        self.layout()
+
+    def back(self) -> None:
+        self.app.go("end", game=self.game)
+
+    # --- input ----------------------------------------------------------------------------------
+    def on_pointer(self, pointer) -> None:
+        super().on_pointer(pointer)
+        if pointer.kind != "down" or self.story is None:
+            return
+        plot = self.plot_rect()
+        if not plot.inflate(0, self.vp.u(40)).collidepoint(pointer.pos):
+            return
+        action = self.action_at(pointer.pos[0])
+        if action is not None:
+            self.shown = action
+            self.showing = ""
+            self.layout()
+            self.app.invalidate()
+
+    def action_at(self, x: float) -> Action | None:
+        """The move nearest to ``x`` on the chart (a move, not a throw: the board shows moves)."""
+        story = self.story
+        moves = [a for a in story.actions if a.kind == "move" and a.text != "pass"]
+        if not moves:
+            return None
+        return min(moves, key=lambda a: abs(self.x_of(a.index) - x))
+
+    # --- chart geometry ---------------------------------------------------------------------------
+    def plot_rect(self) -> pygame.Rect:
+        """The plotting area inside the chart box (room for the title, the y labels and x axis)."""
+        vp = self.vp
+        box = self.chart_box
+        left = box.left + vp.u(110)
+        top = box.top + vp.u(56)
+        band = vp.u(100) if self.story is not None and self.story.exact else 0
+        bottom = box.bottom - vp.u(52) - band
+        return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
+
+    def band_rect(self) -> pygame.Rect:
+        vp = self.vp
+        plot = self.plot_rect()
+        return pygame.Rect(plot.left, plot.bottom + vp.u(10), plot.width, vp.u(88))
+
+    def x_of(self, index: int) -> int:
+        plot = self.plot_rect()
+        last = max(1, len(self.story.curve) - 1)
+        return plot.left + round(plot.width * index / last)
+
+    def y_of(self, value: float) -> int:
+        plot = self.plot_rect()
+        return plot.bottom - round(plot.height * value)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, canvas: pygame.Surface) -> None:
+        vp = self.vp
+        t = self.app.t
+        canvas.blit(theme.background(vp.size), (0, 0))
+        draw_text(
+            canvas,
+            t("story.title"),
+            self.title_box,
+            role="display",
+            size=vp.u(60),
+            colour=theme.GOLD,
+            align="left",
+            max_lines=1,
+        )
+        story = self.story
+        if story is None:
+            message = t("story.failed") if self.failed else t("story.computing")
+            if self.waiting:
+                message += "." * (int(self.app.now() * 3) % 3)
+            self._draw_board(canvas, self.game.state, None)
+            theme.rounded_panel(
+                canvas, self.chart_box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2)
+            )
+            draw_text(
+                canvas,
+                message,
+                self.chart_box.inflate(-vp.u(60), -vp.u(60)),
+                role="bold",
+                size=vp.u(40),
+                colour=theme.CREAM,
+            )
+        else:
+            self._draw_shown(canvas)
+            self._draw_chart(canvas)
+            self._draw_words(canvas)
+        for button in self.buttons:
+            button.draw(canvas)
+
+    def _draw_board(self, canvas, state: GameState, action: Action | None) -> None:
+        view = self.view
+        marks, glow, targets = [], [], []
+        if action is not None:
+            move = next((m for m in state.legal_moves() if m.text == action.text), None)
+            if move is not None:
+                frm = move.frm if move.frm not in (None, "reserve") else None
+                to = move.to
+                if frm is not None:
+                    glow.append(frm)
+                if to is not None:
+                    targets.append(to)
+                    marks.append(to)
+                elif action.text.startswith("x"):
+                    glow.append(action.text[1:])
+        view.draw(canvas, state, marks=marks, glow=glow, targets=targets)
+        if isinstance(view, PenteView):
+            view.draw_die(canvas, getattr(state, "die", None))
+
+    def _draw_shown(self, canvas) -> None:
+        vp = self.vp
+        story = self.story
+        action = self.shown
+        if action is None:
+            self._draw_board(canvas, self.chain[-1], None)
+            caption = self.app.t("story.no_mistake") if story.exact else ""
+        else:
+            self._draw_board(canvas, self.chain[action.index - 1], action)
+            caption = self.caption(action)
+        if caption:
+            draw_text(
+                canvas,
+                caption,
+                self.caption_box,
+                role="bold",
+                size=vp.u(32),
+                colour=theme.CREAM,
+                max_lines=3,
+            )
+
+    def caption(self, action: Action) -> str:
+        t = self.app.t
+        story = self.story
+        move = action.text
+        colour = t(f"colour.{action.colour}")
+        if story.exact:
+            if action.colour != self.viewpoint or not (action.decision or action.cost > EPSILON):
+                return t("story.move_turn", turn=action.turn, move=move, colour=colour)
+            if action.cost > EPSILON:
+                return t(
+                    "story.worst_move",
+                    turn=action.turn,
+                    move=move,
+                    points=plain_points(self.app, action.cost),
+                    best=action.best,
+                )
+            return t(
+                "story.best_move",
+                turn=action.turn,
+                move=move,
+                points=plain_points(self.app, action.saved),
+            )
+        if action != story.turning:
+            return t("story.move_number", number=action.index, move=move, colour=colour)
+        if self.you:
+            key = (
+                "story.turning_you" if action.colour == self.viewpoint else "story.turning_computer"
+            )
+            return t(key, number=action.index, move=move)
+        return t("story.turning_colour", number=action.index, move=move, colour=colour)
+
+    def _draw_chart(self, canvas) -> None:
+        vp = self.vp
+        t = self.app.t
+        story = self.story
+        box = self.chart_box
+        theme.rounded_panel(canvas, box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
+        plot = self.plot_rect()
+        # the title: whose chance, or who is ahead
+        colour_name = t(f"colour.{self.viewpoint}")
+        if story.exact:
+            title = (
+                t("story.chance_you") if self.you else t("story.chance_colour", colour=colour_name)
+            )
+        else:
+            title = ""
+        if title:
+            draw_text(
+                canvas,
+                title,
+                pygame.Rect(box.left + vp.u(20), box.top + vp.u(8), box.width - vp.u(40), vp.u(44)),
+                role="bold",
+                size=vp.u(32),
+                colour=theme.GOLD,
+                align="left",
+                max_lines=1,
+            )
+        # the grid: 0, 50 and 100%, the middle one stronger (level)
+        line = max(1, vp.u(2))
+        for value in (0.0, 0.25, 0.5, 0.75, 1.0):
+            y = self.y_of(value)
+            colour = theme.GOLD_DARK if value == 0.5 else (78, 60, 46)
+            pygame.draw.line(canvas, colour, (plot.left, y), (plot.right, y), line)
+            if story.exact and value in (0.0, 0.5, 1.0):
+                draw_text(
+                    canvas,
+                    t("story.percent", value=round(value * 100)),
+                    pygame.Rect(
+                        box.left + vp.u(8), y - vp.u(20), plot.left - box.left - vp.u(18), vp.u(40)
+                    ),
+                    size=vp.u(26),
+                    colour=theme.MUTED,
+                    align="right",
+                    max_lines=1,
+                )
+        if not story.exact:
+            # who is ahead, written at the top and bottom of the chart
+            top_key = "story.ahead_you" if self.you else "story.ahead_colour"
+            other = next(c for c in self.game.state.colours if c != self.viewpoint)
+            bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
+            for key, colour, y, valign in (
+                (top_key, self.viewpoint, box.top + vp.u(8), "top"),
+                (bottom_key, other, plot.bottom + vp.u(4), "top"),
+            ):
+                draw_text(
+                    canvas,
+                    t(key, colour=t(f"colour.{colour}")),
+                    pygame.Rect(plot.left, y, plot.width, vp.u(44)),
+                    role="bold",
+                    size=vp.u(28),
+                    colour=theme.GOLD if colour == self.viewpoint else theme.MUTED,
+                    align="left",
+                    valign=valign,
+                    max_lines=1,
+                )
+            self._side_swatches(canvas, plot, other)
+        # the x axis: turns (Pente grammai) or moves, a few round numbers
+        self._x_axis(canvas, plot)
+        # the highlighted move
+        shown = self.shown
+        if shown is not None:
+            x = self.x_of(shown.index)
+            pygame.draw.line(canvas, theme.HIGHLIGHT, (x, plot.top), (x, plot.bottom), line)
+        # the curve, one segment per action: throws in gold, moves in cream
+        width = max(2, vp.u(4))
+        points = [(self.x_of(i), self.y_of(v)) for i, v in enumerate(story.curve)]
+        for action in story.actions:
+            a, b = points[action.index - 1], points[action.index]
+            colour = LUCK if action.kind == "throw" else theme.CREAM
+            pygame.draw.line(canvas, colour, a, b, width)
+        if shown is not None:
+            ring = theme.glow_ring(vp.u(12), theme.HIGHLIGHT, 230)
+            canvas.blit(ring, ring.get_rect(center=points[shown.index]))
+        if story.exact:
+            self._band(canvas)
+
+    def _side_swatches(self, canvas, plot: pygame.Rect, other: str) -> None:
+        """A piece of each side at the end of its half of the chart (shape and lightness, not
+        only the word, say whose half is whose)."""
+        vp = self.vp
+        from ludique.ui.boards.sprites import piece_sprite
+
+        kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(
+            self.game.config.game_id, "man"
+        )
+        for colour, y in ((self.viewpoint, plot.top + vp.u(26)), (other, plot.bottom - vp.u(26))):
+            sprite = piece_sprite(colour, kind, vp.u(16))
+            canvas.blit(sprite, sprite.get_rect(center=(plot.left - vp.u(40), y)))
+
+    def _x_axis(self, canvas, plot: pygame.Rect) -> None:
+        vp = self.vp
+        t = self.app.t
+        story = self.story
+        turns = story.turns
+        last = turns[-1] if turns else 0
+        step = 1
+        for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+            step = candidate
+            if last / candidate <= 8:
+                break
+        label_y = self.chart_box.bottom - vp.u(46)
+        for value in range(0, last + 1, step):
+            index = turns.index(value) if value in turns else None
+            if index is None:
+                continue
+            x = self.x_of(index)
+            pygame.draw.line(canvas, theme.MUTED, (x, plot.bottom), (x, plot.bottom + vp.u(8)), 2)
+            draw_text(
+                canvas,
+                str(value),
+                pygame.Rect(x - vp.u(40), label_y, vp.u(80), vp.u(36)),
+                size=vp.u(24),
+                colour=theme.MUTED,
+                max_lines=1,
+            )
+        axis = t("story.axis_turns") if story.exact else t("story.axis_moves")
+        draw_text(
+            canvas,
+            axis,
+            pygame.Rect(
+                self.chart_box.left + vp.u(8),
+                label_y,
+                plot.left - self.chart_box.left - vp.u(18),
+                vp.u(36),
+            ),
+            role="italic",
+            size=vp.u(24),
+            colour=theme.MUTED,
+            align="right",
+            max_lines=1,
+        )
+
+    def _band(self, canvas) -> None:
+        """Each throw's luck as a gold bar, each costly move as a triangle, around a mid line."""
+        vp = self.vp
+        story = self.story
+        band = self.band_rect()
+        mid = band.centery
+        pygame.draw.line(canvas, theme.GOLD_DARK, (band.left, mid), (band.right, mid), 1)
+        # a quarter of the chance fills half the band; the rare bigger swing is cut at its edge
+        half = band.height / 2 - vp.u(4)
+        scale = half / BAND_FULL
+        bar = max(2, vp.u(4))
+        for action in story.actions:
+            x = self.x_of(action.index)
+            if action.kind == "throw" and abs(action.change) > EPSILON:
+                h = max(1, min(half, round(abs(action.change) * scale)))
+                top = mid - h if action.change > 0 else mid
+                pygame.draw.rect(canvas, LUCK, pygame.Rect(x - bar // 2, top, bar, h))
+            elif action.kind == "move" and action.cost > EPSILON:
+                h = max(vp.u(8), min(half, round(action.cost * scale)))
+                w = vp.u(9)
+                if action.colour == self.viewpoint:
+                    shape = [(x - w, mid), (x + w, mid), (x, mid + h)]
+                    pygame.draw.polygon(canvas, COST, shape)
+                else:
+                    shape = [(x - w, mid), (x + w, mid), (x, mid - h)]
+                    pygame.draw.polygon(canvas, GIFT, shape)
+
+    def _draw_words(self, canvas) -> None:
+        vp = self.vp
+        t = self.app.t
+        story = self.story
+        box = self.words_box
+        y = box.top
+        line_h = vp.u(42)
+        if story.exact:
+            colour_name = t(f"colour.{self.viewpoint}")
+            cost_text = (
+                t("story.legend_cost", points=signed_points(self.app, story.skill))
+                if self.you
+                else t(
+                    "story.legend_cost_colour",
+                    colour=colour_name,
+                    points=signed_points(self.app, story.skill),
+                )
+            )
+            legend = [
+                ("bar", LUCK, t("story.legend_luck", points=signed_points(self.app, story.luck))),
+                ("triangle", COST, cost_text),
+            ]
+            for shape, colour, text in legend:
+                cx, cy = box.left + vp.u(16), y + line_h // 2
+                if shape == "bar":
+                    pygame.draw.rect(
+                        canvas, colour, pygame.Rect(cx - vp.u(3), cy - vp.u(14), vp.u(6), vp.u(28))
+                    )
+                else:
+                    w = vp.u(11)
+                    pygame.draw.polygon(
+                        canvas, colour, [(cx - w, cy - w), (cx + w, cy - w), (cx, cy + w)]
+                    )
+                draw_text(
+                    canvas,
+                    text,
+                    pygame.Rect(box.left + vp.u(44), y, box.width - vp.u(44), line_h),
+                    size=vp.u(28),
+                    colour=theme.CREAM,
+                    align="left",
+                    max_lines=1,
+                )
+                y += line_h
+        y += vp.u(8)
+        verdict = self.verdict()
+        note = (
+            f"{t('story.exact')} {t('story.history')}"
+            if story.exact
+            else (t("story.judged", depth=story.depth) if story.depth else t("story.judged_glance"))
+        )
+        rest = box.bottom - y
+        verdict_h = rest * 55 // 100 if story.exact else rest * 45 // 100
+        draw_text(
+            canvas,
+            verdict,
+            pygame.Rect(box.left, y, box.width, verdict_h),
+            role="bold",
+            size=vp.u(36),
+            colour=theme.GOLD,
+            align="left",
+            valign="top",
+        )
+        y += verdict_h
+        draw_text(
+            canvas,
+            note,
+            pygame.Rect(box.left, y, box.width, box.bottom - y),
+            role="italic",
+            size=vp.u(24),
+            colour=theme.MUTED,
+            align="left",
+            valign="top",
+        )
+
+    def verdict(self) -> str:
+        """Pente grammai: the luck sentence and the skill sentence; the other games: the
+        turning point's sentence."""
+        t = self.app.t
+        story = self.story
+        if not story.exact:
+            action = story.turning
+            return self.caption(action) if action is not None else ""
+        luck = story.luck
+        mood = "with" if luck > 0.05 else "against" if luck < -0.05 else "even"
+        decisions = len(story.decisions())
+        perfect = story.perfect
+        if decisions == 0:
+            skill = "forced"
+        elif perfect == decisions:
+            skill = "all"
+        elif perfect == 0:
+            skill = "none"
+        else:
+            skill = "some"
+        if self.you:
+            first = t(f"story.luck_{mood}")
+            second = t(f"story.skill_{skill}", perfect=perfect, decisions=decisions)
+        else:
+            name = t(f"colour.{self.viewpoint}")
+            first = t(
+                f"story.luck_{mood}_colour" if mood != "even" else "story.luck_even", colour=name
+            )
+            second = t(
+                f"story.skill_{skill}_colour", colour=name, perfect=perfect, decisions=decisions
+            )
+        return f"{first} {second}"

@@ -1,0 +1,144 @@
+"""Pente grammai's quiet gauge on the game screen: the visitor's exact chance of winning.
+
+The game screen's strip calls :func:`draw_gauge` under its score lines.  The chance comes from
+the solved table (``ludique.analysis.pente_chance``), read into this process in a thread the
+first time a gauge is wanted (about 0.1 s, 4 MB), so that no frame waits for it; until then, and
+when the ``story_gauge`` setting is off, nothing is drawn.  The value is the one of the position
+on screen, so it moves after each throw and after each move.
+
+Against the computer the gauge is the visitor's chance; between two players it is shared out
+between the two colours (the chances of both always add up to 100%).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import pygame
+
+from ludique.games.base import GameState
+from ludique.ui import theme
+from ludique.ui.layout import Viewport, draw_text
+
+log = logging.getLogger(__name__)
+
+_loading: threading.Thread | None = None
+_ready = threading.Event()
+
+
+def table_ready() -> bool:
+    """Whether the solved table is in memory; starts reading it (once) when it is not."""
+    global _loading
+    if _ready.is_set():
+        return True
+    if _loading is None:
+
+        def load() -> None:
+            try:
+                from ludique.ai.pente import table
+
+                table()
+                _ready.set()
+            except Exception:  # noqa: BLE001 - no table, no gauge: the game goes on
+                log.exception("the solved Pente grammai table could not be read for the gauge")
+
+        _loading = threading.Thread(target=load, name="ludique-pente-table", daemon=True)
+        _loading.start()
+    return False
+
+
+def percent(app, value: float) -> str:
+    return app.t("story.percent", value=round(100 * value))
+
+
+def wanted(scene) -> bool:
+    """Whether ``scene`` (a game screen) shows the gauge."""
+    return (
+        scene.config.game_id == "pente-grammai"
+        and not scene.demo
+        and bool(getattr(scene.app.settings, "story_gauge", True))
+    )
+
+
+def draw_gauge(scene, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect | None:
+    """The gauge at the top of ``box`` (the free part of the game screen's strip); returns the
+    rectangle it took, or ``None`` when nothing was drawn."""
+    if not wanted(scene) or not table_ready():
+        return None
+    vp: Viewport = scene.vp
+    state: GameState = scene.state
+    from ludique.analysis import pente_chance
+
+    label_h, bar_h, gap = vp.u(36), vp.u(26), vp.u(8)
+    need = label_h + gap + bar_h
+    if box.height < need or box.width < vp.u(120):
+        return None
+    area = pygame.Rect(box.left, box.top, box.width, need)
+    t = scene.app.t
+    label = pygame.Rect(area.left, area.top, area.width, label_h)
+    bar = pygame.Rect(area.left, label.bottom + gap, area.width, bar_h)
+    colours = state.colours
+    if scene.config.opponent == "computer":
+        colour = scene.config.visitor_colour
+        value = pente_chance(state, colour)
+        draw_text(
+            canvas,
+            t("story.gauge_you", percent=percent(scene.app, value)),
+            label,
+            size=vp.u(26),
+            colour=theme.CREAM,
+            align="left",
+            max_lines=1,
+        )
+        shares = [(colour, value)]
+    else:
+        value = pente_chance(state, colours[0])
+        draw_text(
+            canvas,
+            t("story.gauge_colour"),
+            label,
+            size=vp.u(26),
+            colour=theme.CREAM,
+            align="left",
+            max_lines=1,
+        )
+        shares = [(colours[0], value), (colours[1], 1.0 - value)]
+    _bar(canvas, bar, shares, scene, vp)
+    return area
+
+
+def _bar(canvas, bar: pygame.Rect, shares, scene, vp: Viewport) -> None:
+    from ludique.ui.palette import PIECE_COLOURS
+
+    radius = bar.height // 2
+    pygame.draw.rect(canvas, theme.DEEP, bar, border_radius=radius)
+    left = bar.left
+    for i, (colour, share) in enumerate(shares):
+        width = round(bar.width * share) if i < len(shares) - 1 or len(shares) == 1 else None
+        if width is None:
+            width = bar.right - left
+        part = pygame.Rect(left, bar.top, width, bar.height)
+        fill, _edge = PIECE_COLOURS[colour]
+        if part.width > 0:
+            pygame.draw.rect(canvas, fill, part, border_radius=radius)
+        if len(shares) == 2:
+            ink = theme.INK if colour == "white" else theme.PAPER
+            text = percent(scene.app, share)
+            box = part.inflate(-vp.u(10), 0)
+            if box.width > vp.u(50):
+                draw_text(
+                    canvas,
+                    text,
+                    box,
+                    role="bold",
+                    size=vp.u(20),
+                    colour=ink,
+                    align="left" if i == 0 else "right",
+                    max_lines=1,
+                )
+        left += width
+    # the even line: 50%, so that "ahead" and "behind" read at a glance
+    mid = bar.left + bar.width // 2
+    pygame.draw.line(canvas, theme.GOLD, (mid, bar.top - vp.u(4)), (mid, bar.bottom + vp.u(3)), 2)
+    pygame.draw.rect(canvas, theme.GOLD_DARK, bar, max(1, vp.u(2)), border_radius=radius)
