@@ -51,6 +51,8 @@ class Settings:
     admin_pin: str = "1234"
     fullscreen: bool = True
     log_level: str = "INFO"
+    # the screen's visible width in millimetres (0: unknown): touch targets are kept near 9 mm
+    screen_width_mm: int = 0
     # what was wrong in the settings file (or with saving it), shown on the admin panel
     problems: list[Problem] = field(default_factory=list)
 
@@ -228,6 +230,7 @@ _CHECKS = {
     "admin_pin": _pin,
     "fullscreen": _boolean,
     "log_level": _choice(LOG_LEVELS, upper=True),
+    "screen_width_mm": _integer(0, 5000),
 }
 
 
