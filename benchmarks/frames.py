@@ -1,4 +1,4 @@
-"""Frame benchmark of the kiosk at 1920x1080 (SDL dummy driver, software drawing).
+"""Frame benchmark of the kiosk at any screen size (SDL dummy driver, software drawing).
 
 Prints the frame time (median, 99th percentile, max) of the real App drawing a frame:
   1. while pieces animate (scripted games of every board, moves played one after another),
@@ -6,8 +6,11 @@ Prints the frame time (median, 99th percentile, max) of the real App drawing a f
 and the processor share of the program at rest on the Home screen (``step(wait=True)``, the
 kiosk's own loop).  Budgets (kiosk.md): p99 <= 16.7 ms; at rest under 3% of one core.
 
-    python benchmarks/frames.py [--seconds 4]
+    python benchmarks/frames.py [--size 3840x2160] [--seconds 4] [--json]
     SDL_VIDEODRIVER=x11 xvfb-run -a -s "-screen 0 1920x1080x24" python benchmarks/frames.py
+
+``--json`` prints one JSON object (size, animating_p99_ms, thinking_p99_ms, first_frame_ms,
+rest_cpu_percent, and the medians) instead of the table.
 
 Under the dummy driver SDL's event wait polls (about 1 ms sleeps), so the at-rest figure is
 higher there than under a real X server.
@@ -16,6 +19,7 @@ higher there than under a real X server.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -130,10 +134,20 @@ def report(name: str, frames: list[float], cpu: list[float]) -> None:
     )
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080") from None
+    return (w, h)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds per measurement")
     parser.add_argument("--rest-only", action="store_true", help="only the at-rest measurement")
+    parser.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
+    parser.add_argument("--json", action="store_true", help="one JSON object, no table")
     args = parser.parse_args()
 
     import pygame
@@ -141,29 +155,46 @@ def main() -> int:
     from ludique.settings import Settings
     from ludique.ui.app import App
 
-    app = App(Settings(sound=False), windowed=True, size=(1920, 1080), lang="en", demo=False)
+    say = (lambda *a, **k: None) if args.json else print
+    size = args.size
+    result: dict[str, object] = {"size": f"{size[0]}x{size[1]}"}
+    app = App(Settings(sound=False), windowed=True, size=size, lang="en", demo=False)
     try:
-        print(f"canvas 1920x1080 drawn straight to a {app.screen.get_size()} window")
-        print(f"video driver: {pygame.display.get_driver()}")
+        say(f"scenes drawn at the window's own size, {app.screen.get_size()}")
+        say(f"video driver: {pygame.display.get_driver()}")
         app.draw()
         start = time.perf_counter()
         app.warm_up()  # what the kiosk does in its first idle moments (not "at rest")
-        print(f"{'boards and sprites prepared':<28} {time.perf_counter() - start:.2f} s")
+        result["warm_up_s"] = round(time.perf_counter() - start, 2)
+        say(f"{'boards and sprites prepared':<28} {result['warm_up_s']:.2f} s")
         if not args.rest_only:
             cpu: list[float] = []
             frames, first = animating(app, args.seconds, cpu)
-            report("pieces animating", frames, cpu)
-            print(f"{'first frame of a new game':<28} {', '.join(f'{f:.1f}' for f in first)} ms")
+            if not args.json:
+                report("pieces animating", frames, cpu)
+            say(f"{'first frame of a new game':<28} {', '.join(f'{f:.1f}' for f in first)} ms")
+            result["animating_median_ms"] = round(statistics.median(frames), 2)
+            result["animating_p99_ms"] = round(percentile(frames, 99), 2)
+            result["animating_cpu_p99_ms"] = round(percentile(cpu, 99), 2)
+            result["first_frame_ms"] = round(max(first), 1)
             cpu = []
             frames, requests = thinking(app, args.seconds, cpu)
-            report(f"computer thinking ({requests} req)", frames, cpu)
+            if not args.json:
+                report(f"computer thinking ({requests} req)", frames, cpu)
+            result["thinking_median_ms"] = round(statistics.median(frames), 2)
+            result["thinking_p99_ms"] = round(percentile(frames, 99), 2)
+            result["thinking_cpu_p99_ms"] = round(percentile(cpu, 99), 2)
         share, drawn = at_rest(app, args.seconds)
-        print(
+        result["rest_cpu_percent"] = round(share, 2)
+        result["rest_frames"] = drawn
+        say(
             f"{'at rest on Home':<28} processor {share:5.2f}% of one core, "
             f"{drawn} frames drawn in {args.seconds:.0f} s (budget < 3%)"
         )
     finally:
         app.close()
+    if args.json:
+        print(json.dumps(result))
     return 0
 
 

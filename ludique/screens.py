@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
@@ -54,116 +55,121 @@ def _epaminondas_finished():
     )
 
 
+def each_screen(app) -> Iterator[str]:
+    """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
+    the review renderer saves them, the layout test measures every text on them."""
+    from ludique.games import GAME_IDS
+    from ludique.ui.scenes.admin import PinPad
+    from ludique.ui.scenes.game import GameConfig, GameScene
+
+    rng = random.Random(20)
+    app.go("attract")
+    demo = app.scene.demo
+    if demo is not None:
+        demo.state = _advance(demo.state, 14, rng)
+    yield "attract"
+    app.go("home")
+    yield "home"
+    for family in ("pente-grammai", "latrunculi", "epaminondas"):
+        app.go("setup", family=family)
+        yield f"setup-{family}"
+    app.scene.opponent = "two-players"
+    app.scene.layout()
+    yield "setup-epaminondas-two-players"
+    for game_id in GAME_IDS:
+        config = GameConfig(game_id, "computer", "player", None)
+        app.go("game", config=config)
+        scene: GameScene = app.scene
+        start = scene.state
+        if start.game_id == "latrunculi-seneca":
+            scene.state = _advance(start, 9, rng)
+            yield f"game-{game_id}-placement"
+            scene.state = _advance(
+                start,
+                400,
+                rng,
+                stop=lambda s: any(p.kind == "incitus" for p in s.pieces()) and s.to_move == "blue",
+            )
+        else:
+            scene.state = _advance(start, 24 if game_id != "epaminondas" else 30, rng)
+            if scene.state.to_move != scene.config.visitor_colour:
+                scene.state = _advance(scene.state, 1 if not scene.state.needs_roll else 2, rng)
+        scene.turn_started = app.now()
+        moves = scene.origins()
+        if moves:
+            scene.selected = next(iter(moves))
+        if game_id == "pente-grammai":
+            scene.last_die = getattr(scene.state, "die", None)
+        yield f"game-{game_id}"
+        if game_id in ("pente-grammai", "latrunculi-dux"):
+            # the visitor took the second colour: the board is turned round
+            config = GameConfig(game_id, "computer", "champion", start.colours[1])
+            app.go("game", config=config)
+            app.scene.state = _advance(app.scene.state, 11, rng)
+            yield f"game-{game_id}-turned"
+        app.go("rules", game=scene)
+        yield f"rules-{game_id}"
+        app.go("resume", scene=scene)
+        if game_id == "epaminondas":
+            finished = _epaminondas_finished()
+        else:
+            finished = _finished(game_id, rng)
+        if finished is not None:
+            scene.state = finished
+            app.go("end", game=scene)
+            yield f"end-{game_id}"
+    app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
+    app.scene.state = _advance(app.scene.state, 7, rng)
+    yield "game-pente-two-players"
+    app.countdown_since = app.now()
+    yield "still-playing"
+    app.countdown_since = None
+    app.pin_pad = PinPad(app)
+    app.pin_pad.entered = "12"
+    yield "pin-pad"
+    app.pin_pad = None
+    app.go("admin")
+    yield "admin"
+
+
 def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ludique.games import GAME_IDS
     from ludique.i18n import LANGUAGES
-    from ludique.settings import Settings
-    from ludique.ui.app import App
-    from ludique.ui.opponent import Opponent
-    from ludique.ui.scenes.admin import PinPad
-    from ludique.ui.scenes.game import GameConfig, GameScene
 
     written: list[Path] = []
     for size in sizes:
         for lang in langs or LANGUAGES:
-            app = App(
-                Settings(sound=False),
-                windowed=True,
-                size=size,
-                lang=lang,
-                opponent=Opponent(force_stand_in=True),
-            )
+            app = review_app(size, lang)
             folder = outdir / f"{size[0]}x{size[1]}" / lang
             folder.mkdir(parents=True, exist_ok=True)
-            count = 0
-
-            def shot(name: str, app=app, folder=folder) -> None:
-                nonlocal count
-                count += 1
-                app.dirty = True
-                app.draw()
-                path = folder / f"{count:02d}-{name}.png"
-                pygame.image.save(app.screen, str(path))
-                written.append(path)
-
-            rng = random.Random(20)
-            app.go("attract")
-            demo = app.scene.demo
-            if demo is not None:
-                demo.state = _advance(demo.state, 14, rng)
-            shot("attract")
-            app.go("home")
-            shot("home")
-            for family in ("pente-grammai", "latrunculi", "epaminondas"):
-                app.go("setup", family=family)
-                shot(f"setup-{family}")
-            app.scene.opponent = "two-players"
-            app.scene.layout()
-            shot("setup-epaminondas-two-players")
-            for game_id in GAME_IDS:
-                config = GameConfig(game_id, "computer", "player", None)
-                app.go("game", config=config)
-                scene: GameScene = app.scene
-                start = scene.state
-                if start.game_id == "latrunculi-seneca":
-                    scene.state = _advance(start, 9, rng)
-                    shot(f"game-{game_id}-placement")
-                    scene.state = _advance(
-                        start,
-                        400,
-                        rng,
-                        stop=lambda s: (
-                            any(p.kind == "incitus" for p in s.pieces()) and s.to_move == "blue"
-                        ),
-                    )
-                else:
-                    scene.state = _advance(start, 24 if game_id != "epaminondas" else 30, rng)
-                    if scene.state.to_move != scene.config.visitor_colour:
-                        scene.state = _advance(
-                            scene.state, 1 if not scene.state.needs_roll else 2, rng
-                        )
-                scene.turn_started = app.now()
-                moves = scene.origins()
-                if moves:
-                    scene.selected = next(iter(moves))
-                if game_id == "pente-grammai":
-                    scene.last_die = getattr(scene.state, "die", None)
-                shot(f"game-{game_id}")
-                if game_id in ("pente-grammai", "latrunculi-dux"):
-                    # the visitor took the second colour: the board is turned round
-                    config = GameConfig(game_id, "computer", "champion", start.colours[1])
-                    app.go("game", config=config)
-                    app.scene.state = _advance(app.scene.state, 11, rng)
-                    shot(f"game-{game_id}-turned")
-                app.go("rules", game=scene)
-                shot(f"rules-{game_id}")
-                app.go("resume", scene=scene)
-                if game_id == "epaminondas":
-                    finished = _epaminondas_finished()
-                else:
-                    finished = _finished(game_id, rng)
-                if finished is not None:
-                    scene.state = finished
-                    app.go("end", game=scene)
-                    shot(f"end-{game_id}")
-            app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
-            app.scene.state = _advance(app.scene.state, 7, rng)
-            shot("game-pente-two-players")
-            app.countdown_since = app.now()
-            shot("still-playing")
-            app.countdown_since = None
-            app.pin_pad = PinPad(app)
-            app.pin_pad.entered = "12"
-            shot("pin-pad")
-            app.pin_pad = None
-            app.go("admin")
-            shot("admin")
-            app.close()
+            try:
+                for count, name in enumerate(each_screen(app), start=1):
+                    app.dirty = True
+                    app.draw()
+                    path = folder / f"{count:02d}-{name}.png"
+                    pygame.image.save(app.screen, str(path))
+                    written.append(path)
+            finally:
+                app.close()
     return written
+
+
+def review_app(size: tuple[int, int], lang: str):
+    """A windowed kiosk of ``size`` in ``lang`` with the quick stand-in computer player."""
+    from ludique.settings import Settings
+    from ludique.ui.app import App
+    from ludique.ui.opponent import Opponent
+
+    return App(
+        Settings(sound=False),
+        windowed=True,
+        size=size,
+        lang=lang,
+        opponent=Opponent(force_stand_in=True),
+    )
 
 
 def _named(sizes) -> list[str]:

@@ -20,6 +20,7 @@ its text really covers, whether it had to overflow, and the contrast against wha
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 import pygame
 
 from ludique.ui.fonts import font
+from ludique.ui.palette import contrast_ratio
 from ludique.ui.pixels import kept
 
 DESIGN_SHORT_SIDE = 1080  # units along the shorter side of any screen
@@ -194,9 +196,18 @@ class TextRecord:
     contrast: float | None  # the text colour against what was behind it (lowest of the glyphs)
     role: str
     size: int
+    layer: int = 0  # texts under a veil (a modal panel over the screen) are on a lower layer
 
 
 _RECORD: list[TextRecord] | None = None
+_LAYER = 0
+
+
+def cover_below() -> None:
+    """What is drawn from now on lies over a veil: the texts under it are hidden, not
+    neighbours (the idle countdown, the PIN pad, a confirmation)."""
+    global _LAYER
+    _LAYER += 1
 
 
 @contextmanager
@@ -269,6 +280,7 @@ def draw_text(
                 contrast,
                 role,
                 fit.size,
+                _LAYER,
             )
         )
     return covered
@@ -306,48 +318,34 @@ def draw_line(
     )
 
 
-# --- contrast (WCAG 2.1) ------------------------------------------------------------------------
-
-
-def luminance(rgb: tuple[int, int, int]) -> float:
-    def channel(c: int) -> float:
-        s = c / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = rgb[:3]
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    la, lb = luminance(a), luminance(b)
-    hi, lo = max(la, lb), min(la, lb)
-    return (hi + 0.05) / (lo + 0.05)
+# --- contrast (WCAG 2.1: ``palette.contrast_ratio``) ----------------------------------------------
 
 
 def _lowest_contrast(
     surface: pygame.Surface, images: list[tuple[pygame.Surface, pygame.Rect]], colour
 ) -> float | None:
     """The text colour against the pixels its glyphs are about to cover: the 5th percentile of
-    up to ~300 samples (a stray speckle of the backdrop does not decide)."""
+    up to ~120 points a line, drawn at random inside the glyphs (a stray speckle of the backdrop
+    does not decide; the same text always samples the same points)."""
     ratios: list[float] = []
     bounds = surface.get_rect()
+    rng = random.Random(0)
     for image, rect in images:
         mask = pygame.mask.from_surface(image, 127)
-        count = mask.count()
-        if not count:
-            continue
-        stride = max(1, count // 300)
-        seen = 0
         w, h = mask.get_size()
-        for yy in range(0, h, 2):
-            for xx in range(0, w, 2):
-                if mask.get_at((xx, yy)):
-                    seen += 1
-                    if seen % stride:
-                        continue
-                    p = (rect.left + xx, rect.top + yy)
-                    if bounds.collidepoint(p):
-                        ratios.append(contrast_ratio(colour, tuple(surface.get_at(p))[:3]))
+        if not mask.count():
+            continue
+        hits = 0
+        for _ in range(1500):
+            xx, yy = rng.randrange(w), rng.randrange(h)
+            if not mask.get_at((xx, yy)):
+                continue
+            p = (rect.left + xx, rect.top + yy)
+            if bounds.collidepoint(p):
+                ratios.append(contrast_ratio(colour, tuple(surface.get_at(p))[:3]))
+            hits += 1
+            if hits >= 120:
+                break
     if not ratios:
         return None
     ratios.sort()

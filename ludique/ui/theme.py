@@ -10,6 +10,7 @@ import random
 
 import pygame
 
+from ludique.ui.layout import cover_below
 from ludique.ui.pixels import kept
 
 INK = (38, 27, 20)
@@ -21,7 +22,8 @@ DEEP = (33, 24, 19)
 DEEP_2 = (52, 38, 29)
 MUTED = (176, 156, 128)
 HIGHLIGHT = (255, 214, 120)
-TARGET = (120, 220, 140)
+TARGET = (170, 250, 180)  # a legal target: bright fill ...
+TARGET_EDGE = (16, 60, 28)  # ... in a dark ring, so one of the two stands out on every board
 DANGER = (200, 80, 60)
 DANGER_TEXT = (244, 132, 110)  # a warning in words: 4.5:1 and more on the dark panels
 
@@ -81,6 +83,7 @@ def _translucent_panel(size: tuple[int, int], fill: tuple[int, ...], radius: int
 def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
     """A translucent sheet over a whole screen (End, Admin, the idle countdown): a kept panel
     without corners, not a new 8 MB sheet every frame."""
+    cover_below()
     return _translucent_panel(size, rgba, 0)
 
 
@@ -105,8 +108,9 @@ def target_dot(radius: int) -> pygame.Surface:
     size = radius * 2 + 4
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
-    pygame.draw.circle(surface, (*TARGET, 90), (c, c), radius)
-    pygame.draw.circle(surface, (*TARGET, 230), (c, c), radius, 4)
+    edge = max(3, radius // 4)
+    pygame.draw.circle(surface, (*TARGET_EDGE, 235), (c, c), radius)
+    pygame.draw.circle(surface, (*TARGET, 235), (c, c), radius - edge)
     return surface
 
 

@@ -1,0 +1,63 @@
+"""Every text of every screen inside its box, on the screen, apart from the others and readable,
+in every language at every size a museum mounts (the kiosk draws at the display's own size).
+
+The screens are the review renderer's (``ludique.screens.each_screen``): every scene, every game,
+the rule cards, the end screens, the countdown, the PIN pad and the admin panel.  Each text is
+measured as the kiosk draws it, through ``ludique.ui.layout.draw_text``.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from ludique.i18n import LANGUAGES
+from ludique.screens import SIZES, each_screen, review_app
+from ludique.ui.layout import recording
+
+TEXT_CONTRAST = 4.5  # WCAG 2.1, normal text
+TOTALS: dict[str, int] = {}
+
+
+def _problems(size: tuple[int, int], lang: str, contrast: bool) -> tuple[int, int, list[str]]:
+    app = review_app(size, lang)
+    problems: list[str] = []
+    screens = texts = 0
+    screen_id = id(app.screen)
+    bounds = app.screen.get_rect()
+    try:
+        for name in each_screen(app):
+            app.dirty = True
+            with recording() as drawn:
+                app.draw()
+            screens += 1
+            texts += len(drawn)
+            where = f"{size[0]}x{size[1]} {lang} {name}"
+            for r in drawn:
+                if r.overflow:
+                    problems.append(f"{where}: {r.message!r} does not fit its box {r.box}")
+                if r.surface == screen_id and not bounds.contains(r.drawn):
+                    problems.append(f"{where}: {r.message!r} runs off the screen at {r.drawn}")
+                if contrast and r.contrast is not None and r.contrast < TEXT_CONTRAST:
+                    problems.append(f"{where}: {r.message!r} contrast {r.contrast:.2f}:1")
+            top = max((r.layer for r in drawn), default=0)
+            # texts under a veil are hidden by the panel drawn over them
+            on_screen = [r for r in drawn if r.surface == screen_id and r.layer == top]
+            for a, b in itertools.combinations(on_screen, 2):
+                if a.drawn.colliderect(b.drawn):
+                    problems.append(f"{where}: {a.message!r} overlaps {b.message!r}")
+    finally:
+        app.close()
+    return screens, texts, problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_text_in_its_box_on_every_screen(size, lang):
+    # contrast does not depend on the size: measured once per language, at full HD
+    screens, texts, problems = _problems(size, lang, contrast=size == (1920, 1080))
+    TOTALS[f"{size[0]}x{size[1]} {lang}"] = texts
+    assert screens >= 30 and texts >= 10 * screens
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
