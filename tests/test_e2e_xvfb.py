@@ -84,9 +84,10 @@ def drive(state_file: Path) -> int:
     import pygame
 
     from ludique.games import new_game
-    from ludique.ui.app import Letterbox
     from ludique.ui.boards import PenteView
-    from ludique.ui.scenes.game import BOARD_RECT
+    from ludique.ui.layout import Viewport
+    from ludique.ui.scenes.game import game_layout
+    from ludique.ui.widgets import LanguageSwitch
 
     env = dict(os.environ)
     env.pop("SDL_VIDEODRIVER", None)
@@ -110,13 +111,16 @@ def drive(state_file: Path) -> int:
     )
     try:
         window = _xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
-        box = Letterbox(WINDOW)
-        view = PenteView(BOARD_RECT)
+        # where the program places its board in a window of this size, computed here from the
+        # same layout functions (the scenes are laid out in window pixels)
+        viewport = Viewport(*WINDOW)
+        switch = LanguageSwitch(lambda lang: None)
+        switch.layout(viewport)
+        view = PenteView(game_layout(viewport, switch.area).board)
         start = new_game("pente-grammai")
 
-        def at(canvas_xy) -> list[str]:
-            x, y = box.to_window(*canvas_xy)
-            return ["mousemove", "--window", window, str(x), str(y)]
+        def at(xy) -> list[str]:
+            return ["mousemove", "--window", window, str(int(xy[0])), str(int(xy[1]))]
 
         time.sleep(1.0)  # the first frames
         _xdotool(*at(view.die_rect.center))
