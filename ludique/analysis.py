@@ -23,7 +23,9 @@
 searched (``ludique.ai.search``, the Champion's evaluation) to one depth for the whole game,
 the deepest that fits ``budget`` seconds, and the score (hundredths of a piece, for the player
 to move) becomes a "who is ahead" value for the viewpoint, ``1 / (1 + exp(-score / SCALE))``:
-0.5 is level, 0.73 one and a half pieces ahead, a forced win 1.  The *turning point* is the move
+0.5 is level, 0.73 one and a half pieces ahead, a forced win 1; each position's value is then
+averaged with the one before (a fixed-depth search favours the side to move: without this the
+curve zigzags at every move).  The *turning point* is the move
 after which the eventual winner was ahead for good (the last time the curve crossed the middle
 towards him); when he led from the first move, or in a draw, it is the move that moved the
 balance most.  This runs in the computer player's process after the game
@@ -159,9 +161,17 @@ class Story:
                 if (a.before - 0.5) * sign <= 0 < (a.after - 0.5) * sign:
                     last = a
             if last is not None and all((v - 0.5) * sign > 0 for v in self.curve[last.index :]):
-                return last
-            return max(self.actions, key=lambda a: (a.change * sign, -a.index))
-        return max(self.actions, key=lambda a: (abs(a.change), -a.index))
+                return self._played(last)
+            return self._played(max(self.actions, key=lambda a: (a.change * sign, -a.index)))
+        return self._played(max(self.actions, key=lambda a: (abs(a.change), -a.index)))
+
+    def _played(self, action: Action) -> Action:
+        """``action``, or when it is a pass or a Latrunculi removal (the end of a turn, not a
+        choice of play), the move that made it due."""
+        for candidate in reversed(self.actions[: action.index]):
+            if candidate.text != "pass" and not candidate.text.startswith("x"):
+                return candidate
+        return action
 
     # --- the worker's pipe -------------------------------------------------------------------
     def to_json(self) -> str:
@@ -369,6 +379,13 @@ def _searched(
         # left, the visitor is not kept waiting for it.
         if now + took * max(growth, 2.0) >= deadline:
             break
+    # A search to a fixed depth flatters the side to move (it has the last word), so raw values
+    # zigzag from one move to the next; each unfinished position is told as the mean of its own
+    # value and the one before, the two sides' judgements of the same moment of the game.
+    curve = [
+        v if i == 0 or final(chain[i]) is not None else (v + curve[i - 1]) / 2
+        for i, v in enumerate(curve)
+    ]
     turns = list(range(len(chain)))
     actions = [
         Action(i, i, chain[i - 1].to_move, chain[i].action, "move", curve[i - 1], curve[i])

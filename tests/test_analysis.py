@@ -299,3 +299,212 @@ def test_the_worker_tells_the_story_and_the_kiosk_never_waits():
             time.sleep(0.01)
         assert move in {str(m) for m in state.legal_moves()}
     assert load_game(story.record).outcome is not None
+
+
+def test_a_removal_is_never_the_turning_point_but_the_move_that_made_it_due():
+    from ludique.analysis import Action
+
+    curve = (0.5, 0.55, 0.45, 0.4, 0.6, 0.7)
+    texts = ("c3-c4", "d6-d5", "e2-e3", "f7-f6", "xd4")
+    actions = tuple(
+        Action(i, i, "blue" if i % 2 else "white", texts[i - 1], "move", curve[i - 1], curve[i])
+        for i in range(1, 6)
+    )
+    story = Story(
+        "latrunculi-seneca", "blue", "blue", "one-piece", False, curve, tuple(range(6)), actions
+    )
+    assert story.turning.text == "f7-f6"  # the crossing was the removal after it
+
+
+# --- the kiosk: the end screen's button, the story screen, the gauge ------------------------------
+def _pente_winning_chance(seed: int):
+    """A game between perfect players from the start, stopped where Blue is to throw and one
+    value of the die wins at once: (the state, the value, the winning move)."""
+    from ludique.ai.pente import move_values
+
+    rng = random.Random(seed)
+    state = new_game("pente-grammai")
+    while state.outcome is None:
+        if state.needs_roll:
+            if state.to_move == "blue":
+                for value in range(1, 7):
+                    rolled = state.roll(value)
+                    for move in rolled.legal_moves():
+                        if rolled.play(move).outcome is not None:
+                            return state, value, move
+            state = state.roll(rng.randint(1, 6))
+            continue
+        scored = move_values(state)
+        top = max(v for _, v in scored)
+        state = state.play(next(m for m, v in scored if v == top))
+    return None
+
+
+class LoadedDie:
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def randint(self, a: int, b: int) -> int:
+        return self.value
+
+
+@pytest.fixture
+def kiosk():
+    from kiosk_driver import make_app
+
+    apps = []
+
+    def make(**kw):
+        app = make_app(**kw)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
+    from kiosk_driver import button_centre, centre, click, wait_for
+
+    from ludique.ui.layout import recording
+
+    found = next(f for f in (_pente_winning_chance(s) for s in range(40)) if f is not None)
+    state, value, move = found
+    app = kiosk(game="pente-grammai", size=(1280, 800))
+    scene = app.scene
+    scene.set_position(state)
+    scene.dice = LoadedDie(value)
+    assert wait_for(app, lambda: scene.human_turn and scene.anim is None, timeout=5)
+    click(app, scene.view.die_rect.center)
+    assert wait_for(app, lambda: scene.state.die == value and scene.roll is None, timeout=5)
+    click(app, centre(app, move.frm))
+    click(app, centre(app, move.to))
+    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    click(app, button_centre(app, "story"))
+    assert app.scene.name == "story"
+    story_scene = app.scene
+    story = story_scene.story
+    assert story is not None and story.exact and story.winner == "blue"
+    # the scene's story is the library's, for the game that was played on screen
+    final = scene.state
+    expected = tell(dump_game(final), "blue")
+    assert story.curve == expected.curve and story.luck == expected.luck
+    assert story.curve[-1] == 1.0
+    with recording() as texts:
+        app.dirty = True
+        app.draw()
+    shown = [r.message for r in texts]
+    verdict = story_scene.verdict()
+    assert verdict in shown and not any(r.overflow for r in texts)
+    assert app.t("story.chance_you") in shown
+    # the best move is on the board; the costliest one when asked (if any move cost anything)
+    assert story_scene.shown == (story.best_move or story.worst_move)
+    if story.worst_move is not None:
+        click(app, button_centre(app, "worst"))
+        assert story_scene.shown == story.worst_move
+        assert story_scene.button("worst").kind == "selected"
+    # a tap on the chart shows the nearest move
+    plot = story_scene.plot_rect()
+    click(app, (plot.left + 2, plot.centery))
+    first_move = next(a for a in story.actions if a.kind == "move" and a.text != "pass")
+    assert story_scene.shown == first_move
+    click(app, button_centre(app, "back"))
+    assert app.scene.name == "end"
+    app.set_language("de")
+    click(app, button_centre(app, "story"))
+    with recording() as texts:
+        app.dirty = True
+        app.draw()
+    assert app.t("story.title") in [r.message for r in texts]
+    assert app.t("story.title") == "Wie die Partie verlief"
+
+
+def _dux_winning_move(seed: int):
+    """A Latrunculi dux game from the start (greedy Blue, random White) stopped where Blue to
+    move has a winning move."""
+    rng = random.Random(seed)
+    state = new_game("latrunculi-dux")
+    for _ in range(400):
+        if state.outcome is not None:
+            return None
+        if state.to_move == "blue":
+            for move in state.legal_moves():
+                after = state.play(move)
+                if after.outcome is not None and after.outcome.winner == "blue":
+                    return state, move
+            state = state.play(greedy_move(state, rng))
+        else:
+            state = state.play(random_move(state, rng))
+    return None
+
+
+def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(kiosk):
+    from kiosk_driver import button_centre, centre, click, wait_for
+
+    from ludique.ui.layout import recording
+
+    state, move = next(f for f in (_dux_winning_move(s) for s in range(40)) if f is not None)
+    app = kiosk(game="latrunculi-dux", size=(1024, 768))
+    scene = app.scene
+    scene.set_position(state)
+    click(app, centre(app, move.frm))
+    click(app, centre(app, move.to))
+    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    click(app, button_centre(app, "story"))
+    story_scene = app.scene
+    assert story_scene.name == "story"
+    assert story_scene.waiting  # asked of the worker process; the screen says so meanwhile
+    with recording() as texts:
+        app.dirty = True
+        app.draw()
+    assert any(r.message.startswith(app.t("story.computing")) for r in texts)
+    assert wait_for(app, lambda: story_scene.story is not None, timeout=20)
+    story = story_scene.story
+    assert not story.exact and story.winner == "blue" and story.depth >= 1
+    assert story.curve[-1] == 1.0
+    assert story_scene.shown == story.turning
+    with recording() as texts:
+        app.dirty = True
+        app.draw()
+    shown = [r.message for r in texts]
+    assert story_scene.caption(story.turning) in shown
+    assert story_scene.verdict() in shown
+    assert app.t("story.ahead_you") in shown and app.t("story.ahead_computer") in shown
+    assert not any(r.overflow for r in texts)
+    click(app, button_centre(app, "home"))
+    assert app.scene.name == "home"
+
+
+def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk):
+    from kiosk_driver import button_centre, click, wait_for
+
+    from ludique.analysis import pente_chance
+    from ludique.ui.layout import recording
+    from ludique.ui.story_gauge import table_ready
+
+    app = kiosk(game="pente-grammai", size=(1920, 1080))
+    scene = app.scene
+    scene.dice = LoadedDie(4)
+    assert wait_for(app, lambda: table_ready(), timeout=10)
+
+    def gauge_texts() -> list[str]:
+        with recording() as texts:
+            app.dirty = True
+            app.draw()
+        prefix = app.t("story.gauge_you", percent="")
+        return [r.message for r in texts if r.message.startswith(prefix)]
+
+    expected = app.t("story.gauge_you", percent=app.t("story.percent", value=52))
+    assert gauge_texts() == [expected]  # Blue's chance before the first throw: 52.2%
+    click(app, scene.view.die_rect.center)
+    assert wait_for(app, lambda: scene.state.die == 4 and scene.roll is None, timeout=5)
+    value = round(100 * pente_chance(scene.state, "blue"))
+    assert gauge_texts() == [app.t("story.gauge_you", percent=app.t("story.percent", value=value))]
+    # the curator's switch
+    app.go("admin")
+    click(app, button_centre(app, "gauge-off"))
+    assert app.settings.story_gauge is False
+    assert app.scene.button("gauge-off").kind == "selected"
+    app.go("resume", scene=scene)
+    assert gauge_texts() == []

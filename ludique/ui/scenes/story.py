@@ -21,8 +21,8 @@ import logging
 
 import pygame
 
-from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell
-from ludique.games import dump_game, load_game
+from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
+from ludique.games import dump_game, new_game
 from ludique.games.base import GameState
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
@@ -56,33 +56,39 @@ def plain_points(app, value: float) -> str:
 class StoryScene(Scene):
     name = "story"
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app, game, story: Story | None = None) -> None:
         super().__init__(app)
         self.game = game  # the finished GameScene (its config, its state, its board's turn)
         config = game.config
         colours = game.state.colours
         self.you = config.opponent == "computer"
         self.viewpoint = config.visitor_colour if self.you else colours[0]
-        self.record = dump_game(game.state)
+        state = game.state
+        self.chain: list[GameState] = [state, *state.ancestors()]
+        self.chain.reverse()
+        # a game from the start travels to the worker as its record; a set-up position (tests,
+        # the self-test) has no record and is told here
+        self.record = dump_game(state) if self.chain[0].key == new_game(state.game_id).key else ""
         self.story: Story | None = None
         self.failed = False
         self.waiting = False
-        self.chain: list[GameState] = []
         self.shown: Action | None = None  # the move shown on the board
         self.showing = "best"  # Pente grammai: "best" or "worst"
         self.layout()
+        if story is not None:  # already told (the screens renderer, tests)
+            self._told(story)
 
     # --- the story ------------------------------------------------------------------------------
     def enter(self) -> None:
         if self.story is not None or self.waiting:
             return
         if self.game.config.game_id == "pente-grammai":
-            self._told(tell(self.record, self.viewpoint))  # exact and quick: told here
+            self._told(tell_state(self.game.state, self.viewpoint))  # exact and quick: here
             return
-        opponent = self.app.opponent
         asked = False
         try:
-            asked = opponent.request_story(self.record, self.viewpoint, STORY_BUDGET)
+            if self.record:
+                asked = self.app.opponent.request_story(self.record, self.viewpoint, STORY_BUDGET)
         except Exception:  # noqa: BLE001 - told plainly below
             log.exception("the story could not be asked for")
         if asked:
@@ -93,7 +99,7 @@ class StoryScene(Scene):
     def _plain(self) -> None:
         """No worker to ask: the evaluation alone (a few milliseconds), told here."""
         try:
-            self._told(tell(self.record, self.viewpoint, 0.0, max_depth=0))
+            self._told(tell_state(self.game.state, self.viewpoint, 0.0, max_depth=0))
         except Exception:  # noqa: BLE001 - the scene says so and offers the way back
             log.exception("the story could not be told")
             self.failed = True
@@ -127,10 +133,9 @@ class StoryScene(Scene):
             self.waiting = False
 
     def _told(self, story: Story) -> None:
+        if len(story.curve) != len(self.chain):
+            raise ValueError("the story is not the story of this game")
         self.story = story
-        state = load_game(story.record)
-        self.chain = [state, *state.ancestors()]
-        self.chain.reverse()
         if story.exact:
             self.shown = story.best_move or story.worst_move
             self.showing = "best" if story.best_move is not None else "worst"
@@ -255,7 +260,8 @@ class StoryScene(Scene):
         box = self.chart_box
         left = box.left + vp.u(110)
         top = box.top + vp.u(56)
-        band = vp.u(100) if self.story is not None and self.story.exact else 0
+        exact = self.story is not None and self.story.exact
+        band = vp.u(100) if exact else vp.u(44)  # the luck band, or who is ahead at the bottom
         bottom = box.bottom - vp.u(52) - band
         return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
 
@@ -434,12 +440,12 @@ class StoryScene(Scene):
             bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
             for key, colour, y, valign in (
                 (top_key, self.viewpoint, box.top + vp.u(8), "top"),
-                (bottom_key, other, plot.bottom + vp.u(4), "top"),
+                (bottom_key, other, box.bottom - vp.u(50), "top"),
             ):
                 draw_text(
                     canvas,
                     t(key, colour=t(f"colour.{colour}")),
-                    pygame.Rect(plot.left, y, plot.width, vp.u(44)),
+                    pygame.Rect(plot.left + vp.u(12), y, plot.width - vp.u(24), vp.u(44)),
                     role="bold",
                     size=vp.u(28),
                     colour=theme.GOLD if colour == self.viewpoint else theme.MUTED,
@@ -477,7 +483,8 @@ class StoryScene(Scene):
         kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(
             self.game.config.game_id, "man"
         )
-        for colour, y in ((self.viewpoint, plot.top + vp.u(26)), (other, plot.bottom - vp.u(26))):
+        box = self.chart_box
+        for colour, y in ((self.viewpoint, box.top + vp.u(30)), (other, box.bottom - vp.u(28))):
             sprite = piece_sprite(colour, kind, vp.u(16))
             canvas.blit(sprite, sprite.get_rect(center=(plot.left - vp.u(40), y)))
 
@@ -492,7 +499,7 @@ class StoryScene(Scene):
             step = candidate
             if last / candidate <= 8:
                 break
-        label_y = self.chart_box.bottom - vp.u(46)
+        label_y = plot.bottom + vp.u(10) if not story.exact else self.chart_box.bottom - vp.u(46)
         for value in range(0, last + 1, step):
             index = turns.index(value) if value in turns else None
             if index is None:
@@ -514,7 +521,7 @@ class StoryScene(Scene):
             pygame.Rect(
                 self.chart_box.left + vp.u(8),
                 label_y,
-                plot.left - self.chart_box.left - vp.u(18),
+                plot.left - self.chart_box.left - vp.u(50),
                 vp.u(36),
             ),
             role="italic",
@@ -631,8 +638,12 @@ class StoryScene(Scene):
         t = self.app.t
         story = self.story
         if not story.exact:
-            action = story.turning
-            return self.caption(action) if action is not None else ""
+            ahead = sum(1 for v in story.curve if v > 0.5) / len(story.curve)
+            share = t("story.percent", value=round(100 * ahead))
+            if self.you:
+                return t("story.ahead_share_you", percent=share)
+            name = t(f"colour.{self.viewpoint}")
+            return t("story.ahead_share_colour", colour=name, percent=share)
         luck = story.luck
         mood = "with" if luck > 0.05 else "against" if luck < -0.05 else "even"
         decisions = len(story.decisions())
