@@ -7,10 +7,12 @@ import logging
 import multiprocessing
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ludique.games import GAME_IDS
 from ludique.i18n import LANGUAGES
+from ludique.watchdog import Watchdog
 
 log = logging.getLogger("ludique")
 
@@ -137,9 +139,50 @@ def main(argv: list[str] | None = None) -> int:
     connect(app, Stats())
     report_first_frame(app)
     app.on_settings_changed = saver(settings_path)
-    # a service manager stops the kiosk with SIGTERM: leave the loop and close the worker cleanly
-    signal.signal(signal.SIGTERM, lambda *_: app.quit(0))
+    stop_requested = stop_on_signals(app)
+    watchdog = Watchdog.from_environment()
+
+    def turn() -> None:
+        stop_requested()
+        watchdog.turn()
+
+    app.on_loop_turn = turn
     return app.run()
+
+
+def stop_on_signals(app: object) -> Callable[[], None]:
+    """SIGTERM (systemd, ``kill``), SIGINT (Ctrl+C in a terminal) and SIGHUP (the terminal
+    closed) end the kiosk cleanly: the game under way is recorded as abandoned (as the idle
+    timeout records it), the loop is left and the computer player's process is stopped.
+
+    Returns the function to call at every turn of the event loop: the handler only notes the
+    signal, and the game is abandoned there, between two steps, never in the middle of one.
+    Installed after the window opens, so that they replace the handlers SDL may install (SDL
+    turns SIGINT into a window-close event, which the fullscreen kiosk rightly ignores: visitors
+    must not close it).  The exit status is 128 + the signal's number, as a shell reports a
+    killed program: not 0, which the launcher reads as the curator's Exit (deploy/ludique-kiosk).
+    """
+    received: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        received.append(signum)
+
+    def stop_requested() -> None:
+        if not received or not app.running:  # type: ignore[attr-defined]
+            return
+        signum = received[0]
+        log.info("stopped by %s", signal.Signals(signum).name)
+        scene = app.scene  # type: ignore[attr-defined]
+        if hasattr(scene, "abandon"):
+            try:
+                scene.abandon()
+            except Exception:  # noqa: BLE001 - the kiosk must stop all the same
+                log.exception("abandoning the game failed")
+        app.quit(128 + signum)  # type: ignore[attr-defined]
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, note)
+    return stop_requested
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import signal
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -42,6 +43,9 @@ MAX_RESTARTS_PER_REQUEST = 2
 
 def _serve(conn: Connection, wanted: Any) -> None:
     """The worker process: answer requests until told to stop or the pipe closes."""
+    # Ctrl+C in a terminal signals the kiosk's whole process group; the kiosk then stops this
+    # worker itself (ludique/cli.py), which must not die of it first with a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ludique.ai import choose_move
     from ludique.analysis import tell
     from ludique.games import load_game
