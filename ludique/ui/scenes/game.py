@@ -345,6 +345,11 @@ class GameScene(Scene):
         kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(state.game_id, "man")
         return Piece(square, colour, kind)
 
+    def accepts(self, move: Move, dropped_at: tuple[float, float] | None = None) -> bool:
+        """Whether the visitor's legal ``move`` is played (every one here); a guided game
+        (``learn.py``) refuses all but its step's move, and says why."""
+        return True
+
     def play(
         self,
         move: Move | str,
@@ -359,6 +364,8 @@ class GameScene(Scene):
             log.error("refused a move that is not legal here: %s", text)
             return
         move = legal[text]
+        if self.is_human(before.to_move) and not self.accepts(move, dropped_at):
+            return
         after = before.play(move)
         mover = before.to_move
         movers: list[tuple[Piece, list[tuple[float, float]]]] = []
