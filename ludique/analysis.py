@@ -133,8 +133,12 @@ class Story:
 
     @property
     def best_move(self) -> Action | None:
-        """The viewpoint's decision that kept the most against the worst choice it had."""
+        """The viewpoint's perfect decision that kept the most against the worst choice it had
+        (when none was perfect, the one that came closest)."""
         decisions = self.decisions()
+        perfect = [a for a in decisions if a.cost <= EPSILON]
+        if perfect:
+            return max(perfect, key=lambda a: (a.saved, -a.index))
         if not decisions:
             return None
         return max(decisions, key=lambda a: (a.saved - a.cost, -a.index))

@@ -55,13 +55,68 @@ def _epaminondas_finished():
     )
 
 
+_STORIES: dict[tuple[str, bool], tuple] = {}
+
+
+def _story_game(game_id: str, won: bool):
+    """A finished game of ``game_id`` the visitor won (or lost), the visitor's colour and its
+    story, told once per process (the search games within a short budget).  Pente grammai:
+    Player against Champion, seeded; the others: the greedy baseline against random moves,
+    seen from the winner's side or the loser's."""
+    key = (game_id, won)
+    if key in _STORIES:
+        return _STORIES[key]
+    from ludique.ai.baselines import greedy_move, random_move
+    from ludique.ai.pente import move_values
+    from ludique.analysis import tell_state
+    from ludique.games import new_game
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(game_id)
+        for _ in range(600):
+            if state.outcome is not None:
+                break
+            if state.needs_roll:
+                state = state.roll(rng.randint(1, 6))
+            elif game_id == "pente-grammai":
+                scored = move_values(state)
+                if state.to_move == "white":  # the computer: perfect
+                    top = max(v for _, v in scored)
+                    state = state.play(next(m for m, v in scored if v == top))
+                else:  # the visitor: mostly good moves
+                    good = [m for m, v in sorted(scored, key=lambda mv: -mv[1])][:2]
+                    state = state.play(rng.choice(good))
+            elif state.to_move == state.colours[0]:
+                state = state.play(greedy_move(state, rng))
+            else:
+                state = state.play(random_move(state, rng))
+        outcome = state.outcome
+        if outcome is None or outcome.winner is None or len(state.actions()) < 20:
+            continue
+        if game_id == "pente-grammai":
+            if (outcome.winner == "blue") != won:
+                continue
+            colour = "blue"
+        else:
+            colour = (
+                outcome.winner if won else next(c for c in state.colours if c != outcome.winner)
+            )
+        story = tell_state(state, colour, 0.4, max_depth=2)
+        _STORIES[key] = (state, colour, story)
+        return _STORIES[key]
+    raise RuntimeError(f"no finished {game_id} game for the review screens")
+
+
 def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
     from ludique.games import GAME_IDS
     from ludique.ui.scenes.admin import PinPad
     from ludique.ui.scenes.game import GameConfig, GameScene
+    from ludique.ui.story_gauge import load_table_now
 
+    load_table_now()  # the Pente grammai gauge reads its table in a thread; here it must be there
     rng = random.Random(20)
     app.go("attract")
     demo = app.scene.demo
@@ -118,6 +173,14 @@ def each_screen(app) -> Iterator[str]:
             scene.state = finished
             app.go("end", game=scene)
             yield f"end-{game_id}"
+    # How the game went: a won and a lost game of each kind (ludique/ui/scenes/story.py)
+    for game_id in ("pente-grammai", "latrunculi-dux", "epaminondas"):
+        for won in (True, False):
+            state, colour, story = _story_game(game_id, won)
+            app.go("game", config=GameConfig(game_id, "computer", "player", colour))
+            app.scene.state = state
+            app.go("story", game=app.scene, story=story)
+            yield f"story-{game_id}-{'won' if won else 'lost'}"
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
     app.scene.state = _advance(app.scene.state, 7, rng)
     yield "game-pente-two-players"

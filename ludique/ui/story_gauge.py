@@ -48,6 +48,14 @@ def table_ready() -> bool:
     return False
 
 
+def load_table_now() -> None:
+    """Read the table in this thread (the screens renderer, which draws at once)."""
+    from ludique.ai.pente import table
+
+    table()
+    _ready.set()
+
+
 def percent(app, value: float) -> str:
     return app.t("story.percent", value=round(100 * value))
 

@@ -606,7 +606,11 @@ class StoryScene(Scene):
         note = (
             f"{t('story.exact')} {t('story.history')}"
             if story.exact
-            else (t("story.judged", depth=story.depth) if story.depth else t("story.judged_glance"))
+            else t("story.judged", depth=story.depth)
+            if story.depth > 1
+            else t("story.judged_one")
+            if story.depth == 1
+            else t("story.judged_glance")
         )
         rest = box.bottom - y
         verdict_h = rest * 55 // 100 if story.exact else rest * 45 // 100
