@@ -150,6 +150,8 @@ _COMMENTS: dict[str, str] = {
     'in quotes ("0420")',
     "fullscreen": "true on the kiosk; false opens a window (for testing)",
     "log_level": "detail of the log file: " + ", ".join(f'"{x}"' for x in LOG_LEVELS),
+    "screen_width_mm": "the screen's visible width in millimetres, where known (0: unknown); "
+    "on a small screen of high resolution, buttons and pieces grow towards 9 mm",
 }
 
 _KEYS: tuple[str, ...] = tuple(f.name for f in fields(Settings) if f.name != "problems")
