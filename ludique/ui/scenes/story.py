@@ -259,8 +259,8 @@ class StoryScene(Scene):
         vp = self.vp
         box = self.chart_box
         left = box.left + vp.u(110)
-        top = box.top + vp.u(56)
         exact = self.story is not None and self.story.exact
+        top = box.top + (vp.u(80) if exact else vp.u(56))  # the 100% label under the title
         band = vp.u(100) if exact else vp.u(44)  # the luck band, or who is ahead at the bottom
         bottom = box.bottom - vp.u(52) - band
         return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
