@@ -63,6 +63,7 @@ class Step:
     roll: int | None  # Pente grammai: the value the visitor's throw lands on
     replies: tuple[str, ...]  # the computer's actions after the move ("roll 3", "off-3B", ...)
     refused: str | None  # a move the step shows as not allowed (the engine must refuse it)
+    refused_at: tuple[str, ...]  # where the screen crosses that move out
     new_position: bool  # the step sets up a position of its own (not the previous step's end)
     start: GameState  # before the visitor's throw (if any) and move
     ready: GameState  # what the visitor moves from (after the throw)
@@ -271,6 +272,7 @@ def _parse_step(
         roll=roll,
         replies=tuple(str(a).strip() for a in replies),
         refused=refused,
+        refused_at=_refused_squares(ready, refused) if refused else (),
         new_position=position is not None,
         start=start,
         ready=ready,
@@ -294,6 +296,23 @@ def _position(game_id: str, position: object) -> GameState:
         return cls.from_position(**kwargs)  # type: ignore[attr-defined]
     except TypeError as exc:
         raise IllegalMove(f"unknown field in 'position' ({exc})") from None
+
+
+def _refused_squares(state: GameState, notation: str) -> tuple[str, ...]:
+    """The square a refused move would reach: its last square, or for an Epaminondas phalanx
+    (written TAIL-TO) the square its head would land on (the enemy it may not take)."""
+    parts = notation.lstrip("x@").split("-")
+    frm, to = parts[0], parts[-1]
+    if state.game_id != "epaminondas" or len(parts) < 2:
+        return (to,)
+    f0, r0, f1, r1 = ord(frm[0]), int(frm[1:]), ord(to[0]), int(to[1:])
+    dx, dy = (f1 > f0) - (f1 < f0), (r1 > r0) - (r1 < r0)
+    distance = max(abs(f1 - f0), abs(r1 - r0))
+    own = {p.square for p in state.pieces() if p.colour == state.to_move}
+    head = (f0, r0)
+    while f"{chr(head[0] + dx)}{head[1] + dy}" in own:
+        head = (head[0] + dx, head[1] + dy)
+    return (f"{chr(head[0] + dx * distance)}{head[1] + dy * distance}",)
 
 
 def _names_pieces(state: GameState, notation: str) -> bool:

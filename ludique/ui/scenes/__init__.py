@@ -73,7 +73,7 @@ class Scene:
 
 
 def make_scene(name: str, app: App, **kwargs) -> Scene:
-    from ludique.ui.scenes import admin, attract, end, game, home, rules, setup, story
+    from ludique.ui.scenes import admin, attract, end, game, home, learn, rules, setup, story
 
     table = {
         "attract": attract.AttractScene,
@@ -81,6 +81,7 @@ def make_scene(name: str, app: App, **kwargs) -> Scene:
         "setup": setup.SetupScene,
         "game": game.GameScene,
         "rules": rules.RulesScene,
+        "learn": learn.LearnScene,
         "end": end.EndScene,
         "admin": admin.AdminScene,
         "story": story.StoryScene,

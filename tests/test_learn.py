@@ -1,0 +1,233 @@
+"""The guided games ("Learn") played in the real kiosk by scripted visitors (real pygame events).
+
+Every guide is followed to its end in every language by a visitor who reads the marks the scene
+draws; at every step a wrong move is tried first and must be refused with the step's hint.
+"""
+
+from __future__ import annotations
+
+import pytest
+from kiosk_driver import button_centre, click, drag, make_app, pump, wait_for
+
+from ludique.guide import GUIDE_IDS, load_guide
+from ludique.i18n import LANGUAGES, catalog
+from ludique.ui.layout import recording
+
+
+@pytest.fixture
+def app_factory():
+    apps = []
+
+    def make(**kw):
+        kw.setdefault("stand_in", True)
+        app = make_app(**kw)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def drawn_texts(app) -> list[str]:
+    app.dirty = True
+    with recording() as drawn:
+        app.draw()
+    return [r.message for r in drawn]
+
+
+def ready_for_the_visitor(app) -> bool:
+    scene = app.scene
+    return (
+        scene.name == "learn"
+        and (scene.done or (scene.human_turn and scene.advance_at is None))
+        and scene.anim is None
+        and scene.roll is None
+    )
+
+
+def throw_if_due(app) -> None:
+    scene = app.scene
+    if scene.state.needs_roll and not scene.done:
+        assert scene.view.die_rect.collidepoint(scene.view.die_rect.center)
+        click(app, scene.view.die_rect.center)
+        assert wait_for(app, lambda: scene.roll is None and not scene.state.needs_roll)
+
+
+def point_of(app, square: str, target: bool = False):
+    scene = app.scene
+    if target:
+        return scene.view.target_centre(square, scene.state)
+    return scene.view.centre(square, scene.state, scene.state.to_move)
+
+
+def make_marked_move(app) -> None:
+    """What a visitor who follows the marks does: drag the glowing piece onto the marked
+    target (or touch the marked prisoner)."""
+    scene = app.scene
+    origin, target = scene.mark_squares()
+    if target is None:
+        click(app, point_of(app, origin))
+    else:
+        drag(app, point_of(app, origin), point_of(app, target, target=True))
+
+
+def try_a_wrong_move(app) -> str:
+    """Another legal move if there is one, else the marked piece dropped beside its target.
+    Returns what was tried (for the failure message)."""
+    scene = app.scene
+    step = scene.step
+    state = scene.state
+    others = [
+        m
+        for m in state.legal_moves()
+        if str(m) != step.move and m.to is not None and not str(m).startswith("x")
+    ]
+    if others:
+        wrong = others[0]
+        origin = wrong.frm if wrong.frm is not None else "reserve"
+        drag(app, point_of(app, origin), point_of(app, wrong.to, target=True))
+        return str(wrong)
+    origin, target = scene.mark_squares()
+    if target is None:  # a prisoner to touch: touch one of one's active pieces instead
+        mine = next(
+            p.square
+            for p in state.pieces()
+            if p.colour == state.to_move and p.square != origin and p.kind != "incitus"
+        )
+        click(app, point_of(app, mine))
+        return f"touch {mine}"
+    # beside the target: the middle between the piece and its target, or far from both
+    a = point_of(app, origin)
+    b = point_of(app, target, target=True)
+    miss = ((a[0] + b[0]) / 2 + scene.view.radius * 0.2, (a[1] + b[1]) / 2)
+    hit = scene.view.hit(miss, state)
+    if hit == target:
+        miss = (scene.view.rect.right - 2, scene.view.rect.bottom - 2)
+    drag(app, a, miss)
+    return f"{origin} dropped beside {target}"
+
+
+def start_guide(app, game_id: str) -> None:
+    app.go("learn", game_id=game_id)
+    pump(app, 0.02)
+    assert app.scene.name == "learn"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game_id", GUIDE_IDS)
+def test_a_visitor_who_follows_the_marks_plays_the_guide_to_its_end(app_factory, game_id, lang):
+    app = app_factory(lang=lang)
+    start_guide(app, game_id)
+    scene = app.scene
+    guide = load_guide(game_id)
+    words = catalog(lang)
+    seen = []
+    while not scene.done:
+        assert wait_for(app, lambda: ready_for_the_visitor(app)), f"step {scene.index + 1}"
+        if scene.done:
+            break
+        number = scene.index
+        seen.append(number)
+        step = guide.steps[number]
+        assert words.t(f"kiosk.{guide.say_key(step)}") in drawn_texts(app), (game_id, step.key)
+        throw_if_due(app)
+        if step.move == "pass":
+            assert wait_for(app, lambda n=number: scene.index != n or scene.done)
+            continue
+        assert scene.state.to_move == guide.visitor
+        make_marked_move(app)
+        assert wait_for(app, lambda n=number: scene.index != n or scene.done), (game_id, step.key)
+    # every step was met in order, the game was won, and the way on is "Play now"
+    assert seen == list(range(len(guide.steps)))
+    assert scene.state.outcome is not None and scene.state.outcome.winner == guide.visitor
+    texts = drawn_texts(app)
+    assert words.t("kiosk.learn.done") in texts
+    assert words.t("kiosk.learn.button.play") in texts
+    assert scene.button("play").kind == "primary"
+    click(app, button_centre(app, "play"))
+    assert app.scene.name == "game"
+    assert app.scene.state.game_id == game_id
+    assert app.scene.state.actions() == []
+
+
+@pytest.mark.parametrize("game_id", GUIDE_IDS)
+def test_a_wrong_move_at_every_step_is_refused_with_the_steps_hint(app_factory, game_id):
+    """At each step: a wrong move changes nothing and shows the step's hint; the language is
+    switched at every step and the sentence follows; then the marked move goes on."""
+    app = app_factory(lang="fr")
+    start_guide(app, game_id)
+    scene = app.scene
+    guide = load_guide(game_id)
+    langs = ["de", "en", "fr"]
+    while not scene.done:
+        assert wait_for(app, lambda: ready_for_the_visitor(app))
+        if scene.done:
+            break
+        number = scene.index
+        step = guide.steps[number]
+        lang = langs[number % 3]
+        click(app, app.language_switch.rects[lang].center)
+        assert app.lang == lang and scene.index == number and app.scene is scene
+        words = catalog(lang)
+        hint = words.t(f"kiosk.{guide.hint_key(step)}")
+        assert hint not in drawn_texts(app)
+        throw_if_due(app)
+        if step.move == "pass":
+            assert wait_for(app, lambda n=number: scene.index != n or scene.done)
+            continue
+        before = scene.state
+        tried = try_a_wrong_move(app)
+        assert wait_for(app, lambda: scene.anim is None)
+        assert scene.state is before, f"{game_id} step {number + 1}: {tried} was played"
+        texts = drawn_texts(app)
+        assert hint in texts, f"{game_id} step {number + 1}: no hint after {tried}"
+        assert words.t(f"kiosk.{guide.say_key(step)}") in texts
+        make_marked_move(app)
+        assert wait_for(app, lambda n=number: scene.index != n or scene.done)
+    assert scene.state.outcome is not None
+
+
+def test_skip_goes_through_every_step_and_again_starts_over(app_factory):
+    app = app_factory(lang="de")
+    start_guide(app, "latrunculi-seneca")
+    scene = app.scene
+    guide = load_guide("latrunculi-seneca")
+    for number in range(len(guide.steps)):
+        assert scene.index == number
+        assert scene.state.key == guide.steps[number].start.key
+        click(app, button_centre(app, "skip"))
+    assert scene.done
+    assert not scene.button("skip").enabled
+    click(app, button_centre(app, "again"))
+    assert scene.index == 0 and not scene.done
+    assert scene.state.key == guide.steps[0].start.key
+
+
+def test_the_pente_die_lands_on_the_steps_number_and_the_computer_throws_its_own(app_factory):
+    app = app_factory(lang="en")
+    start_guide(app, "pente-grammai")
+    scene = app.scene
+    step = scene.step
+    assert scene.state.needs_roll
+    assert not scene._marks_on()  # the die glows first; the counter is marked once it lands
+    throw_if_due(app)
+    assert scene.state.die == step.roll
+    assert scene._marks_on()
+    assert scene.mark_squares() == ("off", "4A")
+    make_marked_move(app)
+    # the computer throws the scripted number and makes the scripted move
+    assert wait_for(app, lambda: scene.index == 1 and ready_for_the_visitor(app))
+    assert scene.state.actions()[-2:] == list(step.replies)
+
+
+def test_home_leaves_the_guide_and_nothing_is_recorded(app_factory):
+    app = app_factory(lang="en")
+    records = []
+    app.on_game_finished = records.append
+    start_guide(app, "epaminondas")
+    make_marked_move(app)
+    pump(app, 0.05)
+    click(app, button_centre(app, "home"))
+    assert app.scene.name == "home"
+    assert records == []
