@@ -13,7 +13,8 @@ turn), which says what a longer or shorter game gets.
 
 Long games: Pente grammai's longest of 200 games between two perfect players (the curve the
 visitor sees), and one game of uniformly random moves (thousands of actions: the worst case);
-the other games, Player against Player at 0.02 s a move, the longest of three seeds.  A figure,
+the other games, Player against Player at 0.02 s a move, the longest of three seeds, and the
+longest of four games of random moves (hundreds of moves: the worst case).  A figure,
 not a test: the machine's load shows in the times.
 """
 
@@ -75,7 +76,18 @@ def long_games(game_id: str) -> list[tuple[str, GameState]]:
         perfect = max((perfect_pente(s) for s in range(200)), key=lambda g: len(g.actions()))
         return [("perfect players", perfect), ("random moves", random_pente(1))]
     game = max((searched_game(game_id, s) for s in range(3)), key=lambda g: len(g.actions()))
-    return [("Player v Player", game)]
+    wild = max((random_game(game_id, s) for s in range(4)), key=lambda g: len(g.actions()))
+    return [("Player v Player", game), ("random moves", wild)]
+
+
+def random_game(game_id: str, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(game_id)
+    for _ in range(3000):
+        if state.outcome is not None:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
 
 
 def main(argv: list[str] | None = None) -> int:
