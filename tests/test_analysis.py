@@ -451,6 +451,11 @@ def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(ki
     click(app, centre(app, move.frm))
     click(app, centre(app, move.to))
     assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    worker = app.opponent._player
+    click(app, button_centre(app, "story"))
+    assert app.scene.waiting and worker.busy
+    click(app, button_centre(app, "back"))  # left at once: the worker stops telling
+    assert app.scene.name == "end" and not worker.busy
     click(app, button_centre(app, "story"))
     story_scene = app.scene
     assert story_scene.name == "story"

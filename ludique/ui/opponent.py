@@ -57,6 +57,7 @@ class Opponent:
         if self._player is None:
             self._player = _RandomStandIn()
         self._pending = False
+        self._story = False  # a story asked of the worker (request_story) and not yet given
         self._state: GameState | None = None
         self._fallback: str | None = None
 
@@ -106,12 +107,16 @@ class Opponent:
         except Exception:  # noqa: BLE001 - the caller tells a plainer story itself
             log.exception("the computer player refused to tell the story")
             return False
+        self._story = True
         return True
 
     def poll_story(self) -> str | None:
         """The story's JSON once the worker has it, else None; raises ``RuntimeError`` if the
         worker failed."""
-        return self._player.poll()
+        answer = self._player.poll()
+        if answer is not None:
+            self._story = False
+        return answer
 
     def prepare(self) -> None:
         """Start the worker process now, so that the first answer does not wait for it."""
@@ -127,9 +132,9 @@ class Opponent:
         return self._pending
 
     def cancel(self) -> None:
-        if self._pending:
+        if self._pending or self._story:
             self._player.cancel()
-        self._pending = False
+        self._pending = self._story = False
 
     def close(self) -> None:
         self._pending = False
