@@ -78,7 +78,7 @@ def draw_gauge(scene, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect |
     state: GameState = scene.state
     from ludique.analysis import pente_chance
 
-    label_h, bar_h, gap = vp.u(36), vp.u(26), vp.u(8)
+    label_h, bar_h, gap = vp.u(38), vp.u(34), vp.u(8)
     need = label_h + gap + bar_h
     if box.height < need or box.width < vp.u(120):
         return None
@@ -134,13 +134,13 @@ def _bar(canvas, bar: pygame.Rect, shares, scene, vp: Viewport) -> None:
             ink = theme.INK if colour == "white" else theme.PAPER
             text = percent(scene.app, share)
             box = part.inflate(-vp.u(10), 0)
-            if box.width > vp.u(50):
+            if box.width > vp.u(60):
                 draw_text(
                     canvas,
                     text,
                     box,
                     role="bold",
-                    size=vp.u(20),
+                    size=vp.u(26),
                     colour=ink,
                     align="left" if i == 0 else "right",
                     max_lines=1,
