@@ -15,7 +15,7 @@ from kiosk_driver import (
 )
 
 from ludique.games import new_game
-from ludique.ui.scenes.end import reason_key
+from ludique.ui.scenes.end import winner_reason_key
 
 
 @pytest.fixture
@@ -288,7 +288,10 @@ def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
     assert app.scene.name == "end"
     outcome = scene.state.outcome
     assert outcome is not None
-    assert app.scene.reason() == app.t(reason_key(outcome))
+    # the sentence names what the winner did (a draw keeps the reason's own sentence)
+    loser = next(c for c in scene.state.colours if c != outcome.winner)
+    names = {"winner": app.t(f"colour.{outcome.winner}"), "loser": app.t(f"colour.{loser}")}
+    assert app.scene.reason() == app.t(winner_reason_key(outcome), **names)
     assert len(records) == 1 and records[0].winner == outcome.winner
     assert records[0].game_id == "latrunculi-dux" and records[0].opponent == "computer"
     click(app, button_centre(app, "home"))

@@ -9,7 +9,7 @@ import pygame
 from ludique.games.base import GameState, Piece
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
-from ludique.ui.pixels import PIXELS
+from ludique.ui.pixels import PIXELS, kept
 
 Point = tuple[float, float]
 
@@ -87,6 +87,8 @@ class BoardView:
         extras: bool = True,
         board: bool = True,
         marks: Iterable[str] = (),
+        movable: Iterable[str] = (),
+        pulse: float = 0.0,
     ) -> None:
         """The board, the pieces of ``state`` and the highlights.
 
@@ -95,7 +97,9 @@ class BoardView:
         ``glow`` squares get a gentle hint ring; ``fading`` maps squares to an opacity 0..1 (a
         captured piece leaving).  ``extras`` draws labels and reserves that a miniature omits;
         ``board=False`` leaves out the board itself (the caller blitted a cached copy);
-        ``marks`` get a soft footprint under their pieces (the opponent's last move).
+        ``marks`` get a soft footprint under their pieces (the opponent's last move);
+        ``movable`` squares (or ``"off"``/``"reserve"``) get a ring round the mover's piece
+        there, the next step's mark, which ``pulse`` (0..1) widens for the hesitation hint.
         """
         if board:
             surface.blit(self.board_surface(), self.rect)
@@ -116,6 +120,8 @@ class BoardView:
                     skip.add(i)
                     break
         glow_done: set[str] = set()
+        movable = set(movable)
+        tops: dict[str, tuple[int, int]] = {}  # where the mover's top piece of a square stands
         held: tuple[int, int] | None = None
         for i, (piece, (x, y)) in enumerate(placed):
             if i in skip:
@@ -129,6 +135,8 @@ class BoardView:
                 image = image.copy()
                 image.set_alpha(int(255 * fading[piece.square]))
             surface.blit(image, image.get_rect(center=(x, y)))
+            if piece.colour == state.to_move:
+                tops[piece.square] = (x, y)
             if (
                 selected is not None
                 and piece.square == selected
@@ -138,20 +146,87 @@ class BoardView:
         if held is not None:
             ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
             surface.blit(ring, ring.get_rect(center=held))
-        for sq in targets:
-            cx, cy = self.target_centre(sq, state)
-            dot = theme.target_dot(max(10, int(self.radius * 0.55)))
-            surface.blit(dot, dot.get_rect(center=(cx, cy)))
+        for sq in movable:
+            centre = tops.get(sq)
+            if centre is not None:
+                surface.blit(*self.placed_ring(mark_ring(self.radius, pulse), centre))
+        self.draw_targets(surface, state, targets)
         for sq in glow - glow_done:
             cx, cy = self.target_centre(sq, state)
             ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
             surface.blit(ring, ring.get_rect(center=(cx, cy)))
+
+    @staticmethod
+    def placed_ring(ring: pygame.Surface, centre: tuple[int, int]):
+        return ring, ring.get_rect(center=centre)
+
+    def target_spot(self, square: str, state: GameState) -> tuple[int, int]:
+        """Where the mark of a legal target on ``square`` goes (where the piece would stand)."""
+        return self.target_centre(square, state)
+
+    def draw_targets(self, surface: pygame.Surface, state: GameState, squares: Iterable[str]):
+        """A green dot on each target, except where one of the mover's own pieces is drawn: a
+        phalanx that moves up by one lands on its own front piece, and a dot on that piece
+        would read as "your piece goes here" (the drag's ghost shows that move instead)."""
+        own = [xy for p, xy in self.layout(state) if p.colour == state.to_move]
+        near = (self.radius * 0.9) ** 2
+        dot = theme.target_dot(max(10, int(self.radius * 0.55)))
+        for sq in squares:
+            cx, cy = self.target_spot(sq, state)
+            if any((cx - x) ** 2 + (cy - y) ** 2 <= near for x, y in own):
+                continue
+            surface.blit(dot, dot.get_rect(center=(cx, cy)))
+
+    def draw_rings(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        squares: Iterable[str],
+        colour: str,
+        danger: bool = False,
+    ) -> None:
+        """A ring round every piece of ``colour`` on ``squares`` (an empty square: round the
+        square): what decided a game, on the final board."""
+        wanted = set(squares)
+        done: set[str] = set()
+        ring = mark_ring(self.radius + max(2, self.radius // 8), 0.0, danger)
+        for piece, xy in self.layout(state):
+            if piece.square in wanted and piece.colour == colour:
+                surface.blit(*self.placed_ring(ring, xy))
+                done.add(piece.square)
+        for sq in wanted - done:
+            surface.blit(*self.placed_ring(ring, self.target_centre(sq, state)))
 
     def draw_extras(self, surface: pygame.Surface, state: GameState) -> None:
         """Anything drawn beside the board that depends on the state (nothing by default)."""
 
     def target_centre(self, square: str, state: GameState) -> tuple[int, int]:
         return self.centre(square, state)
+
+
+MARK_DARK = (44, 26, 8)  # the dark half of a two-tone mark
+MARK_DANGER = (255, 96, 70)
+
+
+def mark_ring(radius: int, pulse: float = 0.0, danger: bool = False) -> pygame.Surface:
+    """A ring just outside a piece of ``radius``: a bright band on a dark one, so that one of
+    the two stands out at 3:1 or more on every board (clay, stone, wood) and the dark room.
+    ``pulse`` 0..1 widens it (the hesitation hint breathes)."""
+    return _mark_ring(radius, round(pulse * 8) / 8, danger)
+
+
+@kept
+def _mark_ring(radius: int, pulse: float, danger: bool) -> pygame.Surface:
+    band = max(3, radius // 7)
+    grow = int(radius * 0.22 * pulse)
+    outer = radius + 2 * band + grow + 2
+    size = 2 * outer + 4
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    bright = MARK_DANGER if danger else theme.HIGHLIGHT
+    pygame.draw.circle(surface, (*MARK_DARK, 235), (c, c), outer, band + 2)
+    pygame.draw.circle(surface, (*bright, 255), (c, c), outer - band - 1, band + grow // 2)
+    return surface
 
 
 def slab(

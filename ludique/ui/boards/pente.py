@@ -121,6 +121,20 @@ class PenteView(BoardView):
         x, y = self.points[square]
         return self.pt(x, y)
 
+    def target_spot(self, square: str, state: GameState) -> tuple[int, int]:
+        # on a sacred point the mark goes where the counter would join the stack, not on the
+        # counters already there
+        if square in SACRED:
+            return self.centre(square, state, state.to_move)
+        return self.target_centre(square, state)
+
+    def die_caption_rect(self) -> pygame.Rect:
+        """Under the die, above the lower tray: whose throw the die shows (or is due)."""
+        x0, y0, w, h = self.rect
+        top = self.die_rect.bottom + self.die_rect.height // 8
+        bottom = int(y0 + 0.59 * h)
+        return pygame.Rect(int(x0 + 0.005 * w), top, int(0.21 * w), max(0, bottom - top))
+
     def hit(self, pos, state: GameState) -> str | None:
         for colour in ("blue", "white"):
             if self._off_rect_screen(colour).collidepoint(pos) and colour == state.to_move:
@@ -181,14 +195,20 @@ class PenteView(BoardView):
             surface.blit(tray, r)
 
     def draw_die(
-        self, surface: pygame.Surface, value: int | None, spin: float = 0.0, active: bool = False
+        self,
+        surface: pygame.Surface,
+        value: int | None,
+        spin: float = 0.0,
+        active: bool = False,
+        dim: bool = False,
     ) -> None:
-        """The die at ``die_rect``: ``value`` pips (blank face if None); ``spin`` 0..1 tumbles."""
+        """The die at ``die_rect``: ``value`` pips (blank face if None); ``spin`` 0..1 tumbles;
+        ``dim`` greys the pips of a throw that is over (the next one is due)."""
         side = self.die_rect.width
         if active:
             ring = theme.glow_ring(int(side * 0.62), theme.HIGHLIGHT)
             surface.blit(ring, ring.get_rect(center=self.die_rect.center))
-        image = die_face(value or 0, side)
+        image = die_face(value or 0, side, dim)
         if spin > 0:
             angle = spin * 540
             image = pygame.transform.rotozoom(image, angle, 1 - 0.15 * math.sin(spin * math.pi))
@@ -196,7 +216,7 @@ class PenteView(BoardView):
 
 
 @kept
-def die_face(value: int, side: int) -> pygame.Surface:
+def die_face(value: int, side: int, dim: bool = False) -> pygame.Surface:
     surface = pygame.Surface((side + 12, side + 12), pygame.SRCALPHA)
     body = pygame.Rect(6, 6, side, side)
     pygame.draw.rect(surface, (0, 0, 0, 70), body.move(5, 6), border_radius=side // 6)
@@ -214,7 +234,9 @@ def die_face(value: int, side: int) -> pygame.Surface:
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
     }.get(value, [])
     for dx, dy in spots:
-        pygame.draw.circle(surface, (60, 40, 30), (cx + dx * q, cy + dy * q), pip)
+        # dimmed pips still read (about 3:1 on the ivory) but plainly belong to the last throw
+        ink = (150, 128, 108) if dim else (60, 40, 30)
+        pygame.draw.circle(surface, ink, (cx + dx * q, cy + dy * q), pip)
     return surface
 
 

@@ -1,10 +1,15 @@
-"""End of game: who won and why, New game, Home."""
+"""End of game: who won and why, New game, Home.
+
+The final board stays in view, with what decided the game ringed on it: the five counters on
+the goal, the pieces across the far row, the last piece captured, or the side that could not
+move.  The words congratulate the winner.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from ludique.games.base import REASON_FIFTY_TURNS, Outcome
+from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
@@ -18,6 +23,69 @@ def reason_key(outcome: Outcome) -> str:
     if outcome.reason == REASON_FIFTY_TURNS and outcome.winner is None:
         return "reason.fifty-turns-draw"
     return f"reason.{outcome.reason}"
+
+
+WINNER_REASONS = (
+    "sacred-line",
+    "crossing",
+    "no-pieces",
+    "no-moves",
+    "one-piece",
+    "only-dux",
+    "fifty-turns",
+)
+
+
+def winner_reason_key(outcome: Outcome) -> str:
+    """The sentence under the headline: what the winner did (a draw keeps its own sentence)."""
+    if outcome.winner is not None and outcome.reason in WINNER_REASONS:
+        return f"play.end.reason.{outcome.reason}"
+    return reason_key(outcome)
+
+
+def last_captured(state: GameState, loser: str, depth: int = 12) -> tuple[str, ...]:
+    """The squares where the winner last took pieces of ``loser`` (removed, or turned over as
+    prisoners), looking back a few actions."""
+    node = state
+    for _ in range(depth):
+        parent = node.parent
+        if parent is None:
+            break
+        if parent.to_move != loser:  # an action of the winner
+            before = {(p.square, p.kind) for p in parent.pieces() if p.colour == loser}
+            after = {(p.square, p.kind) for p in node.pieces() if p.colour == loser}
+            gone = sorted({sq for sq, _ in before - after if sq not in ("off", "reserve")})
+            if gone:
+                return tuple(gone)
+        node = parent
+    return ()
+
+
+def decided(state: GameState) -> tuple[str, tuple[str, ...], bool]:
+    """What decided ``state``'s game, to ring on the final board: (colour of the ringed
+    pieces, their squares, whether it is a loss, drawn in the warning colour)."""
+    outcome = state.outcome
+    if outcome is None or outcome.winner is None:
+        return ("", (), False)
+    winner = outcome.winner
+    loser = next((c for c in state.colours if c != winner), "")
+    pieces = state.pieces()
+    if outcome.reason == "sacred-line":
+        goal = "3B" if winner == "blue" else "3A"
+        return (winner, (goal,), False)
+    if outcome.reason == "crossing":
+        far = "12" if winner == "white" else "1"
+        return (
+            winner,
+            tuple(p.square for p in pieces if p.colour == winner and p.square[1:] == far),
+            False,
+        )
+    if outcome.reason == "no-moves":
+        squares = tuple(p.square for p in pieces if p.colour == loser and p.square != "reserve")
+        return (loser, squares, True)
+    if outcome.reason in ("no-pieces", "one-piece", "only-dux"):
+        return (loser, last_captured(state, loser), True)
+    return ("", (), False)
 
 
 class EndScene(Scene):
@@ -102,22 +170,33 @@ class EndScene(Scene):
             return t("end.draw")
         if config.opponent == "computer":
             return (
-                t("end.you_win")
+                t("play.end.you_win")
                 if outcome.winner == config.visitor_colour
-                else t("end.computer_wins")
+                else t("play.end.computer_wins")
             )
-        return t("end.colour_wins", colour=t(f"colour.{outcome.winner}"))
+        return t("play.end.colour_wins", colour=t(f"colour.{outcome.winner}"))
 
     def reason(self) -> str:
-        outcome = self.game.state.outcome
+        state = self.game.state
+        outcome = state.outcome
         if outcome is None:
             return ""
-        return self.app.t(reason_key(outcome))
+        winner = outcome.winner
+        loser = next((c for c in state.colours if c != winner), None)
+        names = {
+            "winner": self.app.t(f"colour.{winner}") if winner else "",
+            "loser": self.app.t(f"colour.{loser}") if loser else "",
+        }
+        return self.app.t(winner_reason_key(outcome), **names)
 
     def draw(self, canvas: pygame.Surface) -> None:
         vp = self.vp
         canvas.blit(self.game.static_layer(), (0, 0))
-        self.game.view.draw(canvas, self.game.state, board=False, marks=self.game.marked)
+        state = self.game.state
+        self.game.view.draw(canvas, state, board=False, marks=self.game.marked)
+        colour, squares, loss = decided(state)
+        if squares:
+            self.game.view.draw_rings(canvas, state, squares, colour, danger=loss)
         panel = self.panel
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(30), vp.u(4))
         draw_text(

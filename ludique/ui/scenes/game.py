@@ -30,6 +30,10 @@ log = logging.getLogger(__name__)
 DRAG_UNITS = 18  # layout units a press travels before it becomes a drag
 COMPUTER_MIN_SECONDS = 0.6  # the computer never answers faster (the visitor must see it coming)
 HINT_SECONDS = 8.0
+PULSE_SECONDS = 1.6  # one breath of the hesitation hint
+PULSE_FRAME = 1 / 15  # the hint breathes at 15 frames a second (not 60: it is a hint)
+NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
+IDLE_FACE = 5  # the face the die shows before anybody has thrown (a die, not a blank tile)
 PASS_SECONDS = 2.0
 END_PAUSE = 1.4
 STRENGTHS = ("beginner", "player", "champion")
@@ -92,8 +96,10 @@ def game_layout(vp: Viewport, switch: pygame.Rect) -> GameLayout:
     )
     title = pygame.Rect(words.left, words.top, words.width, vp.u(110))
     mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(48))
-    status = pygame.Rect(words.left, mode.bottom + vp.u(14), words.width, vp.u(130))
-    scores = pygame.Rect(words.left, status.bottom + vp.u(18), words.width, 0)
+    # whose turn it is, and under it the next step in one line (room for both, so the panel
+    # keeps its size from turn to turn)
+    status = pygame.Rect(words.left, mode.bottom + vp.u(14), words.width, vp.u(172))
+    scores = pygame.Rect(words.left, status.bottom + vp.u(16), words.width, 0)
     scores.height = max(0, words.bottom - scores.top)
     return GameLayout(board, strip, title, mode, status, scores, buttons)
 
@@ -199,6 +205,81 @@ class Drag:
     was_selected: bool = False
 
 
+class LeaveConfirm:
+    """ "Leave this game?" over the game, with two choices: stay (the game goes on exactly as it
+    was) or leave (Home or a new game, as the visitor touched).  A small modal like the
+    curator's PIN pad; the idle countdown still runs over it."""
+
+    def __init__(self, scene: GameScene, where: str) -> None:
+        self.scene = scene
+        self.where = where
+        self.layout()
+
+    def layout(self) -> None:
+        vp = self.scene.vp
+        t = self.scene.app.t
+        width = min(vp.u(920), vp.width - vp.u(40))
+        self.panel = pygame.Rect(0, 0, width, vp.u(440))
+        self.panel.center = vp.rect.center
+        pad = vp.u(40)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        self.title = pygame.Rect(inner.left, inner.top, inner.width, vp.u(100))
+        self.body = pygame.Rect(inner.left, self.title.bottom, inner.width, vp.u(110))
+        gap = vp.u(30)
+        button_w = (inner.width - gap) // 2
+        button_h = vp.u(110)
+        top = inner.bottom - button_h
+        leave_label = "button.home" if self.where == "home" else "button.new_game"
+        self.buttons = [
+            Button(
+                pygame.Rect(inner.left, top, button_w, button_h),
+                lambda: t("play.leave.stay"),
+                self.scene.stay,
+                "primary",
+                name="leave-stay",
+                size=vp.u(40),
+            ),
+            Button(
+                pygame.Rect(inner.right - button_w, top, button_w, button_h),
+                lambda: t(leave_label),
+                lambda: self.scene.leave_now(self.where),
+                name="leave-go",
+                size=vp.u(40),
+            ),
+        ]
+
+    def button(self, name: str) -> Button:
+        return next(b for b in self.buttons if b.name == name)
+
+    def on_pointer(self, pointer) -> None:
+        if pointer.kind != "down":
+            return
+        for button in self.buttons:
+            if button.hit(pointer.pos):
+                button.action()
+                return
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        vp = self.scene.vp
+        t = self.scene.app.t
+        canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 170)), (0, 0))
+        theme.rounded_panel(canvas, self.panel, theme.DEEP_2, theme.GOLD, vp.u(28), vp.u(4))
+        draw_text(
+            canvas,
+            t("play.leave.title"),
+            self.title,
+            role="display",
+            size=vp.u(60),
+            colour=theme.GOLD,
+            max_lines=1,
+        )
+        draw_text(
+            canvas, t("play.leave.body"), self.body, size=vp.u(34), colour=theme.CREAM, max_lines=2
+        )
+        for button in self.buttons:
+            button.draw(canvas)
+
+
 class GameScene(Scene):
     name = "game"
 
@@ -240,6 +321,10 @@ class GameScene(Scene):
         self._removals: dict[str, Move] = {}
         self._last_spinner = 0.0
         self._hint_shown = False
+        self._pulse_drawn = 0.0
+        self.die_by: str | None = None  # whose throw the die shows
+        self.notice: tuple[str, dict, float] | None = None  # (key, fields, until)
+        self.leaving: LeaveConfirm | None = None  # "Leave this game?" while it is asked
         self.marked: tuple[str, ...] = ()  # squares of the computer's last move
         self._drawn: list[pygame.Rect] = []  # what the moving pieces covered in this frame
         self._drawn_before: list[pygame.Rect] = []  # ... and in the frame before
@@ -266,6 +351,8 @@ class GameScene(Scene):
     def resized(self) -> None:
         if not self.demo:
             self.layout()
+            if self.leaving is not None:
+                self.leaving.layout()
 
     def is_human(self, colour: str) -> bool:
         if self.demo:
@@ -295,6 +382,8 @@ class GameScene(Scene):
         self.anim = self.roll = self.drag = None
         self.selected = self.answer = self.think_started = None
         self.checkpoints = []
+        self.notice = None
+        self.marked = self._marks_for(state)
         self._set_state(state)
         self.app.invalidate()
 
@@ -446,6 +535,8 @@ class GameScene(Scene):
         )
         self.selected = None
         self.drag = None
+        if self.is_human(mover):
+            self.notice = None
         # the computer's last move stays marked until the visitor moves, so it can be followed
         if self.is_human(mover) or self.demo:
             self.marked = ()
@@ -465,15 +556,43 @@ class GameScene(Scene):
         self.app.invalidate()
 
     def _set_state(self, state: GameState) -> None:
-        self.state = state
+        before, self.state = self.state, state
         die = getattr(state, "die", None)
         if die:  # the die keeps showing the last throw (also after an undo or a set-up)
             self.last_die = die
+            self.die_by = state.to_move
+        if (
+            not self.demo
+            and getattr(before, "phase", None) == "placement"
+            and getattr(state, "phase", None) == "battle"
+            and state.parent is before
+        ):
+            self.say("notice.battle")
         self.turn_started = self.app.now()
         self.pass_at = None
         self.auto_roll_at = None
         if not self.demo:
             self.app.save_state_file(dump_game(state))
+
+    def _marks_for(self, state: GameState) -> tuple[str, ...]:
+        """The squares of the computer's last move on the way to ``state`` (none if the last
+        action there was the visitor's): what an undo must show, not the move it took back."""
+        node = state
+        while node is not None and node.parent is not None:
+            action = node.action or ""
+            parent = node.parent
+            if action.startswith("roll"):
+                node = parent
+                continue
+            if self.is_human(parent.to_move) or action == "pass":
+                return ()
+            if action.startswith("x"):
+                return (action[1:],)
+            move = next((m for m in parent.legal_moves() if str(m) == action), None)
+            if move is None:
+                return ()
+            return tuple(sq for sq in (move.frm, move.to) if sq and sq not in ("off", "reserve"))
+        return ()
 
     def start_roll(self) -> None:
         value = self.dice.randint(1, 6)
@@ -496,6 +615,10 @@ class GameScene(Scene):
             self.checkpoints.pop()
         self.selected = None
         self.drag = None
+        self.notice = None
+        # the mark of the computer's last move follows the undo (it must not stay on a point
+        # the undone answer left)
+        self.marked = self._marks_for(target)
         self._set_state(target)
         self.app.invalidate()
 
@@ -511,12 +634,43 @@ class GameScene(Scene):
         self.app.go("rules", game=self)
 
     def new_game(self) -> None:
-        self.abandon()
-        self.app.go("game", config=GameConfig(**vars(self.config)))
+        if self.in_progress():
+            self.ask_leave("new")
+            return
+        self.leave_now("new")
 
     def go_home(self) -> None:
+        if self.in_progress():
+            self.ask_leave("home")
+            return
+        self.leave_now("home")
+
+    def in_progress(self) -> bool:
+        """A game that one touch would throw away: something was played and it is not over."""
+        if not self.guides_next_step or self.demo or self.finished:
+            return False
+        if self.state.outcome is not None:
+            return False
+        return any(not a.startswith("roll") for a in self.state.actions())
+
+    def ask_leave(self, where: str) -> None:
+        """Leaving a game in progress asks once ("Leave this game?"); staying keeps it as is."""
+        self.drag = None
+        self.selected = None
+        self.leaving = LeaveConfirm(self, where)
+        self.app.invalidate()
+
+    def stay(self) -> None:
+        self.leaving = None
+        self.app.invalidate()
+
+    def leave_now(self, where: str) -> None:
+        self.leaving = None
         self.abandon()
-        self.app.go("home")
+        if where == "new":
+            self.app.go("game", config=GameConfig(**vars(self.config)))
+        else:
+            self.app.go("home")
 
     def abandon(self) -> None:
         """The visitor left (or the idle countdown ran out): record it if anything was played."""
@@ -562,6 +716,10 @@ class GameScene(Scene):
             hint_at = self._hint_time()
             if hint_at > now:
                 due.append(hint_at - now)
+            elif self.hinting(now):
+                due.append(max(0.0, self._pulse_drawn + PULSE_FRAME - now))
+        if self.notice is not None:
+            due.append(max(0.0, self.notice[2] - now))
         return min(due) if due else None
 
     def _hint_time(self) -> float:
@@ -579,6 +737,9 @@ class GameScene(Scene):
         )
 
     def update(self, now: float) -> None:
+        if self.notice is not None and now >= self.notice[2]:
+            self.notice = None
+            self.app.invalidate()
         if self.anim is not None:
             if now - self.anim.start >= self.anim.duration:
                 self._finish_anim()
@@ -589,6 +750,9 @@ class GameScene(Scene):
                 value, self.roll = self.roll.value, None
                 self.last_die = value
                 self._set_state(self.state.roll(value))
+                blocked = self.entry_blocked()
+                if blocked is not None and self.human_turn and not self.only_pass():
+                    self.say("notice.blocked", point=blocked)
                 self.app.invalidate()
             else:
                 return
@@ -620,10 +784,13 @@ class GameScene(Scene):
             if not self.checkpoints or self.checkpoints[-1] is not state:
                 if not self.removals() or not self.checkpoints:
                     self.checkpoints.append(state)
-            if self.hinting(now) and not self._hint_shown:
+            if self.hinting(now):
+                # the hint breathes: a frame now and then, not every tick
+                if not self._hint_shown or now - self._pulse_drawn >= PULSE_FRAME:
+                    self._pulse_drawn = now
+                    self.app.invalidate()
                 self._hint_shown = True
-                self.app.invalidate()
-            elif not self.hinting(now):
+            else:
                 self._hint_shown = False
             return
         self._computer_turn(now)
@@ -673,6 +840,9 @@ class GameScene(Scene):
 
     # --- input -------------------------------------------------------------------------------
     def on_pointer(self, pointer) -> None:
+        if self.leaving is not None:
+            self.leaving.on_pointer(pointer)
+            return
         if pointer.kind == "down":
             for button in self.buttons:
                 if button.hit(pointer.pos):
@@ -700,7 +870,12 @@ class GameScene(Scene):
             if removals:
                 if square in removals:
                     self.play(removals[square])
+                elif square is not None:
+                    self.say("notice.remove")
                 return
+            blocked = self.entry_blocked()
+            if blocked is not None and square == "off":
+                self.say("notice.blocked", point=blocked)
             if self.selected is not None and square is not None:
                 targets = self.targets(self.selected)
                 if square in targets:
@@ -734,7 +909,10 @@ class GameScene(Scene):
             if square in targets:
                 self.play(targets[square], dropped_at=pos)
                 return
-            # dropped on no legal target: the piece glides back, nothing else happens
+            # dropped on no legal target: the piece glides back, and a line says why
+            if drag.moved and square is not None and square != drag.origin:
+                key, fields = self.refusal(drag.origin, square)
+                self.say(key, **fields)
             mover = state.to_move
             piece = self._piece_at(state, drag.origin, mover)._replace(square=drag.origin)
             home = self.view.centre(drag.origin, state, mover)
@@ -804,27 +982,41 @@ class GameScene(Scene):
                 drawn.append(rect)
             self._drawn, self._drawn_before = drawn, self._drawn
         else:
-            hidden, targets, glow = [], [], []
+            hidden, targets, glow, movable = [], [], [], []
             selected = self.selected
-            if self.drag is not None and self.drag.moved:
-                hidden = [(self.drag.origin, state.to_move)]
+            dragging = self.drag is not None and self.drag.moved
+            if dragging:
+                hidden = self.drag_hidden()
+            hint = self.hinting(now) and not state.needs_roll
+            pulse = 0.0
             if selected is not None:
                 targets = list(self.targets(selected))
+            elif self.marks_on():
+                # the next step at once: every piece that can move (or must be removed)
+                movable = list(self.removals()) or list(self.origins())
+                if hint:
+                    # hesitation: one of them breathes, and where it can go is shown too
+                    chosen = self.hint_origin()
+                    movable = [chosen] if chosen is not None else movable
+                    targets = list(self.targets(chosen)) if chosen is not None else []
+                    pulse = 0.5 - 0.5 * math.cos(
+                        2 * math.pi * (now % PULSE_SECONDS) / PULSE_SECONDS
+                    )
             elif self.removals() and self.human_turn:
                 glow = list(self.removals())
-            if self.hinting(now) and not self.state.needs_roll:
-                glow = list(self.origins()) or list(self.removals())
             view.draw(
                 canvas,
                 state,
                 hidden=hidden,
                 targets=targets,
                 glow=glow,
-                selected=selected if self.drag is None or not self.drag.moved else None,
+                selected=selected if not dragging else None,
                 board=board,
                 marks=self.marked,
+                movable=movable,
+                pulse=pulse,
             )
-            if self.drag is not None and self.drag.moved:
+            if dragging:
                 self._draw_drag(canvas)
         if isinstance(view, PenteView):
             value = self.last_die
@@ -834,7 +1026,16 @@ class GameScene(Scene):
                 spin = 0.0 if t >= 1 else 1 - t
                 value = self.roll.value if t > 0.75 else 1 + int(now * 14) % 6
             die_due = state.needs_roll and self.human_turn and self.roll is None
-            view.draw_die(canvas, value, spin, active=die_due and (self.anim is None))
+            throw_due = state.needs_roll and self.roll is None and state.outcome is None
+            view.draw_die(
+                canvas,
+                value or IDLE_FACE,
+                spin,
+                active=die_due and (self.anim is None),
+                dim=throw_due and self.anim is None,
+            )
+            if not self.demo:
+                self.draw_die_caption(canvas)
             if self.roll is not None:
                 self._drawn = self._drawn_before = [
                     view.die_rect.inflate(view.die_rect.width, view.die_rect.height)
@@ -850,29 +1051,189 @@ class GameScene(Scene):
             return None
         return [*self._drawn_before, *self._drawn]
 
+    def drag_hidden(self) -> list[tuple[str, str]]:
+        """The pieces a drag lifts off the board: the held one, and while an Epaminondas
+        phalanx is over a target, every piece of it (they are shown as one ghost where they
+        would stand, so a pair never looks like three pieces)."""
+        drag = self.drag
+        mover = self.state.to_move
+        if drag is None:
+            return []
+        if drag.hover is not None:
+            move = self.targets(drag.origin).get(drag.hover)
+            phalanx = getattr(move, "phalanx", None)
+            if phalanx:
+                return [(sq, mover) for sq in phalanx]
+        return [(drag.origin, mover)]
+
     def _draw_drag(self, canvas: pygame.Surface) -> None:
         drag = self.drag
         state = self.state
         mover = state.to_move
+        held_at = (int(drag.pos[0]), int(drag.pos[1]))
         if drag.hover is not None:
             move = self.targets(drag.origin)[drag.hover]
             landing = getattr(move, "landing", None)
             if landing:  # the Epaminondas phalanx as a ghost where it would stand
-                for b in move.landing:
-                    image = ghost(self.view.sprite(Piece(b, mover, "piece")), 110)
+                for b in move.landing[1:]:
+                    image = ghost(self.view.sprite(Piece(b, mover, "piece")), 150)
                     canvas.blit(image, image.get_rect(center=self.view.centre(b)))
                 for sq in getattr(move, "captured", ()):
                     ring = theme.glow_ring(self.view.radius + 2, theme.DANGER, 220)
                     canvas.blit(ring, ring.get_rect(center=self.view.centre(sq)))
-        for sq in self.targets(drag.origin):
-            dot = theme.target_dot(max(10, int(self.view.radius * 0.55)))
-            canvas.blit(dot, dot.get_rect(center=self.view.target_centre(sq, state)))
+                # the held piece snaps to where it would stand, at the phalanx's tail
+                held_at = self.view.centre(move.landing[0])
+        self.view.draw_targets(canvas, state, self.targets(drag.origin))
         piece = self._piece_at(state, drag.origin, mover)
         image = piece_sprite(piece.colour, piece.kind, int(self.view.radius * 1.12))
-        canvas.blit(image, image.get_rect(center=(int(drag.pos[0]), int(drag.pos[1]))))
+        canvas.blit(image, image.get_rect(center=held_at))
 
     def colour_name(self, colour: str) -> str:
         return self.app.t(f"colour.{colour}")
+
+    # --- the next step -----------------------------------------------------------------------
+    @property
+    def guides_next_step(self) -> bool:
+        """The marks, the next-step line and the leave question belong to a real game: a
+        guided game (``learn.py``) marks its own step and loses nothing when left."""
+        return self.name == "game"
+
+    def marks_on(self) -> bool:
+        """Whether the pieces that can move are marked now: the visitor's turn, the die (if
+        any) has landed, nothing held, nothing moving."""
+        state = self.state
+        return (
+            self.guides_next_step
+            and not self.demo
+            and self.human_turn
+            and self.anim is None
+            and self.roll is None
+            and self.pass_at is None
+            and self.leaving is None
+            and not state.needs_roll
+            and state.outcome is None
+            and (self.drag is None or not self.drag.moved)
+        )
+
+    def hint_origin(self) -> str | None:
+        """The piece the hesitation hint points at: the first that can move (a capture's
+        first, where there is one), or the first captive to remove."""
+        removals = self.removals()
+        if removals:
+            return next(iter(removals))
+        origins = self.origins()
+        for origin, moves in origins.items():
+            if any(getattr(m, "captured", ()) for m in moves):
+                return origin
+        return next(iter(origins), None)
+
+    def entry_blocked(self) -> str | None:
+        """Pente grammai: the point the die names for entering, when one of the mover's own
+        counters stands on it so that none of his waiting counters can come in."""
+        state = self.state
+        if state.game_id != "pente-grammai" or state.needs_roll or state.outcome is not None:
+            return None
+        die, mover = state.die, state.to_move
+        if not die or state.off_board(mover) == 0:
+            return None
+        if any(m.frm == "off" for m in state.legal_moves()):
+            return None
+        row, other = ("A", "B") if mover == "blue" else ("B", "A")
+        return f"{die}{row}" if die <= 5 else f"1{other}"
+
+    def guide_text(self) -> str | None:
+        """The next step in one line, shown under whose turn it is (None: nothing to add)."""
+        t = self.app.t
+        state = self.state
+        if not self.guides_next_step or self.demo or state.outcome is not None:
+            return None
+        if not self.human_turn or self.pass_at is not None:
+            return None
+        if state.needs_roll:
+            return None  # the status says it: touch the die
+        if self.removals():
+            return t("play.guide.remove")
+        blocked = self.entry_blocked()
+        if blocked is not None and not self.only_pass():
+            return t("play.guide.blocked", point=blocked)
+        if self.selected is not None:
+            return t("play.guide.target")
+        if set(self.origins()) == {"reserve"}:
+            return t("play.guide.place")
+        return t("play.guide.choose")
+
+    def say(self, key: str, **fields: object) -> None:
+        """A short message over the board for a few seconds (``kiosk.play.<key>``)."""
+        self.notice = (key, fields, self.app.now() + self.app.seconds(NOTICE_SECONDS))
+        self.app.invalidate()
+
+    def notice_text(self) -> str | None:
+        if self.notice is None:
+            return None
+        key, fields, _ = self.notice
+        return self.app.t(f"play.{key}", **fields)
+
+    def refusal(self, origin: str, square: str) -> tuple[str, dict]:
+        """Why a drop of the piece from ``origin`` on ``square`` is refused (a message key and
+        its fields): the rule that forbids it where the visitor can learn one, else where to
+        drop it."""
+        state = self.state
+        mover = state.to_move
+        occupant = {p.square: p for p in state.pieces() if p.square not in ("off", "reserve")}
+        there = occupant.get(square)
+        if state.game_id == "epaminondas" and there is not None and there.colour != mover:
+            files = "abcdefghijklmn"
+            fx, fy = files.index(origin[0]), int(origin[1:])
+            tx, ty = files.index(square[0]), int(square[1:])
+            dx, dy = tx - fx, ty - fy
+            if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+                sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+
+                def run(x: int, y: int, colour: str) -> int:
+                    n = 0
+                    while 0 <= x < len(files) and 1 <= y <= 12:
+                        piece = occupant.get(f"{files[x]}{y}")
+                        if piece is None or piece.colour != colour:
+                            break
+                        n, x, y = n + 1, x + sx, y + sy
+                    return n
+
+                size = run(fx, fy, mover)
+                if size == 1:
+                    return ("refused.single", {})
+                group = run(tx, ty, there.colour)
+                if group >= size:
+                    return ("refused.larger", {"size": size, "group": group})
+        if there is not None and state.game_id.startswith("latrunculi"):
+            return ("refused.occupied", {})
+        if there is not None and there.colour == mover and state.game_id == "pente-grammai":
+            return ("refused.own", {})
+        return ("refused.elsewhere", {})
+
+    def die_caption(self) -> str:
+        """Whose throw the die shows, or whose throw is due."""
+        state = self.state
+        due = state.needs_roll and self.roll is None
+        whose = state.to_move if due or self.die_by is None else self.die_by
+        if self.config.opponent == "computer":
+            return self.app.t("play.die.you" if self.is_human(whose) else "play.die.computer")
+        return self.app.t("play.die.colour", colour=self.colour_name(whose))
+
+    def draw_die_caption(self, canvas: pygame.Surface) -> None:
+        box = self.view.die_caption_rect()
+        if box.height < self.vp.u(20):
+            return
+        draw_text(
+            canvas,
+            self.die_caption(),
+            box,
+            role="bold",
+            size=self.vp.u(28),
+            colour=theme.CREAM,
+            valign="top",
+            min_size=self.vp.u(18),
+            max_lines=2,
+        )
 
     def status_text(self) -> str:
         state = self.state
@@ -930,23 +1291,51 @@ class GameScene(Scene):
         status = self.status_text()
         if self.think_started is not None:
             status += "." * (1 + int(self.app.now() * 3) % 3)
-        draw_text(
-            canvas,
-            status,
-            pygame.Rect(
-                panel.left + vp.u(96),
-                panel.top + vp.u(8),
-                panel.width - vp.u(110),
-                panel.height - vp.u(16),
-            ),
-            role="bold",
-            size=vp.u(32),
-            colour=theme.CREAM,
-            align="left",
+        words = pygame.Rect(
+            panel.left + vp.u(96),
+            panel.top + vp.u(10),
+            panel.width - vp.u(112),
+            panel.height - vp.u(20),
         )
+        guide = self.guide_text()
+        if guide is None:
+            draw_text(
+                canvas, status, words, role="bold", size=vp.u(32), colour=theme.CREAM, align="left"
+            )
+        else:
+            # whose turn on top, the next step under it
+            fit = fit_text(status, "bold", vp.u(30), (words.width, words.height // 2))
+            top = pygame.Rect(words.left, words.top, words.width, fit.height)
+            drawn = draw_text(
+                canvas,
+                status,
+                top,
+                role="bold",
+                size=fit.size,
+                colour=theme.CREAM,
+                align="left",
+                valign="top",
+                min_size=fit.size,
+            )
+            rest = pygame.Rect(
+                words.left,
+                drawn.bottom + vp.u(8),
+                words.width,
+                words.bottom - drawn.bottom - vp.u(8),
+            )
+            draw_text(
+                canvas,
+                guide,
+                rest,
+                size=vp.u(26),
+                colour=theme.HIGHLIGHT,
+                align="left",
+                valign="top",
+                min_size=vp.u(18),
+            )
         box = placed.scores
         y = box.top
-        line_h = vp.u(40)
+        line_h = vp.u(36)
         lost = self.lost_counts() if self.config.game_id.startswith("latrunculi") else {}
         icon = vp.u(15)
         step = 2 * icon + vp.u(6)
@@ -958,14 +1347,15 @@ class GameScene(Scene):
                 canvas,
                 line,
                 pygame.Rect(box.left, y, box.width, line_h),
-                size=vp.u(28),
+                size=vp.u(27),
                 colour=theme.CREAM,
                 align="left",
                 max_lines=1,
             )
             y += line_h
             colour = next((c for c in lost if line.startswith(self.colour_name(c))), None)
-            if colour is not None and lost[colour]:
+            rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0
+            if colour is not None and lost[colour] and y + rows * step <= box.bottom:
                 # the pieces a side has lost, drawn under its line
                 sprite = piece_sprite(colour, "man", icon)
                 count = min(lost[colour], 16)
@@ -1009,9 +1399,10 @@ class GameScene(Scene):
         return lines
 
     def lost_counts(self) -> dict[str, int]:
-        """Pieces each side has lost (an incitus counts as lost while it is held)."""
+        """Pieces each side has lost: no longer on the board (a captured Seneca piece that
+        still stands there, turned over, is not lost yet: it may be freed)."""
         state = self.state
-        now_counts = Counter(p.colour for p in state.pieces() if p.kind != "incitus")
+        now_counts = Counter(p.colour for p in state.pieces() if p.square != "reserve")
         reserve = getattr(state, "in_reserve", None)
         lost = {}
         for colour in state.colours:
@@ -1025,6 +1416,12 @@ class GameScene(Scene):
         return lost
 
     def draw_message(self, canvas: pygame.Surface) -> None:
+        self._draw_bubble(canvas)
+        if self.leaving is not None:
+            self.leaving.draw(canvas)
+
+    def message(self) -> str | None:
+        """The short line over the board now, if any (a pass, a notice, the end)."""
         message = None
         if self.pass_at is not None:
             if self.is_human(self.state.to_move) and self.config.opponent == "computer":
@@ -1035,11 +1432,18 @@ class GameScene(Scene):
                 )
         elif self.state.outcome is not None and self.ending_at is not None:
             message = self.app.t("status.game_over")
+        elif self.notice is not None:
+            message = self.notice_text()
+        return message
+
+    def _draw_bubble(self, canvas: pygame.Surface) -> None:
+        message = self.message()
         if message is None:
             return
         vp = self.vp
-        board = self.view.rect
-        inner = pygame.Rect(0, 0, min(board.width - vp.u(120), vp.u(1100)), vp.u(160))
+        # over the playing area (the slab, the grid), clear of the die and its caption
+        board = pygame.Rect(getattr(self.view, "slab", None) or self.view.rect)
+        inner = pygame.Rect(0, 0, min(board.width - vp.u(100), vp.u(1000)), vp.u(160))
         inner.center = board.center
         fit = fit_text(message, "bold", vp.u(44), inner.size, min_size=vp.u(26))
         box = pygame.Rect(0, 0, fit.width, fit.height).inflate(vp.u(80), vp.u(50))
