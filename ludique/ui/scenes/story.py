@@ -671,4 +671,12 @@ class StoryScene(Scene):
             second = t(
                 f"story.skill_{skill}_colour", colour=name, perfect=perfect, decisions=decisions
             )
-        return f"{first} {second}"
+        # "but" when the dice and the play pulled different ways, "and" otherwise
+        good = skill == "all" or skill == "some" and perfect * 2 >= decisions
+        contrast = (mood == "against" and good) or (
+            mood == "with" and skill in ("none", "some") and not good
+        )
+        verdict = t(
+            "story.verdict_but" if contrast else "story.verdict_and", luck=first, skill=second
+        )
+        return verdict[:1].upper() + verdict[1:]
