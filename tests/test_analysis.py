@@ -409,6 +409,27 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
     click(app, (plot.left + 2, plot.centery))
     first_move = next(a for a in story.actions if a.kind == "move" and a.text != "pass")
     assert story_scene.shown == first_move
+    # the verdict's words: "but" when the dice and the play pulled different ways
+    from ludique.analysis import Action
+
+    def verdict_for(luck: float, cost: float) -> str:
+        actions = (
+            Action(1, 1, "blue", "roll 2", "throw", 0.5, 0.5 + luck),
+            Action(2, 1, "blue", "a-b", "move", 0.5 + luck, 0.5 + luck - cost, cost, 0.1, 2),
+        )
+        story_scene.story = dataclasses.replace(story, actions=actions)
+        return story_scene.verdict()
+
+    assert verdict_for(-0.2, 0.0) == (
+        "The dice were against you, but you found the best move every time."
+    )
+    assert verdict_for(-0.2, 0.1) == (
+        "The dice were against you, and each time, a better move was there."
+    )
+    assert verdict_for(0.01, 0.0) == (
+        "The dice favoured neither side, and you found the best move every time."
+    )
+    story_scene.story = story
     click(app, button_centre(app, "back"))
     assert app.scene.name == "end"
     app.set_language("de")
