@@ -181,6 +181,14 @@ def each_screen(app) -> Iterator[str]:
             app.scene.state = state
             app.go("story", game=app.scene, story=story)
             yield f"story-{game_id}-{'won' if won else 'lost'}"
+    for game_id in GAME_IDS:
+        # the guided game's first step, then a step with its hint showing (a wrong move tried)
+        app.go("learn", game_id=game_id)
+        yield f"learn-{game_id}"
+        learn = app.scene
+        learn.go_to_step(len(learn.guide.steps) - 1)
+        learn.hint_until = app.now() + 3600
+        yield f"learn-{game_id}-hint"
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
     app.scene.state = _advance(app.scene.state, 7, rng)
     yield "game-pente-two-players"

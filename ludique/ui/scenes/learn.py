@@ -24,7 +24,7 @@ from ludique.games.base import Move
 from ludique.guide import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, load_guide
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
-from ludique.ui.layout import draw_text
+from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import Anim, GameConfig, GameScene
 from ludique.ui.widgets import Button
@@ -376,10 +376,14 @@ class LearnScene(GameScene):
         hint = self.hint_until is not None and not self.done
         sentence = t("learn.done") if self.done else t(self.guide.say_key(self.step))
         panel = words.copy()
-        if hint:
-            panel.height = words.height * 11 // 20
-        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(18), vp.u(3))
         pad = vp.u(20)
+        gap = vp.u(14)
+        hint_text = t(self.guide.hint_key(self.step)) if hint else ""
+        if hint:
+            # the hint takes the room its words need (at most 45%), the sentence the rest
+            fit = fit_text(hint_text, "bold", vp.u(29), (words.width - 2 * pad, 10**6))
+            panel.height = words.height - min(fit.height + 2 * pad, words.height * 9 // 20) - gap
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(18), vp.u(3))
         inner = panel.inflate(-2 * pad, -2 * pad)
         if not self.done:
             sprite = piece_sprite(self.guide.visitor, self.piece_kind, vp.u(22))
@@ -399,15 +403,13 @@ class LearnScene(GameScene):
         )
         if hint:
             box = pygame.Rect(
-                words.left,
-                panel.bottom + vp.u(14),
-                words.width,
-                words.bottom - panel.bottom - vp.u(14),
+                words.left, panel.bottom + gap, words.width, words.bottom - panel.bottom - gap
             )
+
             theme.rounded_panel(canvas, box, theme.CREAM, theme.HIGHLIGHT, vp.u(18), vp.u(4))
             draw_text(
                 canvas,
-                t(self.guide.hint_key(self.step)),
+                hint_text,
                 box.inflate(-2 * pad, -2 * pad),
                 role="bold",
                 size=vp.u(29),
