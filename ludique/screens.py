@@ -189,6 +189,7 @@ def each_screen(app) -> Iterator[str]:
         learn.go_to_step(len(learn.guide.steps) - 1)
         learn.hint_until = app.now() + 3600
         yield f"learn-{game_id}-hint"
+    yield from _guidance_screens(app)
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
     app.scene.state = _advance(app.scene.state, 7, rng)
     yield "game-pente-two-players"
@@ -201,6 +202,44 @@ def each_screen(app) -> Iterator[str]:
     app.pin_pad = None
     app.go("admin")
     yield "admin"
+
+
+def _guidance_screens(app) -> Iterator[str]:
+    """A game's next step shown: the ringed pieces with a short message over the board (a
+    blocked entry, the battle begins, a refused drop), and the question before leaving."""
+    from ludique.games import new_game
+    from ludique.games.epaminondas import EpaminondasState
+    from ludique.games.pente import PenteState
+    from ludique.ui.scenes.game import GameConfig
+
+    app.go("game", config=GameConfig("pente-grammai", "computer", "player", None))
+    scene = app.scene
+    # a 5 thrown while Blue's own counter stands on 5A: nothing can enter
+    scene.set_position(
+        PenteState.from_position(
+            blue={"5A": 1, "1A": 1, "3B": 1, "off": 2}, white={"2B": 1, "3A": 1, "off": 3}, die=5
+        )
+    )
+    scene.say("notice.blocked", point="5A")
+    yield "game-pente-grammai-blocked"
+    app.go("game", config=GameConfig("latrunculi-seneca", "computer", "player", None))
+    scene = app.scene
+    state = _advance(new_game("latrunculi-seneca"), 32, random.Random(4))
+    scene.set_position(state)
+    scene.say("notice.battle")
+    yield "game-latrunculi-seneca-battle"
+    app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
+    scene = app.scene
+    scene.set_position(
+        EpaminondasState.from_position(
+            white=["c1", "f1", "f2", "k1", "k2", "k3"], black=["c2", "f3", "f4", "n12", "m12"]
+        )
+    )
+    scene.say("refused.larger", size=2, group=2)
+    yield "game-epaminondas-refused"
+    scene.ask_leave("home")
+    yield "game-leave-question"
+    scene.stay()
 
 
 def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:

@@ -657,6 +657,7 @@ class GameScene(Scene):
         """Leaving a game in progress asks once ("Leave this game?"); staying keeps it as is."""
         self.drag = None
         self.selected = None
+        self.notice = None
         self.leaving = LeaveConfirm(self, where)
         self.app.invalidate()
 
