@@ -240,6 +240,16 @@ def _guidance_screens(app) -> Iterator[str]:
     scene.ask_leave("home")
     yield "game-leave-question"
     scene.stay()
+    # the end of a game: the last piece taken is ringed on the final board
+    from ludique.games.latrunculi import PetteiaState
+
+    app.go("game", config=GameConfig("latrunculi-petteia", "computer", "player", None))
+    scene = app.scene
+    scene.state = PetteiaState.from_position(
+        blue=["a1", "c3", "e1", "f2"], white=["b3", "h8"], to_move="blue"
+    ).play("a1-a3")
+    app.go("end", game=scene)
+    yield "end-latrunculi-petteia-last-capture"
 
 
 def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:

@@ -536,3 +536,26 @@ def test_the_end_screen_rings_what_decided_and_congratulates_the_winner(app_fact
     assert colour_at(surface, (x, y + (r + band + 1))) not in (theme.HIGHLIGHT, MARK_DARK)
     # the board stays visible: the panel takes the side strip's place
     assert not end.panel.colliderect(view.grid)
+
+
+def test_the_last_capture_is_ringed_when_it_ends_the_game(app_factory):
+    from ludique.games.latrunculi import PetteiaState
+
+    app = app_factory(game="latrunculi-petteia", lang="fr")
+    scene = app.scene
+    # Blue closes a1-a3 on White's b3: White is left with one piece and loses
+    state = PetteiaState.from_position(blue=["a1", "c3", "e1"], white=["b3", "h8"])
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    drag(app, centre(app, "a1"), centre(app, "a3"))
+    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    end = app.scene
+    assert decided(scene.state) == ("white", ("b3",), True)
+    assert end.headline() == app.t("play.end.you_win") == "Bravo, vous avez gagné !"
+    assert end.reason().startswith(app.t("colour.blue"))
+    surface = frame(app)
+    view = scene.view
+    r = view.radius + max(2, view.radius // 8)
+    band = max(3, r // 7)
+    x, y = view.centre("b3")
+    assert colour_at(surface, (x, y - (r + 1 + band // 2))) == (255, 96, 70)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome
+from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome, Piece
 from ludique.ui import theme
+from ludique.ui.boards.sprites import ghost
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import GameConfig
@@ -196,7 +197,13 @@ class EndScene(Scene):
         self.game.view.draw(canvas, state, board=False, marks=self.game.marked)
         colour, squares, loss = decided(state)
         if squares:
-            self.game.view.draw_rings(canvas, state, squares, colour, danger=loss)
+            view = self.game.view
+            standing = {p.square for p in state.pieces() if p.colour == colour}
+            for sq in squares:
+                if sq not in standing:  # taken off the board: a faint trace of it in its ring
+                    image = ghost(view.sprite(Piece(sq, colour, self.game.piece_kind)), 90)
+                    canvas.blit(image, image.get_rect(center=view.centre(sq)))
+            view.draw_rings(canvas, state, squares, colour, danger=loss)
         panel = self.panel
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(30), vp.u(4))
         draw_text(
