@@ -82,9 +82,10 @@ def test_every_step_has_its_sentence_and_hint_in_every_language(lang):
 
 
 def test_a_guide_followed_at_four_seconds_a_step_takes_about_a_minute():
+    # a visitor stands for a minute or so; the smallest rule sets (Petteia, Dux) need less
     for guide_id in GUIDE_IDS:
         seconds = load_guide(guide_id).seconds(4.0)
-        assert 30 <= seconds <= 90, (guide_id, seconds)
+        assert 45 <= seconds <= 90, (guide_id, seconds)
 
 
 # --- a broken guide is refused with the guide and the step named ---------------------------------
@@ -109,7 +110,7 @@ def broken(changes: dict) -> dict:
         ({(2, "reply"): ["e7-e5", "e5-e6"]}, ["step 3 (capture)", "reply 2"]),
         ({(1, "refused"): "h2-h4"}, ["step 2 (lines)", "refused", "legal"]),
         ({(2, "captures"): ["d5"]}, ["step 3 (capture)", "captures", "e5"]),
-        ({(5, "move"): "g2-g3", (5, "captures"): None}, ["step 6 (win)", "visitor's win"]),
+        ({(7, "move"): "g2-g3", (7, "captures"): None}, ["step 8 (win)", "visitor's win"]),
         ({(0, "reply"): None}, ["step 1 (slide)", "white's turn"]),
         ({(0, "colour"): "blue"}, ["step 1 (slide)", "unknown field", "colour"]),
     ],
