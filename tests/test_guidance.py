@@ -296,6 +296,11 @@ def test_a_refused_drop_says_which_rule_refused_it(app_factory):
     assert wait_for(app, lambda: scene.anim is None)
     assert scene.message() == app.t("play.refused.elsewhere")
     frame(app)
+    # the same by touching the piece, then the square
+    click(app, centre(app, "c1"))
+    click(app, centre(app, "c2"))
+    assert scene.selected is None and scene.state is state
+    assert scene.message() == app.t("play.refused.single")
     # a move the visitor makes clears the message
     drag(app, centre(app, "k1"), centre(app, "k2"))
     assert wait_for(app, lambda: scene.state is not state)

@@ -886,6 +886,10 @@ class GameScene(Scene):
                 self.drag = Drag(square, pos, pos, was_selected=self.selected == square)
                 self.selected = square
             else:
+                if self.selected is not None and square is not None:
+                    # a tap beside the held piece's targets: said like a refused drop
+                    key, fields = self.refusal(self.selected, square)
+                    self.say(key, **fields)
                 self.selected = None
             self.app.invalidate()
         elif pointer.kind == "move" and self.drag is not None:
