@@ -15,7 +15,8 @@ Loading replays every step through the rules engine, so a step whose position or
 is refused with a ``GuideError`` naming the guide and the step; the kiosk never shows a guide
 that the engine does not accept.  Every sentence is a locale key: the step called ``enter`` of
 the guide ``pente-grammai`` says ``kiosk.learn.pente-grammai.enter.say`` and, when the visitor
-tries another move, ``kiosk.learn.pente-grammai.enter.hint``.
+tries another move, ``kiosk.learn.pente-grammai.enter.hint``; once the guide is won,
+``kiosk.learn.pente-grammai.won``.
 
 This module imports nothing from pygame: the tests replay the guides without a screen.
 """
@@ -83,6 +84,10 @@ class Guide:
 
     def hint_key(self, step: Step) -> str:
         return f"learn.{self.guide_id}.{step.key}.hint"
+
+    def won_key(self) -> str:
+        """The sentence shown once the last step has won the game."""
+        return f"learn.{self.guide_id}.won"
 
     def seconds(self, step_seconds: float = 4.0) -> float:
         """How long the guide takes for a visitor who spends ``step_seconds`` on each step

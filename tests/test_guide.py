@@ -76,6 +76,7 @@ def test_every_step_has_its_sentence_and_hint_in_every_language(lang):
     entries = read_language(lang)
     for guide_id in GUIDE_IDS:
         guide = load_guide(guide_id)
+        assert f"kiosk.{guide.won_key()}" in entries, f"{lang}: kiosk.{guide.won_key()}"
         for step in guide.steps:
             for key in (guide.say_key(step), guide.hint_key(step)):
                 assert f"kiosk.{key}" in entries, f"{lang}: kiosk.{key}"

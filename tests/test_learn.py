@@ -142,7 +142,8 @@ def test_a_visitor_who_follows_the_marks_plays_the_guide_to_its_end(app_factory,
     assert seen == list(range(len(guide.steps)))
     assert scene.state.outcome is not None and scene.state.outcome.winner == guide.visitor
     texts = drawn_texts(app)
-    assert words.t("kiosk.learn.done") in texts
+    ending = f"{words.t(f'kiosk.{guide.won_key()}')}\n{words.t('kiosk.learn.done')}"
+    assert ending in texts
     assert words.t("kiosk.learn.button.play") in texts
     assert scene.button("play").kind == "primary"
     click(app, button_centre(app, "play"))

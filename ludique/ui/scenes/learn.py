@@ -374,7 +374,12 @@ class LearnScene(GameScene):
         words = placed.status.union(placed.scores)
         words.height = max(placed.status.height, placed.scores.bottom - placed.status.top)
         hint = self.hint_until is not None and not self.done
-        sentence = t("learn.done") if self.done else t(self.guide.say_key(self.step))
+        if not self.done:
+            sentence = t(self.guide.say_key(self.step))
+        elif self.state.outcome is not None:  # how the game was won, then the way on
+            sentence = f"{t(self.guide.won_key())}\n{t('learn.done')}"
+        else:
+            sentence = t("learn.done")
         panel = words.copy()
         pad = vp.u(20)
         gap = vp.u(14)
