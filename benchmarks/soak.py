@@ -262,6 +262,10 @@ class Crowd:
             return "undo"
         if roll < 0.085:
             drive.tap_button(rng.choice(("new", "home")))
+            leaving = getattr(scene, "leaving", None)
+            if leaving is not None:  # a game in progress asks first: mostly leave, at times stay
+                choice = "leave-go" if rng.random() < 0.8 else "leave-stay"
+                drive.tap(leaving.button(choice).rect.center)
             return "abandon"
         if drive.visitor_can_act():
             self.pause(0.2, 3.0)
