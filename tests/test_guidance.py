@@ -472,6 +472,10 @@ def test_leaving_a_game_in_progress_asks_and_staying_keeps_it(app_factory, butto
     # a touch on the board beside the question does nothing
     click(app, centre(app, "d2"))
     assert scene.selected is None and scene.state is state
+    # the language switch still answers, and the question stays
+    click(app, app.language_switch.rects["de"].center)
+    assert app.lang == "de" and scene.leaving is not None
+    frame(app)
     click(app, scene.leaving.button("leave-stay").rect.center)
     assert app.scene is scene and scene.leaving is None and scene.state is state
     # the game goes on

@@ -383,7 +383,8 @@ class GameScene(Scene):
         self.selected = self.answer = self.think_started = None
         self.checkpoints = []
         self.notice = None
-        self.marked = self._marks_for(state)
+        if self.guides_next_step:  # a guided game sets its own marks for each step
+            self.marked = self._marks_for(state)
         self._set_state(state)
         self.app.invalidate()
 
