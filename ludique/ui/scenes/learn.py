@@ -329,6 +329,12 @@ class LearnScene(GameScene):
             canvas.blit(ring, ring.get_rect(center=centre))
             dot = theme.target_dot(max(10, int(r * 0.55)))
             canvas.blit(dot, dot.get_rect(center=centre))
+        if step.refused:
+            # the forbidden move: a line from the piece that may not make it to where it would go
+            start = view.centre(step.refused.split("-")[0])
+            for square in step.refused_at:
+                end = view.target_centre(square, state)
+                pygame.draw.line(canvas, theme.DANGER, start, end, max(3, r // 8))
         for square in step.refused_at:
             cx, cy = view.target_centre(square, state)
             ring = theme.glow_ring(r + 2, theme.DANGER, 230)
