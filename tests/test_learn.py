@@ -232,3 +232,26 @@ def test_home_leaves_the_guide_and_nothing_is_recorded(app_factory):
     click(app, button_centre(app, "home"))
     assert app.scene.name == "home"
     assert records == []
+
+
+def test_learning_in_the_middle_of_a_game_returns_to_it_and_the_computer_still_answers(
+    app_factory,
+):
+    app = app_factory(game="latrunculi-petteia", lang="en")
+    game = app.scene
+    assert wait_for(app, lambda: game.human_turn and game.anim is None)
+    drag(app, point_of(app, "a2"), point_of(app, "a5", target=True), settle=0)
+    assert wait_for(app, lambda: game.think_started is not None)  # the computer is thinking
+    assert len(game.state.actions()) == 1
+    state = game.state
+    app.go("learn", game_id="latrunculi-petteia", resume=game)
+    scene = app.scene
+    assert scene.name == "learn" and scene.resume is game
+    make_marked_move(app)
+    assert wait_for(app, lambda: scene.index == 1 and ready_for_the_visitor(app))
+    click(app, button_centre(app, "back"))
+    assert app.scene is game
+    assert game.state is state or game.state.parent is state  # kept (and maybe answered)
+    # the game goes on where it was: the computer's answer comes
+    assert wait_for(app, lambda: len(game.state.actions()) == 2 and game.anim is None)
+    assert game.human_turn

@@ -37,8 +37,11 @@ HINT_SECONDS = 6.0  # a refusal's hint stays this long (or until the next step)
 class LearnScene(GameScene):
     name = "learn"
 
-    def __init__(self, app, game_id: str, step: int = 0) -> None:
+    def __init__(self, app, game_id: str, step: int = 0, resume: GameScene | None = None) -> None:
         self.guide: Guide = load_guide(game_id)
+        # opened from the rule card of a game in progress: that game waits underneath, and
+        # "Back" / "Play now" return to it (nothing is lost by a touch on "Learn")
+        self.resume = resume
         self.index = 0
         self.done = False
         self.hint_until: float | None = None
@@ -79,9 +82,26 @@ class LearnScene(GameScene):
         self.app.invalidate()
 
     def play_now(self) -> None:
-        """Into a real game of the same id, against the computer, with the usual defaults."""
+        """Into a real game of the same id, against the computer, with the usual defaults (or
+        back to the game the guide was opened from, if it is still going)."""
+        game = self.resume
+        if game is not None and not game.finished and game.state.outcome is None:
+            self.back_to_game()
+            return
         self.abandon()
         self.app.go("game", config=GameConfig.default_for(self.guide.game_id, self.app.settings))
+
+    def back_to_game(self) -> None:
+        game = self.resume
+        if game is None:
+            self.go_home()
+            return
+        self.app.opponent.cancel()
+        # the guide used the computer's worker: the game asks for its move again
+        game.think_started = None
+        game.answer = None
+        game.drag = None
+        self.app.go("resume", scene=game)
 
     def finish(self) -> None:
         self.done = True
@@ -180,6 +200,8 @@ class LearnScene(GameScene):
     def abandon(self) -> None:
         self.app.opponent.cancel()
         self.finished = True
+        if self.resume is not None:  # the idle countdown ran out: the game underneath is left
+            self.resume.abandon()
 
     def hinting(self, now: float) -> bool:
         return False  # the step's marks are always on: no hesitation glow over all pieces
@@ -252,7 +274,9 @@ class LearnScene(GameScene):
             ("skip", lambda: self.app.t("learn.button.skip"), self.skip, "normal"),
             ("again", lambda: self.app.t("learn.button.again"), self.again, "normal"),
             ("play", lambda: self.app.t("learn.button.play"), self.play_now, "primary"),
-            ("home", lambda: self.app.t("button.home"), self.go_home, "normal"),
+            ("home", lambda: self.app.t("button.home"), self.go_home, "normal")
+            if self.resume is None
+            else ("back", lambda: self.app.t("button.back"), self.back_to_game, "normal"),
         ]
         self.buttons = [
             Button(rect, label, action, kind, name=name, size=size)
