@@ -320,3 +320,24 @@ def test_sounds_stay_silent_without_an_audio_device():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "0.0"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_latrunculi_rules_screen_opens_with_both_in_short_sections(lang):
+    """The common card's "In short", then the variant's (under the variant's title), then the
+    common card's full text: a visitor can start playing Seneca from the top of the screen."""
+    from ludique.content.document import load
+    from ludique.content.render import gather_in_short
+
+    common, seneca = load(lang, "rules", "latrunculi"), load(lang, "rules", "latrunculi-seneca")
+    first, rest = gather_in_short([common, seneca])
+    headings = [i for i, b in enumerate(first) if b.kind == "heading" and b.level == 2]
+    short = first[headings[0] : headings[1]]
+    seneca_title = next(b.text for b in seneca if b.kind == "heading" and b.level == 1)
+    assert any(b.kind == "heading" and b.text == seneca_title for b in short)
+    items = [b.text for b in short if b.kind == "item"]
+    seneca_items = [b.text for b in seneca[: [i for i, b in enumerate(seneca) if b.level == 2][1]]]
+    assert len(items) >= 6 and all(text in seneca_items for text in items[-3:])
+    # nothing lost, nothing doubled
+    assert len(first) + len(rest) == len(common) + len(seneca)
+    assert not any(b.kind == "item" and b.text in items[-3:] for b in rest)

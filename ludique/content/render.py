@@ -207,12 +207,46 @@ def render_history(lang: str, game_id: str, width: int, scale: float = 1.0) -> p
     return _render_blocks(load(lang, "history", history_id_for(game_id)), width, scale)
 
 
+def _in_short(blocks: list[Block]) -> tuple[int, int] | None:
+    """Where a card's "In short" section lies: its first level-2 heading up to the next one."""
+    starts = [i for i, b in enumerate(blocks) if b.kind == "heading" and b.level == 2]
+    if not starts:
+        return None
+    end = starts[1] if len(starts) > 1 else len(blocks)
+    return starts[0], end
+
+
+def gather_in_short(cards: list[list[Block]]) -> list[list[Block]]:
+    """A Rules screen of several cards (the common Latrunculi card and a variant's) opens with
+    every card's "In short", so that a visitor can start playing from the top of the screen: the
+    later cards' sections move up under the first card's, each headed by its card's title."""
+    if len(cards) < 2 or _in_short(cards[0]) is None:
+        return cards
+    first = list(cards[0])
+    _, insert_at = _in_short(first)
+    gathered: list[Block] = []
+    rest: list[list[Block]] = []
+    for card in cards[1:]:
+        span = _in_short(card)
+        if span is None:
+            rest.append(card)
+            continue
+        start, end = span
+        title = next((b for b in card if b.kind == "heading" and b.level == 1), None)
+        if title is not None:
+            gathered.append(Block("heading", list(title.runs), level=3))
+        gathered.extend(card[start + 1 : end])
+        rest.append(card[:start] + card[end:])
+    return [first[:insert_at] + gathered + first[insert_at:], *rest]
+
+
 def render_rules(
     lang: str, game_id: str, width: int, history: bool = True, scale: float = 1.0
 ) -> pygame.Surface:
     """What the Rules screen shows for ``game_id``: every card of ``card_ids_for(game_id)`` one
     below the other, then (with ``history``) the game's history panel, as one tall surface."""
-    parts = [render_card(lang, card_id, width, scale) for card_id in card_ids_for(game_id)]
+    cards = [load(lang, "rules", card_id) for card_id in card_ids_for(game_id)]
+    parts = [_render_blocks(blocks, width, scale) for blocks in gather_in_short(cards)]
     if history:
         parts.append(render_history(lang, game_id, width, scale))
     divider = round(40 * scale)
