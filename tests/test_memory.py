@@ -102,3 +102,17 @@ def test_a_screen_left_is_freed_at_once_with_its_pixels(no_automatic_collection)
         assert game() is None
     finally:
         app.close()
+
+
+def test_the_picture_budget_grows_with_the_screen_and_trims_when_it_shrinks() -> None:
+    from ludique.ui.pixels import BUDGET, budget_for
+
+    assert budget_for((1920, 1080)) == BUDGET == budget_for((1280, 800))
+    assert budget_for((3840, 2160)) == 4 * BUDGET
+    one = surface_bytes(sheet(64))
+    cache = PixelCache(budget=4 * one)
+    for n in range(4):
+        cache.put(("sheet", n), sheet(64))
+    cache.set_budget(2 * one)
+    assert len(cache) == 2 and cache.bytes <= 2 * one
+    assert cache.get(("sheet", 0)) is None and cache.get(("sheet", 3)) is not None

@@ -26,6 +26,7 @@ from ludique.settings import Settings
 from ludique.ui import theme
 from ludique.ui.layout import Viewport, draw_text
 from ludique.ui.opponent import Opponent
+from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
 
 log = logging.getLogger(__name__)
@@ -142,7 +143,9 @@ class App:
 
     def _viewport(self) -> Viewport:
         width_mm = float(getattr(self.settings, "screen_width_mm", 0) or 0)
-        return Viewport(*self.screen.get_size(), width_mm=width_mm)
+        size = self.screen.get_size()
+        PIXELS.set_budget(budget_for(size))  # pictures of a larger screen take more bytes
+        return Viewport(*size, width_mm=width_mm)
 
     @property
     def corner(self) -> pygame.Rect:

@@ -22,6 +22,13 @@ P = ParamSpec("P")
 # Everything one full HD screen shows in one game (backdrop with board both ways round, board,
 # textures, sprites, the texts of two languages, a rule card's diagrams) is some 60 MB.
 BUDGET = 96 * 2**20
+FULL_HD = 1920 * 1080
+
+
+def budget_for(size: tuple[int, int]) -> int:
+    """The budget for a screen of ``size``: the same number of *screens* of pictures as at full
+    HD, so a 4K kiosk (four times the pixels) keeps four times the bytes, 384 MB."""
+    return int(BUDGET * max(1.0, size[0] * size[1] / FULL_HD))
 
 
 def surface_bytes(surface: pygame.Surface) -> int:
@@ -71,6 +78,13 @@ class PixelCache:
     def clear(self) -> None:
         self._entries.clear()
         self.bytes = 0
+
+    def set_budget(self, budget: int) -> None:
+        """A new budget (the screen changed); what no longer fits goes, oldest first."""
+        self.budget = budget
+        while self.bytes > self.budget and self._entries:
+            _, (_, freed) = self._entries.popitem(last=False)
+            self.bytes -= freed
 
 
 PIXELS = PixelCache()

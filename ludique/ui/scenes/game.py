@@ -130,7 +130,10 @@ def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
     }
     for game_id, piece_kinds in kinds.items():
         colours = ("white", "black") if game_id == "epaminondas" else ("blue", "white")
-        for flipped in (False, True):
+        # beyond full HD both turns of every board would not fit the picture budget together:
+        # the board the visitor meets first (first colour, unturned) is prepared
+        turns = (False, True) if vp.width * vp.height <= 1920 * 1080 else (False,)
+        for flipped in turns:
 
             def board(game_id=game_id, flipped=flipped) -> None:
                 static_layer(view_for(game_id, board_rect, flipped), vp.size)
@@ -772,6 +775,8 @@ class GameScene(Scene):
                 elif now >= self.auto_roll_at:
                     self.auto_roll_at = None
                     self.start_roll()
+            else:
+                self._breathe(now)  # a visitor who hesitates to throw: the die's glow breathes
             return
         if self.only_pass():
             if self.pass_at is None:
@@ -786,16 +791,19 @@ class GameScene(Scene):
             if not self.checkpoints or self.checkpoints[-1] is not state:
                 if not self.removals() or not self.checkpoints:
                     self.checkpoints.append(state)
-            if self.hinting(now):
-                # the hint breathes: a frame now and then, not every tick
-                if not self._hint_shown or now - self._pulse_drawn >= PULSE_FRAME:
-                    self._pulse_drawn = now
-                    self.app.invalidate()
-                self._hint_shown = True
-            else:
-                self._hint_shown = False
+            self._breathe(now)
             return
         self._computer_turn(now)
+
+    def _breathe(self, now: float) -> None:
+        """While the hesitation hint is on, a frame now and then (not every tick) so it pulses."""
+        if self.hinting(now):
+            if not self._hint_shown or now - self._pulse_drawn >= PULSE_FRAME:
+                self._pulse_drawn = now
+                self.app.invalidate()
+            self._hint_shown = True
+        else:
+            self._hint_shown = False
 
     def _computer_turn(self, now: float) -> None:
         opponent = self.app.opponent
@@ -1005,9 +1013,7 @@ class GameScene(Scene):
                     chosen = self.hint_origin()
                     movable = [chosen] if chosen is not None else movable
                     targets = list(self.targets(chosen)) if chosen is not None else []
-                    pulse = 0.5 - 0.5 * math.cos(
-                        2 * math.pi * (now % PULSE_SECONDS) / PULSE_SECONDS
-                    )
+                    pulse = self.pulse(now)
             elif self.removals() and self.human_turn:
                 glow = list(self.removals())
             view.draw(
@@ -1039,6 +1045,7 @@ class GameScene(Scene):
                 spin,
                 active=die_due and (self.anim is None),
                 dim=throw_due and self.anim is None,
+                pulse=self.pulse(now) if die_due and self.hinting(now) else 0.0,
             )
             if not self.demo:
                 self.draw_die_caption(canvas)
@@ -1120,6 +1127,11 @@ class GameScene(Scene):
             and state.outcome is None
             and (self.drag is None or not self.drag.moved)
         )
+
+    @staticmethod
+    def pulse(now: float) -> float:
+        """0..1..0 over one breath of the hesitation hint."""
+        return 0.5 - 0.5 * math.cos(2 * math.pi * (now % PULSE_SECONDS) / PULSE_SECONDS)
 
     def hint_origin(self) -> str | None:
         """The piece the hesitation hint points at: the first that can move (a capture's
