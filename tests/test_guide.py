@@ -111,7 +111,7 @@ def broken(changes: dict) -> dict:
         ({(2, "reply"): ["e7-e5", "e5-e6"]}, ["step 3 (capture)", "reply 2"]),
         ({(1, "refused"): "h2-h4"}, ["step 2 (lines)", "refused", "legal"]),
         ({(2, "captures"): ["d5"]}, ["step 3 (capture)", "captures", "e5"]),
-        ({(7, "move"): "g2-g3", (7, "captures"): None}, ["step 8 (win)", "visitor's win"]),
+        ({(8, "move"): "h2-h3", (8, "captures"): None}, ["step 9 (win)", "visitor's win"]),
         ({(0, "reply"): None}, ["step 1 (slide)", "white's turn"]),
         ({(0, "colour"): "blue"}, ["step 1 (slide)", "unknown field", "colour"]),
     ],
