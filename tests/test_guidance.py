@@ -568,3 +568,24 @@ def test_the_last_capture_is_ringed_when_it_ends_the_game(app_factory):
     band = max(3, r // 7)
     x, y = view.centre("b3")
     assert colour_at(surface, (x, y - (r + 1 + band // 2))) == (255, 96, 70)
+
+
+def test_a_visitor_hesitating_to_throw_sees_the_die_breathe(app_factory):
+    app = app_factory(game="pente-grammai", timing_scale=0.02)
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app) and scene.state.needs_roll)
+    assert wait_for(app, lambda: scene.hinting(app.now()), timeout=3)
+    pump(app, 0.05)
+    before = app.frames
+    pump(app, 0.5)
+    # frames keep coming while nothing else happens: the glow round the die pulses
+    assert app.frames - before >= 4
+    box = scene.view.die_rect.inflate(scene.view.die_rect.width, 0)
+    glows = set()
+    for t in (0.0, 0.4, 0.8):
+        now = app.now()
+        app.now = lambda t=t, base=now: base + t
+        surface = frame(app)
+        glows.add(tuple(pygame.transform.average_color(surface, box)))
+        del app.now
+    assert len(glows) > 1

@@ -201,12 +201,15 @@ class PenteView(BoardView):
         spin: float = 0.0,
         active: bool = False,
         dim: bool = False,
+        pulse: float = 0.0,
     ) -> None:
         """The die at ``die_rect``: ``value`` pips (blank face if None); ``spin`` 0..1 tumbles;
-        ``dim`` greys the pips of a throw that is over (the next one is due)."""
+        ``dim`` greys the pips of a throw that is over (the next one is due); ``pulse`` 0..1
+        widens the glow of an ``active`` die (the visitor hesitates to throw)."""
         side = self.die_rect.width
         if active:
-            ring = theme.glow_ring(int(side * 0.62), theme.HIGHLIGHT)
+            grow = round(pulse * 6) / 6 * 0.1  # a few kept sizes, not a new ring every frame
+            ring = theme.glow_ring(int(side * (0.62 + grow)), theme.HIGHLIGHT)
             surface.blit(ring, ring.get_rect(center=self.die_rect.center))
         image = die_face(value or 0, side, dim)
         if spin > 0:
