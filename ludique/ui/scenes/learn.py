@@ -453,7 +453,3 @@ class LearnScene(GameScene):
                 valign="top",
                 min_size=vp.u(19),
             )
-
-    def draw_message(self, canvas: pygame.Surface) -> None:
-        if self.pass_at is not None:
-            super().draw_message(canvas)
