@@ -109,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["stats"]:
         return stats_command(argv[1:])
+    if argv[:1] == ["watchdog-relay"] and len(argv) == 2:  # started by ludique.service
+        from ludique.watchdog import relay
+
+        return relay(argv[1])
     args = build_parser().parse_args(argv)
     from ludique.logs import log_startup, report_first_frame, setup_logging
     from ludique.settings import default_settings_path, saver

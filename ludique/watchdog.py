@@ -11,6 +11,13 @@ kills and restarts the whole unit ``WatchdogSec`` later.
 The protocol is one datagram per message on a UNIX socket (``man sd_notify``): a few lines of
 the standard library, no dependency.
 
+Why a relay: the unit's PAM session (pam_systemd) moves cage and everything it starts into a
+logind session scope, and systemd takes notifications only from processes of the unit's own
+control group, whatever ``NotifyAccess=`` says.  So the unit starts :func:`relay` with
+``ExecStartPost=+`` (outside the PAM session, in the unit's group): it listens on a socket that
+the launcher hands Ludique as ``NOTIFY_SOCKET`` and passes each ``WATCHDOG=1`` on to systemd, and
+nothing else, never a ping of its own: when Ludique's loop stops, the pings stop.
+
 For tests only: with ``LUDIQUE_DEBUG_FREEZE=1`` in the environment, SIGUSR2 freezes the loop
 inside :meth:`Watchdog.turn` (as a deadlock would) and a second SIGUSR2 lets it go on; without
 that variable SIGUSR2 keeps its default meaning.
@@ -18,10 +25,12 @@ that variable SIGUSR2 keeps its default meaning.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
 import socket
+import sys
 import time
 from collections.abc import Callable
 
@@ -115,3 +124,37 @@ class Watchdog:
             log.warning("debug: event loop %s on purpose", "frozen" if self.frozen else "thawed")
 
         signal.signal(signal.SIGUSR2, toggle)
+
+
+def relay(path: str, upstream: str | None = None) -> int:
+    """``ludique watchdog-relay PATH``: forward ``WATCHDOG=1`` datagrams received on the UNIX
+    socket ``PATH`` to ``upstream`` (default ``$NOTIFY_SOCKET``), for ever.
+
+    Binds first, gives the socket to the owner of its folder (the kiosk's user, through the
+    unit's ``RuntimeDirectory=``), then leaves the foreground (systemd's ``ExecStartPost=`` waits
+    for it) and goes on in a child process.
+    """
+    upstream = upstream if upstream is not None else os.environ.get("NOTIFY_SOCKET", "")
+    if not upstream:
+        print("watchdog-relay: no NOTIFY_SOCKET (not started by systemd?)", file=sys.stderr)
+        return 2
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
+    sock.bind(path)
+    folder = os.stat(os.path.dirname(os.path.abspath(path)))
+    if os.geteuid() == 0:
+        os.chown(path, folder.st_uid, folder.st_gid)
+    os.chmod(path, 0o660)
+    if os.environ.get("LUDIQUE_RELAY_FOREGROUND") != "1":
+        if os.fork() > 0:
+            return 0  # the parent: systemd's ExecStartPost= is done
+        # the child keeps no terminal or pipe of its parent open
+        os.setsid()
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+    while True:
+        message = sock.recv(4096)
+        if message.strip() == b"WATCHDOG=1":
+            notify("WATCHDOG=1", upstream)

@@ -122,3 +122,40 @@ def test_a_loop_frozen_on_purpose_stops_the_pings(tmp_path: Path) -> None:
             if kiosk.poll() is None:
                 kiosk.kill()
                 kiosk.wait()
+
+
+def _pids_with(text: str) -> list[int]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if text.encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return found
+
+
+def test_the_relay_passes_on_only_the_pings(tmp_path: Path) -> None:
+    """``ludique watchdog-relay`` as ludique.service starts it: it returns at once (systemd's
+    ExecStartPost= waits for that) and a child passes WATCHDOG=1, and only that, upstream."""
+    upstream = tmp_path / "systemd-notify"
+    relay_path = tmp_path / "relay-notify"
+    env = dict(os.environ, NOTIFY_SOCKET=str(upstream))
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    with _listener(upstream) as sock:
+        started = subprocess.run(
+            [sys.executable, "-m", "ludique", "watchdog-relay", str(relay_path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        try:
+            assert started.returncode == 0, started.stderr
+            assert relay_path.is_socket()
+            for message in ("READY=1", "WATCHDOG=1", "STOPPING=1", "WATCHDOG=1"):
+                assert notify(message, str(relay_path))
+            assert _messages(sock, 1.0) == [b"WATCHDOG=1", b"WATCHDOG=1"]
+        finally:
+            for pid in _pids_with(str(relay_path)):
+                os.kill(pid, signal.SIGTERM)
