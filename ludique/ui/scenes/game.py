@@ -870,8 +870,9 @@ class GameScene(Scene):
         pos = pointer.pos
         if pointer.kind == "down":
             if state.needs_roll:
+                reach = self.vp.u(60)  # a finger a little off the die still throws it
                 if isinstance(self.view, PenteView) and self.view.die_rect.inflate(
-                    60, 60
+                    reach, reach
                 ).collidepoint(pos):
                     self.start_roll()
                 return
