@@ -560,7 +560,7 @@ def test_the_last_capture_is_ringed_when_it_ends_the_game(app_factory):
     assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
     end = app.scene
     assert decided(scene.state) == ("white", ("b3",), True)
-    assert end.headline() == app.t("play.end.you_win") == "Bravo, vous avez gagné !"
+    assert end.headline() == app.t("play.end.you_win") == "Bravo, vous avez gagné\u00a0!"
     assert end.reason().startswith(app.t("colour.blue"))
     surface = frame(app)
     view = scene.view
