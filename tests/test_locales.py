@@ -288,3 +288,15 @@ def test_the_end_screen_has_its_own_sentence_for_a_fifty_turn_draw():
         words = catalog(lang)
         assert f"kiosk.{draw}" in words and f"kiosk.{win}" in words
         assert words.t(f"kiosk.{draw}") != words.t(f"kiosk.{win}")
+
+
+def test_french_punctuation_is_held_to_its_word_by_a_no_break_space():
+    """French sets a space before ! ? : ; » and after «; a plain one would let the mark start a
+    line when the text wraps."""
+    import re
+
+    entries = load_language("fr").entries
+    loose = [
+        f"{key}: {value!r}" for key, value in entries.items() if re.search(r" [!?:;»]|« ", value)
+    ]
+    assert not loose, "\n".join(loose)
