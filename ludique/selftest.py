@@ -493,9 +493,17 @@ class SelfTest:
                 raise SelfTestFailure(f"{game_id}: the screen does not offer the move {last}")
             drive.until(lambda: app.scene.name == "end", f"the end screen of {game_id}")
             self.expect("end", f"the last move of {game_id}")
+            # "How the game went": told in the kiosk (Pente grammai) or by the worker
+            drive.tap_button("story")
+            self.expect("story", f"How the game went of {game_id}")
+            drive.until(
+                lambda: getattr(app.scene, "story", None) is not None,
+                f"the story of {game_id}",
+                real_timeout=30.0,
+            )
             drive.tap_button("home")
             self.games_played += 1
-        self.say(f"end screens: {', '.join(ends)} (two players)")
+        self.say(f"end screens and their stories: {', '.join(ends)} (two players)")
 
     def _idle_timeout(self, rng: random.Random) -> None:
         drive, app = self.drive, self.app
