@@ -143,14 +143,14 @@ def test_the_relay_passes_on_only_the_pings(tmp_path: Path) -> None:
     env = dict(os.environ, NOTIFY_SOCKET=str(upstream))
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     with _listener(upstream) as sock:
-        started = subprocess.run(
-            [sys.executable, "-m", "ludique", "watchdog-relay", str(relay_path)],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
         try:
+            started = subprocess.run(
+                [sys.executable, "-m", "ludique", "watchdog-relay", str(relay_path)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
             assert started.returncode == 0, started.stderr
             assert relay_path.is_socket()
             for message in ("READY=1", "WATCHDOG=1", "STOPPING=1", "WATCHDOG=1"):
