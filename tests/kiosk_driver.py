@@ -131,3 +131,21 @@ def centre(app: App, square: str, **kw) -> tuple[int, int]:
 
 def button_centre(app: App, name: str) -> tuple[int, int]:
     return app.scene.button(name).rect.center
+
+
+def seneca_position(predicate, seed: int = 1):
+    """A Seneca position from random play (seeded) for which ``predicate`` holds."""
+    import random
+
+    from ludique.games import new_game
+
+    rng = random.Random(seed)
+    for _ in range(60):
+        state = new_game("latrunculi-seneca")
+        for _ in range(600):
+            if state.outcome is not None:
+                break
+            if predicate(state):
+                return state
+            state = state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no such position found")

@@ -10,7 +10,7 @@ import random
 
 import pygame
 import pytest
-from kiosk_driver import button_centre, centre, click, drag, make_app, pump, wait_for, window
+from kiosk_driver import button_centre, centre, click, drag, pump, seneca_position, wait_for, window
 
 from ludique.games import new_game
 from ludique.games.epaminondas import EpaminondasState
@@ -18,20 +18,6 @@ from ludique.games.pente import PenteState
 from ludique.ui import theme
 from ludique.ui.boards.base import MARK_DARK
 from ludique.ui.scenes.end import decided
-
-
-@pytest.fixture
-def app_factory():
-    apps = []
-
-    def make(**kw):
-        app = make_app(**kw)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
 
 
 class LoadedDie:
@@ -236,23 +222,10 @@ def test_the_start_of_the_battle_is_said(app_factory):
     frame(app)
 
 
-def _seneca_position(predicate, seed: int = 1):
-    rng = random.Random(seed)
-    for _ in range(60):
-        state = new_game("latrunculi-seneca")
-        for _ in range(600):
-            if state.outcome is not None:
-                break
-            if predicate(state):
-                return state
-            state = state.play(rng.choice(state.legal_moves()))
-    raise AssertionError("no such position found")
-
-
 def test_the_duty_to_remove_a_prisoner_is_said_and_ringed(app_factory):
     app = app_factory(game="latrunculi-seneca", lang="de")
     scene = app.scene
-    state = _seneca_position(
+    state = seneca_position(
         lambda s: s.to_move == "blue" and any(str(m).startswith("x") for m in s.legal_moves())
     )
     scene.set_position(state)
@@ -361,7 +334,7 @@ def test_after_undo_the_computers_mark_is_that_of_the_position_returned_to(app_f
 def test_a_prisoner_still_on_the_board_is_not_counted_as_lost(app_factory):
     app = app_factory(game="latrunculi-seneca")
     scene = app.scene
-    state = _seneca_position(
+    state = seneca_position(
         lambda s: (
             s.phase == "battle"
             and s.to_move == "blue"

@@ -9,27 +9,13 @@ from kiosk_driver import (
     click,
     drag,
     finger_tap,
-    make_app,
     pump,
+    seneca_position,
     wait_for,
 )
 
 from ludique.games import new_game
 from ludique.ui.scenes.end import winner_reason_key
-
-
-@pytest.fixture
-def app_factory():
-    apps = []
-
-    def make(**kw):
-        app = make_app(**kw)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
 
 
 def visitor_turn(app) -> bool:
@@ -201,21 +187,6 @@ def test_a_touch_also_reported_as_a_mouse_click_counts_once(app_factory):
     assert wait_for(app, lambda: scene.anim is None and scene.state.actions()[:1] == ["d2-d5"])
 
 
-def _seneca_position(predicate, seed: int = 1):
-    import random
-
-    rng = random.Random(seed)
-    for _ in range(60):
-        state = new_game("latrunculi-seneca")
-        for _ in range(600):
-            if state.outcome is not None:
-                break
-            if predicate(state):
-                return state
-            state = state.play(rng.choice(state.legal_moves()))
-    raise AssertionError("no such position found")
-
-
 def test_seneca_placement_from_the_reserve(app_factory):
     app = app_factory(game="latrunculi-seneca")
     scene = app.scene
@@ -240,7 +211,7 @@ def test_seneca_placement_from_the_reserve(app_factory):
 def test_incitus_removal_by_tapping_it(app_factory):
     app = app_factory(game="latrunculi-seneca")
     scene = app.scene
-    state = _seneca_position(
+    state = seneca_position(
         lambda s: s.to_move == "blue" and any(str(m).startswith("x") for m in s.legal_moves())
     )
     scene.set_position(state)
