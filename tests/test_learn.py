@@ -255,3 +255,30 @@ def test_learning_in_the_middle_of_a_game_returns_to_it_and_the_computer_still_a
     # the game goes on where it was: the computer's answer comes
     assert wait_for(app, lambda: len(game.state.actions()) == 2 and game.anim is None)
     assert game.human_turn
+
+
+def test_learn_beside_play_opens_the_guide_of_the_chosen_game(app_factory):
+    app = app_factory(lang="de")
+    app.go("setup", family="latrunculi")
+    click(app, button_centre(app, "variant-dux"))
+    learn = app.scene.button("learn")
+    assert learn.label() == catalog("de").t("kiosk.learn.button.learn")
+    click(app, learn.rect.center)
+    assert app.scene.name == "learn"
+    assert app.scene.guide.game_id == "latrunculi-dux"
+    assert app.scene.resume is None
+    click(app, button_centre(app, "home"))
+    assert app.scene.name == "home"
+
+
+def test_learn_on_the_rule_card_keeps_the_game_and_back_returns_to_it(app_factory):
+    app = app_factory(game="epaminondas", lang="fr")
+    game = app.scene
+    click(app, button_centre(app, "rules"))
+    assert app.scene.name == "rules"
+    click(app, button_centre(app, "learn"))
+    scene = app.scene
+    assert scene.name == "learn" and scene.guide.game_id == "epaminondas"
+    assert scene.resume is game
+    click(app, button_centre(app, "back"))
+    assert app.scene is game

@@ -71,6 +71,22 @@ class RulesScene(Scene):
                 size=vp.u(40),
             ),
         ]
+        # "Learn": the guided game, with the game underneath kept for "Back"
+        learn = close.copy()
+        if vp.portrait:
+            learn.topleft = (m, switch.top)
+            learn.height = switch.height
+        else:
+            learn.topright = (close.right, switch.bottom + vp.u(30))
+        self.buttons.append(
+            Button(
+                learn,
+                lambda: self.app.t("learn.button.learn"),
+                lambda: self.app.go("learn", game_id=self.game.config.game_id, resume=self.game),
+                name="learn",
+                size=vp.u(40),
+            )
+        )
         self._card = None
 
     def abandon(self) -> None:

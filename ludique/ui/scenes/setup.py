@@ -140,6 +140,18 @@ class SetupScene(Scene):
         self.learn_box = pygame.Rect(
             back.right + gap, back.top, play.left - back.right - 2 * gap, back.height
         )
+        learn = self.learn_box.copy()
+        learn.width = min(learn.width, vp.u(420))
+        learn.right = self.learn_box.right  # beside "Play": the guided game of this choice
+        self.buttons.append(
+            Button(
+                learn,
+                lambda: t("learn.button.learn"),
+                lambda: self.app.go("learn", game_id=self.game_id),
+                name="learn",
+                size=vp.u(44),
+            )
+        )
 
     def _set(self, attribute: str):
         def setter(value) -> None:
