@@ -341,3 +341,48 @@ def test_a_latrunculi_rules_screen_opens_with_both_in_short_sections(lang):
     # nothing lost, nothing doubled
     assert len(first) + len(rest) == len(common) + len(seneca)
     assert not any(b.kind == "item" and b.text in items[-3:] for b in rest)
+
+
+@pytest.mark.parametrize("name", [n for n, d in DIAGRAMS.items() if d.moves])
+def test_every_diagram_with_a_move_plays_it(name):
+    """The first panel, played: it starts on the diagram's position, the piece is somewhere else
+    half-way through the glide, and it ends on the position after the move."""
+    from ludique.content.diagrams import MovingDiagram
+
+    moving = MovingDiagram(name, (520, 440))
+    start = moving.frame(0.1)
+    middle = moving.frame(moving.HOLD + moving.GLIDE / 2)
+    end = moving.frame(moving.CYCLE - 0.1)
+    raw = pygame.image.tobytes
+    assert raw(start, "RGBA") != raw(middle, "RGBA") != raw(end, "RGBA")
+    # the last frame is the engine's position after the move, drawn by the game's board view
+    expected = pygame.Surface(end.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(expected, (33, 24, 19), expected.get_rect(), border_radius=22)
+    after = positions(name)[1]
+    arrived = sorted(moving._own(after) - moving._own(moving.before))
+    moving.view.draw(expected, after, glow=arrived)
+    assert raw(end, "RGBA") == raw(expected, "RGBA")
+
+
+def test_the_rules_screen_plays_the_diagrams_in_view_and_sends_only_them(app_factory):
+    from kiosk_driver import button_centre, click
+
+    app = app_factory(game="latrunculi-seneca", lang="de")
+    click(app, button_centre(app, "rules"))
+    scene = app.scene
+    assert scene.name == "rules" and scene.card() is not None and scene.diagrams
+    assert not scene.visible_diagrams() or scene.animating()
+    scene.scroll = max(0, scene.diagrams[0].place.top - 50)
+    (played, rect), *_ = scene.visible_diagrams()
+    assert scene.animating() and rect in [r for _, r in scene.visible_diagrams()]
+    frames = []
+    for t in (0.1, played.moving.HOLD + played.moving.GLIDE / 2):
+        app.now = lambda t=t: 40.0 + t
+        app.draw()
+        frames.append(pygame.image.tobytes(app.screen.subsurface(rect.clip(scene.frame)), "RGB"))
+    assert frames[0] != frames[1]
+    assert scene.changed_rects() == [r.clip(scene.frame) for _, r in scene.visible_diagrams()]
+    # scrolled to the history at the end: no diagram in view, nothing to play
+    scene.scroll = scene.card().get_height()
+    scene._clamp()
+    assert not scene.visible_diagrams() and not scene.animating()

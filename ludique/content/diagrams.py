@@ -370,6 +370,30 @@ def _draw_badges(surface, view, state: GameState, badges) -> None:
         _badge(surface, centre, max(10, int(view.radius * 0.8)), text)
 
 
+def panel_rects(name: str, width: int, scale: float = 1.0) -> list[pygame.Rect]:
+    """Where each panel of diagram ``name`` stands in its picture ``width`` pixels wide."""
+    if name not in DIAGRAMS:
+        raise KeyError(f"unknown diagram {name!r}: expected one of {', '.join(DIAGRAMS)}")
+    diagram = DIAGRAMS[name]
+    count = len(diagram.moves) + 1
+    per_row = min(count, 2)
+    gap, most = round(PANEL_GAP * scale), round(MAX_PANEL_HEIGHT * scale)
+    panel_w = (width - gap * (per_row - 1)) // per_row
+    panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
+    if panel_h > most:
+        panel_w = int(panel_w * most / panel_h)
+        panel_h = most
+    row_gap = gap // 2
+    rects = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        total = panel_w * in_row + gap * (in_row - 1)
+        x = (width - total) // 2 + col * (panel_w + gap)
+        rects.append(pygame.Rect(x, row * (panel_h + row_gap), panel_w, panel_h))
+    return rects
+
+
 # Kept for reopening the same card (~2 MB each, under the kiosk's pixel budget); a diagram
 # redraws in well under a second.
 @kept
@@ -378,28 +402,15 @@ def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
 
     Up to two panels stand side by side; a third goes on a second row, so that no board shrinks
     below what reads from 1.5 m on a card about 1300 pixels wide."""
-    if name not in DIAGRAMS:
-        raise KeyError(f"unknown diagram {name!r}: expected one of {', '.join(DIAGRAMS)}")
+    rects = panel_rects(name, width, scale)  # first: it names an unknown diagram
     diagram = DIAGRAMS[name]
     states = positions(name)
-    count = len(states)
-    per_row = min(count, 2)
-    rows = math.ceil(count / per_row)
-    gap, most = round(PANEL_GAP * scale), round(MAX_PANEL_HEIGHT * scale)
-    panel_w = (width - gap * (per_row - 1)) // per_row
-    panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
-    if panel_h > most:
-        panel_w = int(panel_w * most / panel_h)
-        panel_h = most
-    row_gap = gap // 2
-    surface = pygame.Surface((width, rows * panel_h + (rows - 1) * row_gap), pygame.SRCALPHA)
+    gap = round(PANEL_GAP * scale)
+    height = max(r.bottom for r in rects)
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
     landed: list[str] = []
-    for i, state in enumerate(states):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, count - row * per_row)
-        total = panel_w * in_row + gap * (in_row - 1)
-        x = (width - total) // 2 + col * (panel_w + gap)
-        y = row * (panel_h + row_gap)
+    for i, (state, rect) in enumerate(zip(states, rects, strict=True)):
+        x, y, panel_w, panel_h = rect
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
         badges = diagram.badges if i == 0 else ()
@@ -413,3 +424,90 @@ def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
         if move is not None:
             landed = _landed(state, move)
     return surface
+
+
+def _glide(points: list[tuple[int, int]], t: float) -> tuple[float, float]:
+    """The point at fraction ``t`` (eased) of the polyline ``points``, by length."""
+    t = t * t * (3 - 2 * t)
+    lengths = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
+    d = t * (sum(lengths) or 1.0)
+    for (a, b), seg in zip(zip(points, points[1:], strict=False), lengths, strict=True):
+        if d <= seg:
+            k = d / seg if seg else 1.0
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        d -= seg
+    return points[-1]
+
+
+class MovingDiagram:
+    """The first panel of a diagram, played: the piece glides along its move, the captured piece
+    leaves, the result holds, and again.  Drawn with the kiosk's board views, like the game."""
+
+    CYCLE = 4.0  # seconds: hold, glide, the capture fades, hold the result
+    HOLD, GLIDE, FADE = 0.8, 1.2, 0.6
+
+    def __init__(self, name: str, size: tuple[int, int]) -> None:
+        diagram = DIAGRAMS[name]
+        self.game_id = diagram.game_id
+        self.before, self.after = positions(name)[:2]
+        move = diagram.moves[0]
+        self.path, self.mover = _move_path(self.before, move)
+        self.gone = _captured(self.before, self.after, self.mover)
+        self.size = size
+        rect = pygame.Rect((0, 0), size)
+        self.view = view_for(self.game_id, rect.inflate(-24, -24))
+        own = self._own(self.before) - self._own(self.after)
+        arrived = self._own(self.after) - self._own(self.before)
+        self.routes = self._routes(own, arrived)
+
+    def _own(self, state: GameState) -> set[str]:
+        return {p.square for p in state.pieces() if p.colour == self.mover and p.square != "off"}
+
+    def _routes(self, left: set[str], arrived: set[str]) -> list[tuple[str, list[tuple[int, int]]]]:
+        """Each moving piece's origin and the points it glides through: one piece along the
+        move's path; a phalanx, each piece straight to its place, in order along the move."""
+        if self.game_id != "epaminondas" or len(left) <= 1:
+            points = [self.view.centre(self.path[0], self.before, self.mover)]
+            points += [self.view.centre(sq, self.before, self.mover) for sq in self.path[1:-1]]
+            points.append(self.view.target_centre(self.path[-1], self.before))
+            return [(self.path[0], points)]
+        a, b = self.path[0], self.path[-1]
+        direction = (ord(b[0]) - ord(a[0]), int(b[1:]) - int(a[1:]))
+
+        def along(square: str) -> int:
+            return (ord(square[0]) * direction[0]) + int(square[1:]) * direction[1]
+
+        pairs = zip(sorted(left, key=along), sorted(arrived, key=along), strict=False)
+        return [(s, [self.view.centre(s), self.view.centre(t)]) for s, t in pairs]
+
+    def frame(self, now: float) -> pygame.Surface:
+        """The panel at time ``now`` (seconds, any clock)."""
+        surface = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
+        t = now % self.CYCLE
+        if t < self.HOLD:
+            self.view.draw(
+                surface, self.before, glow=[self.path[0]] if self.path[0] != "off" else []
+            )
+            return surface
+        t -= self.HOLD
+        if t >= self.GLIDE + self.FADE:
+            self.view.draw(
+                surface, self.after, glow=sorted(self._own(self.after) - self._own(self.before))
+            )
+            return surface
+        fade = 1.0 if t < self.GLIDE else max(0.0, 1 - (t - self.GLIDE) / self.FADE)
+        hidden = [(origin, self.mover) for origin, _ in self.routes]
+        self.view.draw(surface, self.before, hidden=hidden, fading={sq: fade for sq in self.gone})
+        k = min(1.0, t / self.GLIDE)
+        for origin, points in self.routes:
+            piece = next(
+                (p for p in self.before.pieces() if p.square == origin and p.colour == self.mover),
+                None,
+            )
+            if piece is None:
+                continue
+            image = self.view.sprite(piece)
+            x, y = _glide(points, k)
+            surface.blit(image, image.get_rect(center=(int(x), int(y))))
+        return surface

@@ -133,7 +133,12 @@ class _Column:
 MIN_WIDTH = 240
 
 
-def _render_blocks(blocks: list[Block], width: int, scale: float = 1.0) -> pygame.Surface:
+def _render_blocks(
+    blocks: list[Block],
+    width: int,
+    scale: float = 1.0,
+    places: list[tuple[str, pygame.Rect]] | None = None,
+) -> pygame.Surface:
     """The blocks as one column ``width`` pixels wide, sizes multiplied by ``scale`` (the
     screen's layout unit: the card is drawn at the size it is shown)."""
     body, caption, pad = round(BODY * scale), round(CAPTION * scale), round(NOTE_PAD * scale)
@@ -162,7 +167,11 @@ def _render_blocks(blocks: list[Block], width: int, scale: float = 1.0) -> pygam
             except Exception:  # a diagram must never take the rule card down with it
                 log.exception("diagram %r could not be drawn", block.name)
                 continue
-            column.add(image, indent, body)
+            top = column.add(image, indent, body)
+            if places is not None and diagrams.DIAGRAMS[block.name].moves:
+                # where the diagram's first panel is, to play its move there
+                first = diagrams.panel_rects(block.name, inner, scale)[0]
+                places.append((block.name, first.move(indent, top)))
         elif block.kind == "caption":
             lines = _lines(block.runs, caption, inner - 2 * body, False)
             image = _draw_lines(lines, caption, palette.INK_MUTED, False, inner, centred=True)
@@ -245,14 +254,28 @@ def render_rules(
 ) -> pygame.Surface:
     """What the Rules screen shows for ``game_id``: every card of ``card_ids_for(game_id)`` one
     below the other, then (with ``history``) the game's history panel, as one tall surface."""
+    return render_rules_and_places(lang, game_id, width, history, scale)[0]
+
+
+def render_rules_and_places(
+    lang: str, game_id: str, width: int, history: bool = True, scale: float = 1.0
+) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]]]:
+    """``render_rules``, and where on it the first panel of each diagram stands (the Rules
+    screen plays those moves there)."""
     cards = [load(lang, "rules", card_id) for card_id in card_ids_for(game_id)]
-    parts = [_render_blocks(blocks, width, scale) for blocks in gather_in_short(cards)]
+    found: list[list[tuple[str, pygame.Rect]]] = []
+    parts = []
+    for blocks in gather_in_short(cards):
+        found.append([])
+        parts.append(_render_blocks(blocks, width, scale, found[-1]))
     if history:
         parts.append(render_history(lang, game_id, width, scale))
+        found.append([])
     divider = round(40 * scale)
     height = sum(p.get_height() for p in parts) + divider * (len(parts) - 1)
     surface = pygame.Surface((width, height))
     surface.fill(palette.PAPER)
+    places: list[tuple[str, pygame.Rect]] = []
     y = 0
     for i, part in enumerate(parts):
         if i:
@@ -270,5 +293,6 @@ def render_rules(
             pygame.draw.polygon(surface, palette.INK_ACCENT, diamond)
             y += divider
         surface.blit(part, (0, y))
+        places += [(name, rect.move(0, y)) for name, rect in found[i]]
         y += part.get_height()
-    return surface
+    return surface, places

@@ -15,17 +15,30 @@ from ludique.ui.widgets import Button
 log = logging.getLogger(__name__)
 
 
-def render_card(lang: str, card_id: str, width: int, scale: float = 1.0) -> pygame.Surface | None:
-    """The rendered card, or None when the content package cannot draw it."""
+def render_card(
+    lang: str, card_id: str, width: int, scale: float = 1.0
+) -> tuple[pygame.Surface | None, list]:
+    """The rendered card (all cards and the history) and the places of its diagrams' first
+    panels; (None, []) when the content package cannot draw it."""
     try:
-        from ludique.content import render_rules as render  # all cards + history
+        from ludique.content.render import render_rules_and_places as render
     except ImportError:
-        return None
+        return None, []
     try:
         return render(lang, card_id, width, scale=scale)
     except Exception:  # noqa: BLE001 - a broken card must not take the game with it
         log.exception("rule card %s (%s) could not be drawn", card_id, lang)
-        return None
+        return None, []
+
+
+class PlayedDiagram:
+    """A diagram's first panel on the card, where its move is played over and over."""
+
+    def __init__(self, name: str, place: pygame.Rect) -> None:
+        from ludique.content.diagrams import MovingDiagram
+
+        self.place = place  # on the card
+        self.moving = MovingDiagram(name, place.size)
 
 
 class RulesScene(Scene):
@@ -36,7 +49,8 @@ class RulesScene(Scene):
         self.game = game
         self.scroll = 0.0
         self.grab: tuple[float, float] | None = None
-        self._card: tuple[str, pygame.Surface | None] | None = None
+        self._card: tuple[tuple[str, int], pygame.Surface | None] | None = None
+        self.diagrams: list[PlayedDiagram] = []
         self.layout()
 
     def layout(self) -> None:
@@ -99,10 +113,37 @@ class RulesScene(Scene):
     def card(self) -> pygame.Surface | None:
         key = (self.app.lang, self.frame.width)
         if self._card is None or self._card[0] != key:
-            card = render_card(key[0], self.game.config.game_id, key[1], self.vp.unit)
+            card, places = render_card(key[0], self.game.config.game_id, key[1], self.vp.unit)
             self._card = (key, card)
+            self.diagrams = []
+            for name, place in places:
+                try:
+                    self.diagrams.append(PlayedDiagram(name, place))
+                except Exception:  # noqa: BLE001 - the still picture stays on the card
+                    log.exception("diagram %s cannot be played", name)
             self.scroll = 0.0
         return self._card[1]
+
+    def visible_diagrams(self) -> list[tuple[PlayedDiagram, pygame.Rect]]:
+        """The played diagrams in view, with where they stand on the screen."""
+        if self._card is None or self._card[1] is None:
+            return []
+        top = self.frame.top - int(self.scroll)
+        out = []
+        for played in self.diagrams:
+            rect = played.place.move(self.frame.left, top)
+            if rect.colliderect(self.frame):
+                out.append((played, rect))
+        return out
+
+    def animating(self) -> bool:
+        """A diagram in view plays its move."""
+        return bool(self.visible_diagrams())
+
+    def changed_rects(self) -> list[pygame.Rect] | None:
+        """Only the played panels change from one frame to the next."""
+        rects = [rect.clip(self.frame) for _, rect in self.visible_diagrams()]
+        return rects or None
 
     def on_pointer(self, pointer) -> None:
         if pointer.kind == "down":
@@ -132,6 +173,9 @@ class RulesScene(Scene):
         if card is not None:
             canvas.set_clip(self.frame)
             canvas.blit(card, (self.frame.left, self.frame.top - int(self.scroll)))
+            now = self.app.now()
+            for played, rect in self.visible_diagrams():
+                canvas.blit(played.moving.frame(now), rect)
             canvas.set_clip(None)
         else:
             t = self.app.t
