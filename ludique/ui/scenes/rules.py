@@ -51,6 +51,7 @@ class RulesScene(Scene):
         self.grab: tuple[float, float] | None = None
         self._card: tuple[tuple[str, int], pygame.Surface | None] | None = None
         self.diagrams: list[PlayedDiagram] = []
+        self._still: tuple | None = None  # what the last whole frame showed
         self.layout()
 
     def layout(self) -> None:
@@ -167,8 +168,18 @@ class RulesScene(Scene):
         self.scroll = max(0.0, min(float(limit), self.scroll))
 
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(theme.background(canvas.get_size()), (0, 0))
         card = self.card()
+        still = (self.app.lang, int(self.scroll), tuple(self.frame), id(card))
+        if not self.app.dirty and self._still == still and card is not None:
+            # only the played diagrams move: the rest of the screen is as the last frame left it
+            canvas.set_clip(self.frame)
+            now = self.app.now()
+            for played, rect in self.visible_diagrams():
+                canvas.blit(played.moving.frame(now), rect)
+            canvas.set_clip(None)
+            return
+        self._still = still
+        canvas.blit(theme.background(canvas.get_size()), (0, 0))
         pygame.draw.rect(canvas, theme.PAPER, self.frame, border_radius=self.vp.u(12))
         if card is not None:
             canvas.set_clip(self.frame)
