@@ -113,9 +113,10 @@ def test_point_labels_and_hints_stand_out():
     assert contrast_ratio(POINT_LABEL, palette.TERRACOTTA) >= MARK_CONTRAST
     for board in BOARDS.values():
         # the hint glow is gold light: it must stand out where the pieces stand
-        assert max(
-            contrast_ratio(theme.HIGHLIGHT, board), contrast_ratio(theme.HIGHLIGHT, theme.DEEP)
-        ) >= MARK_CONTRAST
+        assert (
+            max(contrast_ratio(theme.HIGHLIGHT, board), contrast_ratio(theme.HIGHLIGHT, theme.DEEP))
+            >= MARK_CONTRAST
+        )
 
 
 def test_the_two_sides_differ_in_lightness_for_colour_blind_visitors():
