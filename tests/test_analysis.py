@@ -349,19 +349,8 @@ class LoadedDie:
 
 
 @pytest.fixture
-def kiosk():
-    from kiosk_driver import make_app
-
-    apps = []
-
-    def make(**kw):
-        app = make_app(**kw)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
+def kiosk(app_factory):
+    return app_factory  # conftest.py: kiosks closed after the test
 
 
 def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):

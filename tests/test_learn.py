@@ -7,7 +7,7 @@ draws; at every step a wrong move is tried first and must be refused with the st
 from __future__ import annotations
 
 import pytest
-from kiosk_driver import button_centre, click, drag, make_app, pump, wait_for
+from kiosk_driver import button_centre, click, drag, pump, wait_for
 
 from ludique.guide import GUIDE_IDS, load_guide
 from ludique.i18n import LANGUAGES, catalog
@@ -15,18 +15,14 @@ from ludique.ui.layout import recording
 
 
 @pytest.fixture
-def app_factory():
-    apps = []
+def app_factory(app_factory):
+    """conftest's kiosks, with the quick stand-in computer player (the guides script it)."""
 
     def make(**kw):
         kw.setdefault("stand_in", True)
-        app = make_app(**kw)
-        apps.append(app)
-        return app
+        return app_factory(**kw)
 
-    yield make
-    for app in apps:
-        app.close()
+    return make
 
 
 def drawn_texts(app) -> list[str]:
