@@ -149,3 +149,16 @@ def seneca_position(predicate, seed: int = 1):
                 return state
             state = state.play(rng.choice(state.legal_moves()))
     raise AssertionError("no such position found")
+
+
+def visitor_turn(app: App) -> bool:
+    """The game screen waits for the visitor: nothing moving, no die rolling, no pass shown."""
+    scene = app.scene
+    return (
+        scene.name == "game"
+        and scene.human_turn
+        and scene.anim is None
+        and scene.roll is None
+        and scene.pass_at is None
+        and scene.state.outcome is None
+    )

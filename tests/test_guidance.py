@@ -10,7 +10,17 @@ import random
 
 import pygame
 import pytest
-from kiosk_driver import button_centre, centre, click, drag, pump, seneca_position, wait_for, window
+from kiosk_driver import (
+    button_centre,
+    centre,
+    click,
+    drag,
+    pump,
+    seneca_position,
+    visitor_turn,
+    wait_for,
+    window,
+)
 
 from ludique.games import new_game
 from ludique.games.epaminondas import EpaminondasState
@@ -26,18 +36,6 @@ class LoadedDie:
 
     def randint(self, a: int, b: int) -> int:
         return self.value
-
-
-def visitor_turn(app) -> bool:
-    scene = app.scene
-    return (
-        scene.name == "game"
-        and scene.human_turn
-        and scene.anim is None
-        and scene.roll is None
-        and scene.pass_at is None
-        and scene.state.outcome is None
-    )
 
 
 def frame(app) -> pygame.Surface:

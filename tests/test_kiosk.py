@@ -11,23 +11,12 @@ from kiosk_driver import (
     finger_tap,
     pump,
     seneca_position,
+    visitor_turn,
     wait_for,
 )
 
 from ludique.games import new_game
 from ludique.ui.scenes.end import winner_reason_key
-
-
-def visitor_turn(app) -> bool:
-    scene = app.scene
-    return (
-        scene.name == "game"
-        and scene.human_turn
-        and scene.anim is None
-        and scene.roll is None
-        and scene.pass_at is None
-        and scene.state.outcome is None
-    )
 
 
 def action_after(state, before) -> str | None:

@@ -59,6 +59,17 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
+def press_button(buttons: list[Button], pointer) -> bool:
+    """A touch going down on one of ``buttons`` runs its action; True when one was hit."""
+    if pointer.kind != "down":
+        return False
+    for button in buttons:
+        if button.hit(pointer.pos):
+            button.action()
+            return True
+    return False
+
+
 class LanguageSwitch:
     """FR / DE / EN, always in the top-right corner of the screen."""
 

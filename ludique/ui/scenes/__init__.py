@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ludique.ui.widgets import press_button
+
 if TYPE_CHECKING:
     from ludique.ui.app import App, Pointer
 
@@ -38,12 +40,8 @@ class Scene:
         pass
 
     def on_pointer(self, pointer: Pointer) -> None:
-        if pointer.kind == "down":
-            for button in self.buttons:
-                if button.hit(pointer.pos):
-                    button.action()
-                    self.app.invalidate()
-                    return
+        if press_button(self.buttons, pointer):
+            self.app.invalidate()
 
     def draw(self, canvas: pygame.Surface) -> None:
         raise NotImplementedError

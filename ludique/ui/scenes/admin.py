@@ -12,7 +12,7 @@ from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes import Scene
 from ludique.ui.scenes.game import STRENGTHS
-from ludique.ui.widgets import Button
+from ludique.ui.widgets import Button, press_button
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
 
@@ -127,12 +127,7 @@ class PinPad:
         self.app.invalidate()
 
     def on_pointer(self, pointer) -> None:
-        if pointer.kind != "down":
-            return
-        for button in self.buttons:
-            if button.hit(pointer.pos):
-                button.action()
-                return
+        press_button(self.buttons, pointer)
 
     def update(self, now: float) -> None:
         if self.wrong_until and now >= self.wrong_until:

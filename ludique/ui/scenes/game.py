@@ -23,7 +23,7 @@ from ludique.ui.boards.sprites import ghost, piece_sprite
 from ludique.ui.layout import Viewport, draw_text, fit_text
 from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes import Scene
-from ludique.ui.widgets import Button
+from ludique.ui.widgets import Button, press_button
 
 log = logging.getLogger(__name__)
 
@@ -255,12 +255,7 @@ class LeaveConfirm:
         return next(b for b in self.buttons if b.name == name)
 
     def on_pointer(self, pointer) -> None:
-        if pointer.kind != "down":
-            return
-        for button in self.buttons:
-            if button.hit(pointer.pos):
-                button.action()
-                return
+        press_button(self.buttons, pointer)
 
     def draw(self, canvas: pygame.Surface) -> None:
         vp = self.scene.vp

@@ -10,7 +10,7 @@ import pygame
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
-from ludique.ui.widgets import Button
+from ludique.ui.widgets import Button, press_button
 
 log = logging.getLogger(__name__)
 
@@ -147,11 +147,9 @@ class RulesScene(Scene):
         return rects or None
 
     def on_pointer(self, pointer) -> None:
+        if press_button(self.buttons, pointer):
+            return
         if pointer.kind == "down":
-            for button in self.buttons:
-                if button.hit(pointer.pos):
-                    button.action()
-                    return
             if self.frame.collidepoint(pointer.pos):
                 self.grab = (pointer.pos[1], self.scroll)
         elif pointer.kind == "move" and self.grab is not None:
