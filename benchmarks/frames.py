@@ -56,7 +56,7 @@ def timed_frame(app, cpu_ms: list[float] | None = None) -> float:
 def animating(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], list[float]]:
     """Frames while moves are shown; and the first frame of each new game (board and sprites
     are prepared then, once per process), reported apart."""
-    from ludique.ui.scenes.game import GameConfig
+    from ludique.match import GameConfig
 
     rng = random.Random(1)
     frames: list[float] = []
@@ -69,18 +69,18 @@ def animating(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], li
         first.append(timed_frame(app))
         end = time.perf_counter() + per_game
         while time.perf_counter() < end:
-            state = scene.state
+            state = scene.match.state
             if state.outcome is not None:
                 app.go("game", config=GameConfig(game_id, "two-players", "player", None))
                 scene = app.scene
                 continue
             if state.needs_roll:
-                scene.start_roll()
+                scene.board.start_roll()
             else:
                 moves = state.legal_moves()
                 captures = [m for m in moves if getattr(m, "captured", ())]
-                scene.play(rng.choice(captures or moves), duration=0.35)
-            while scene.anim is not None or scene.roll is not None:
+                scene.board.play(rng.choice(captures or moves), duration=0.35)
+            while scene.board.busy():
                 frames.append(timed_frame(app, cpu_ms))
                 time.sleep(max(0.0, 1 / 60 - frames[-1] / 1000))
     return frames, first
@@ -88,7 +88,7 @@ def animating(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], li
 
 def thinking(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], int]:
     from ludique.games import new_game
-    from ludique.ui.scenes.game import GameConfig
+    from ludique.match import GameConfig
 
     frames: list[float] = []
     requests = 0
@@ -102,12 +102,12 @@ def thinking(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], int
         requests += 1
         while app.opponent.busy and time.perf_counter() < end:
             app.opponent.poll()
-            scene.think_started = app.now()  # the strip shows "thinking..." as it would
+            scene.match.think_started = app.now()  # the strip shows "thinking..." as it would
             app.dirty = True
             frames.append(timed_frame(app, cpu_ms))
             time.sleep(max(0.0, 1 / 60 - frames[-1] / 1000))
     app.opponent.cancel()
-    scene.think_started = None
+    scene.match.think_started = None
     return frames, requests
 
 

@@ -284,7 +284,7 @@ class Crowd:
         deadline = time.monotonic() + 5.0
         while time.monotonic() < deadline and self.app.scene is scene:
             drive.step()
-            if drive.visitor_can_act() or scene.finished:
+            if drive.visitor_can_act() or scene.match.finished:
                 break
             time.sleep(0.002)
         return "wait"

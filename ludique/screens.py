@@ -112,8 +112,9 @@ def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
     from ludique.games import GAME_IDS
+    from ludique.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
-    from ludique.ui.scenes.game import GameConfig, GameScene
+    from ludique.ui.scenes.game import GameScene
     from ludique.ui.story_gauge import load_table_now
 
     load_table_now()  # the Pente grammai gauge reads its table in a thread; here it must be there
@@ -121,7 +122,7 @@ def each_screen(app) -> Iterator[str]:
     app.go("attract")
     demo = app.scene.demo
     if demo is not None:
-        demo.state = _advance(demo.state, 14, rng)
+        demo.match.state = _advance(demo.match.state, 14, rng)
     yield "attract"
     app.go("home")
     yield "home"
@@ -135,32 +136,33 @@ def each_screen(app) -> Iterator[str]:
         config = GameConfig(game_id, "computer", "player", None)
         app.go("game", config=config)
         scene: GameScene = app.scene
-        start = scene.state
+        match = scene.match
+        start = match.state
         if start.game_id == "latrunculi-seneca":
-            scene.state = _advance(start, 9, rng)
+            match.state = _advance(start, 9, rng)
             yield f"game-{game_id}-placement"
-            scene.state = _advance(
+            match.state = _advance(
                 start,
                 400,
                 rng,
                 stop=lambda s: any(p.kind == "incitus" for p in s.pieces()) and s.to_move == "blue",
             )
         else:
-            scene.state = _advance(start, 24 if game_id != "epaminondas" else 30, rng)
-            if scene.state.to_move != scene.config.visitor_colour:
-                scene.state = _advance(scene.state, 1 if not scene.state.needs_roll else 2, rng)
-        scene.turn_started = app.now()
-        moves = scene.origins()
+            match.state = _advance(start, 24 if game_id != "epaminondas" else 30, rng)
+            if match.state.to_move != scene.config.visitor_colour:
+                match.state = _advance(match.state, 1 if not match.state.needs_roll else 2, rng)
+        match.turn_started = app.now()
+        moves = scene.guidance.origins()
         if moves:
-            scene.selected = next(iter(moves))
+            scene.board.selected = next(iter(moves))
         if game_id == "pente-grammai":
-            scene.last_die = getattr(scene.state, "die", None)
+            match.last_die = getattr(match.state, "die", None)
         yield f"game-{game_id}"
         if game_id in ("pente-grammai", "latrunculi-dux"):
             # the visitor took the second colour: the board is turned round
             config = GameConfig(game_id, "computer", "champion", start.colours[1])
             app.go("game", config=config)
-            app.scene.state = _advance(app.scene.state, 11, rng)
+            app.scene.match.state = _advance(app.scene.match.state, 11, rng)
             yield f"game-{game_id}-turned"
         app.go("rules", game=scene)
         yield f"rules-{game_id}"
@@ -170,7 +172,7 @@ def each_screen(app) -> Iterator[str]:
         else:
             finished = _finished(game_id, rng)
         if finished is not None:
-            scene.state = finished
+            match.state = finished
             app.go("end", game=scene)
             yield f"end-{game_id}"
     # How the game went: a won and a lost game of each kind (ludique/ui/scenes/story.py)
@@ -178,7 +180,7 @@ def each_screen(app) -> Iterator[str]:
         for won in (True, False):
             state, colour, story = _story_game(game_id, won)
             app.go("game", config=GameConfig(game_id, "computer", "player", colour))
-            app.scene.state = state
+            app.scene.match.state = state
             app.go("story", game=app.scene, story=story)
             yield f"story-{game_id}-{'won' if won else 'lost'}"
     for game_id in GAME_IDS:
@@ -191,7 +193,7 @@ def each_screen(app) -> Iterator[str]:
         yield f"learn-{game_id}-hint"
     yield from _guidance_screens(app)
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
-    app.scene.state = _advance(app.scene.state, 7, rng)
+    app.scene.match.state = _advance(app.scene.match.state, 7, rng)
     yield "game-pente-two-players"
     app.countdown_since = app.now()
     yield "still-playing"
@@ -210,7 +212,7 @@ def _guidance_screens(app) -> Iterator[str]:
     from ludique.games import new_game
     from ludique.games.epaminondas import EpaminondasState
     from ludique.games.pente import PenteState
-    from ludique.ui.scenes.game import GameConfig
+    from ludique.match import GameConfig
 
     app.go("game", config=GameConfig("pente-grammai", "computer", "player", None))
     scene = app.scene
@@ -220,13 +222,13 @@ def _guidance_screens(app) -> Iterator[str]:
             blue={"5A": 1, "1A": 1, "3B": 1, "off": 2}, white={"2B": 1, "3A": 1, "off": 3}, die=5
         )
     )
-    scene.say("notice.blocked", point="5A")
+    scene.guidance.say("notice.blocked", point="5A")
     yield "game-pente-grammai-blocked"
     app.go("game", config=GameConfig("latrunculi-seneca", "computer", "player", None))
     scene = app.scene
     state = _advance(new_game("latrunculi-seneca"), 32, random.Random(4))
     scene.set_position(state)
-    scene.say("notice.battle")
+    scene.guidance.say("notice.battle")
     yield "game-latrunculi-seneca-battle"
     app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
     scene = app.scene
@@ -235,7 +237,7 @@ def _guidance_screens(app) -> Iterator[str]:
             white=["c1", "f1", "f2", "k1", "k2", "k3"], black=["c2", "f3", "f4", "n12", "m12"]
         )
     )
-    scene.say("refused.larger", size=2, group=2)
+    scene.guidance.say("refused.larger", size=2, group=2)
     yield "game-epaminondas-refused"
     scene.ask_leave("home")
     yield "game-leave-question"
@@ -245,7 +247,7 @@ def _guidance_screens(app) -> Iterator[str]:
 
     app.go("game", config=GameConfig("latrunculi-petteia", "computer", "player", None))
     scene = app.scene
-    scene.state = PetteiaState.from_position(
+    scene.match.state = PetteiaState.from_position(
         blue=["a1", "c3", "e1", "f2"], white=["b3", "h8"], to_move="blue"
     ).play("a1-a3")
     app.go("end", game=scene)

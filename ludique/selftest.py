@@ -178,21 +178,22 @@ class Driver:
     # --- playing -------------------------------------------------------------------------------
     def visitor_can_act(self) -> bool:
         scene = self.app.scene
-        if getattr(scene, "name", "") != "game" or scene.demo:
+        if getattr(scene, "name", "") != "game":
             return False
+        match = scene.match
         return (
-            scene.human_turn
-            and scene.state.outcome is None
-            and scene.anim is None
-            and scene.roll is None
-            and scene.pass_at is None
+            match.human_turn
+            and match.state.outcome is None
+            and not scene.board.busy()
+            and match.pass_at is None
         )
 
     def visitor_move(self, rng: random.Random, *, drag: bool = True) -> str | None:
         """One action of the visitor through the screen: a die throw, a removal or a move.
         Returns what was done (for the log), or None when nothing could be done."""
         scene = self.app.scene
-        state = scene.state
+        state = scene.match.state
+        guidance = scene.guidance
         view = scene.view
         if state.needs_roll:
             die = getattr(view, "die_rect", None)
@@ -200,16 +201,16 @@ class Driver:
                 raise SelfTestFailure(f"{scene.config.game_id}: a roll is needed but no die")
             self.tap(die.center)
             return "roll"
-        removals = scene.removals()
+        removals = guidance.removals()
         if removals:
             square = rng.choice(sorted(removals))
             self.tap(view.target_centre(square, state))
             return f"remove {square}"
-        origins = scene.origins()
+        origins = guidance.origins()
         if not origins:
             return None
         origin = rng.choice(sorted(origins))
-        targets = scene.targets(origin)
+        targets = guidance.targets(origin)
         if not targets:
             return None
         square = rng.choice(sorted(targets))
@@ -218,12 +219,13 @@ class Driver:
     def visitor_play(self, notation: str) -> bool:
         """Make the move ``notation`` through the screen; False if the screen does not offer it."""
         scene = self.app.scene
-        for square, move in scene.removals().items():
+        guidance = scene.guidance
+        for square, move in guidance.removals().items():
             if str(move) == notation:
-                self.tap(scene.view.target_centre(square, scene.state))
+                self.tap(scene.view.target_centre(square, scene.match.state))
                 return True
-        for origin in scene.origins():
-            for square, move in scene.targets(origin).items():
+        for origin in guidance.origins():
+            for square, move in guidance.targets(origin).items():
                 if str(move) == notation:
                     self._move_piece(origin, square, drag=True)
                     return True
@@ -231,8 +233,8 @@ class Driver:
 
     def _move_piece(self, origin: str, square: str, *, drag: bool) -> str:
         scene = self.app.scene
-        state, view = scene.state, scene.view
-        text = str(scene.targets(origin)[square])
+        state, view = scene.match.state, scene.view
+        text = str(scene.guidance.targets(origin)[square])
         start = view.centre(origin, state, state.to_move)
         end = view.target_centre(square, state)
         if drag:
@@ -435,21 +437,21 @@ class SelfTest:
         scene = app.scene
         played: list[str] = []
         for turn in range(3):
-            drive.until(lambda: drive.visitor_can_act() or scene.state.outcome is not None,
+            drive.until(lambda: drive.visitor_can_act() or scene.match.state.outcome is not None,
                         f"the visitor's turn in {game_id}")  # fmt: skip
-            if scene.state.outcome is not None:
+            if scene.match.state.outcome is not None:
                 break
             done = drive.visitor_move(rng, drag=turn % 2 == 0)
             if done is None:
                 raise SelfTestFailure(f"{game_id}: the visitor has no move the screen offers")
             played.append(done)
             drive.run(0.2)
-        drive.until(lambda: drive.visitor_can_act() or scene.state.outcome is not None,
+        drive.until(lambda: drive.visitor_can_act() or scene.match.state.outcome is not None,
                     f"the computer's answer in {game_id}")  # fmt: skip
-        if len(scene.state.actions()) <= len([p for p in played if p != "roll"]):
+        if len(scene.match.state.actions()) <= len([p for p in played if p != "roll"]):
             raise SelfTestFailure(f"{game_id}: the computer did not move")
         # the rule card, scrolled, then back to the very same game
-        before = scene.state
+        before = scene.match.state
         drive.tap_button("rules")
         self.expect("rules", "Rules")
         if app.scene.card() is None:
@@ -462,12 +464,12 @@ class SelfTest:
             raise SelfTestFailure(f"no rule card for {game_id} in {other}")
         drive.tap_button("close")
         self.expect("game", "closing the rules")
-        if app.scene is not scene or scene.state is not before:
+        if app.scene is not scene or scene.match.state is not before:
             raise SelfTestFailure(f"{game_id}: the game changed behind the rule card")
         drive.until(drive.visitor_can_act, f"the visitor's turn in {game_id} before undo")
-        if scene._undo_target() is not None:
+        if scene.match.undo_target() is not None:
             drive.tap_button("undo")
-            if scene.state is before and before.parent is not None:
+            if scene.match.state is before and before.parent is not None:
                 raise SelfTestFailure(f"{game_id}: undo changed nothing")
         drive.tap_button("home")
         if getattr(scene, "leaving", None) is not None:  # a game in progress asks first
@@ -477,7 +479,7 @@ class SelfTest:
         self.say(f"{game_id} in {lang}: {', '.join(played)}; computer answered; rules; undo; home")
 
     def _end_screens(self) -> None:
-        from ludique.ui.scenes.game import GameConfig
+        from ludique.match import GameConfig
 
         drive, app = self.drive, self.app
         ends = [g for g in ("pente-grammai", "epaminondas", "latrunculi-dux") if g in self.games]
@@ -500,7 +502,7 @@ class SelfTest:
             # random game can run to thousands of actions, far beyond a visitor's; its story
             # takes as long as replaying them all, so only a game of a visitor's length is
             # waited for (the screen must still open and offer its way home).
-            actions = len(app.scene.game.state.actions())
+            actions = len(app.scene.game.match.state.actions())
             drive.tap_button("story")
             self.expect("story", f"How the game went of {game_id}")
             if actions <= STORY_WAIT_ACTIONS:

@@ -126,7 +126,7 @@ def finger_tap(app: App, pos, also_mouse: bool = False) -> None:
 
 def centre(app: App, square: str, **kw) -> tuple[int, int]:
     scene = app.scene
-    return scene.view.centre(square, scene.state, **kw)
+    return scene.view.centre(square, scene.match.state, **kw)
 
 
 def button_centre(app: App, name: str) -> tuple[int, int]:
@@ -154,11 +154,17 @@ def seneca_position(predicate, seed: int = 1):
 def visitor_turn(app: App) -> bool:
     """The game screen waits for the visitor: nothing moving, no die rolling, no pass shown."""
     scene = app.scene
+    if scene.name != "game":
+        return False
+    match = scene.match
     return (
-        scene.name == "game"
-        and scene.human_turn
-        and scene.anim is None
-        and scene.roll is None
-        and scene.pass_at is None
-        and scene.state.outcome is None
+        match.human_turn
+        and not scene.board.busy()
+        and match.pass_at is None
+        and match.state.outcome is None
     )
+
+
+def words(app: App, text) -> str | None:
+    """A line the guidance gives (``ludique.guidance.Text``, or None) as the visitor reads it."""
+    return None if text is None else text.render(app.t)

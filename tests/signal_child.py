@@ -47,14 +47,14 @@ def main(db: Path) -> int:
     scene = app.scene
 
     def visitor_turn() -> bool:
-        return scene.human_turn and scene.anim is None
+        return scene.match.human_turn and scene.board.anim is None
 
     if not wait_for(app, visitor_turn):
         print("the visitor's turn never came", flush=True)
         return 3
     click(app, centre(app, "a2"))
     click(app, centre(app, "a5"))
-    if not wait_for(app, lambda: len(scene.state.actions()) == 2 and visitor_turn()):
+    if not wait_for(app, lambda: len(scene.match.state.actions()) == 2 and visitor_turn()):
         print("the computer never answered", flush=True)
         return 3
     worker = app.opponent._player.pid

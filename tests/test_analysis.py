@@ -363,10 +363,12 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
     app = kiosk(game="pente-grammai", size=(1280, 800))
     scene = app.scene
     scene.set_position(state)
-    scene.dice = LoadedDie(value)
-    assert wait_for(app, lambda: scene.human_turn and scene.anim is None, timeout=5)
+    scene.match.dice = LoadedDie(value)
+    assert wait_for(app, lambda: scene.match.human_turn and scene.board.anim is None, timeout=5)
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: scene.state.die == value and scene.roll is None, timeout=5)
+    assert wait_for(
+        app, lambda: scene.match.state.die == value and scene.board.roll is None, timeout=5
+    )
     click(app, centre(app, move.frm))
     click(app, centre(app, move.to))
     assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
@@ -376,7 +378,7 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
     story = story_scene.story
     assert story is not None and story.exact and story.winner == "blue"
     # the scene's story is the library's, for the game that was played on screen
-    final = scene.state
+    final = scene.match.state
     expected = tell(dump_game(final), "blue")
     assert story.curve == expected.curve and story.luck == expected.luck
     assert story.curve[-1] == 1.0
@@ -500,7 +502,7 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
 
     app = kiosk(game="pente-grammai", size=(1920, 1080))
     scene = app.scene
-    scene.dice = LoadedDie(4)
+    scene.match.dice = LoadedDie(4)
     assert wait_for(app, lambda: table_ready(), timeout=10)
 
     def gauge_texts() -> list[str]:
@@ -513,8 +515,8 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     expected = app.t("story.gauge_you", percent=app.t("story.percent", value=52))
     assert gauge_texts() == [expected]  # Blue's chance before the first throw: 52.2%
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: scene.state.die == 4 and scene.roll is None, timeout=5)
-    value = round(100 * pente_chance(scene.state, "blue"))
+    assert wait_for(app, lambda: scene.match.state.die == 4 and scene.board.roll is None, timeout=5)
+    value = round(100 * pente_chance(scene.match.state, "blue"))
     assert gauge_texts() == [app.t("story.gauge_you", percent=app.t("story.percent", value=value))]
     # the curator's switch
     app.go("admin")

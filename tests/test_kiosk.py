@@ -13,6 +13,7 @@ from kiosk_driver import (
     seneca_position,
     visitor_turn,
     wait_for,
+    words,
 )
 
 from ludique.games import new_game
@@ -30,9 +31,9 @@ def action_after(state, before) -> str | None:
 def roll_until_entering(app) -> None:
     """Tap the die until the visitor has a counter to enter (a roll of 1..5 or 6 enters)."""
     scene = app.scene
-    assert wait_for(app, lambda: visitor_turn(app) and scene.state.needs_roll)
+    assert wait_for(app, lambda: visitor_turn(app) and scene.match.state.needs_roll)
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: not scene.state.needs_roll and scene.roll is None)
+    assert wait_for(app, lambda: not scene.match.state.needs_roll and scene.board.roll is None)
 
 
 def test_one_touch_then_play_starts_a_game_against_the_computer(app_factory):
@@ -46,20 +47,20 @@ def test_one_touch_then_play_starts_a_game_against_the_computer(app_factory):
     assert app.scene.name == "game"
     assert app.scene.config.opponent == "computer"
     assert app.scene.config.visitor_colour == "blue"
-    assert app.scene.state.game_id == "pente-grammai"
+    assert app.scene.match.state.game_id == "pente-grammai"
 
 
 def test_roll_then_drag_a_counter_onto_its_legal_point(app_factory):
     app = app_factory(game="pente-grammai")
     scene = app.scene
     roll_until_entering(app)
-    assert scene.state.die == scene.last_die
-    move = scene.state.legal_moves()[0]
+    assert scene.match.state.die == scene.match.last_die
+    move = scene.match.state.legal_moves()[0]
     assert move.frm == "off"
-    before = scene.state
+    before = scene.match.state
     drag(app, centre(app, "off"), scene.view.target_centre(move.to, before))
-    assert wait_for(app, lambda: scene.anim is None)
-    assert action_after(scene.state, before) == str(move)
+    assert wait_for(app, lambda: scene.board.anim is None)
+    assert action_after(scene.match.state, before) == str(move)
     assert any(p.square == move.to and p.colour == "blue" for p in before.play(move).pieces())
 
 
@@ -67,46 +68,48 @@ def test_drop_on_an_illegal_point_returns_and_changes_nothing(app_factory):
     app = app_factory(game="pente-grammai")
     scene = app.scene
     roll_until_entering(app)
-    before = scene.state
+    before = scene.match.state
     move = before.legal_moves()[0]
     wrong = next(p for p in ("1A", "2A", "4A", "5A", "2B") if p != move.to)
     drag(app, centre(app, "off"), scene.view.target_centre(wrong, before))
-    assert scene.anim is not None or scene.state is before  # the return animation, if still on
-    assert wait_for(app, lambda: scene.anim is None)
-    assert scene.state is before
+    assert (
+        scene.board.anim is not None or scene.match.state is before
+    )  # the return animation, if still on
+    assert wait_for(app, lambda: scene.board.anim is None)
+    assert scene.match.state is before
     drag(app, centre(app, "off"), (1300, 1000))  # nowhere near a point
-    assert wait_for(app, lambda: scene.anim is None)
-    assert scene.state is before
+    assert wait_for(app, lambda: scene.board.anim is None)
+    assert scene.match.state is before
 
 
 def test_tap_tap_moves_and_the_computer_answers(app_factory):
     app = app_factory(game="latrunculi-petteia")
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
-    start = scene.state
+    start = scene.match.state
     click(app, centre(app, "a2"))
-    assert scene.selected == "a2"
-    assert "a5" in scene.targets("a2")
+    assert scene.board.selected == "a2"
+    assert "a5" in scene.guidance.targets("a2")
     click(app, centre(app, "a5"))
-    assert wait_for(app, lambda: scene.state.parent is start and scene.anim is None)
-    assert scene.state.action == "a2-a5"
+    assert wait_for(app, lambda: scene.match.state.parent is start and scene.board.anim is None)
+    assert scene.match.state.action == "a2-a5"
     # the computer's answer arrives, animated, and it is the visitor's turn again
-    assert wait_for(app, lambda: len(scene.state.actions()) == 2 and visitor_turn(app))
-    assert scene.state.to_move == "blue"
+    assert wait_for(app, lambda: len(scene.match.state.actions()) == 2 and visitor_turn(app))
+    assert scene.match.state.to_move == "blue"
 
 
 def test_undo_takes_back_the_visitors_move_and_the_answer(app_factory):
     app = app_factory(game="latrunculi-petteia")
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
-    start = scene.state
+    start = scene.match.state
     click(app, centre(app, "b2"))
     click(app, centre(app, "b4"))
-    assert wait_for(app, lambda: len(scene.state.actions()) == 2 and visitor_turn(app))
+    assert wait_for(app, lambda: len(scene.match.state.actions()) == 2 and visitor_turn(app))
     click(app, button_centre(app, "undo"))
     pump(app, 0.05)
-    assert scene.state is start
-    assert scene.state.actions() == []
+    assert scene.match.state is start
+    assert scene.match.state.actions() == []
 
 
 def test_epaminondas_phalanx_drag_with_a_capture(app_factory):
@@ -135,13 +138,13 @@ def test_epaminondas_phalanx_drag_with_a_capture(app_factory):
             )
         )
         app.step()
-    assert scene.drag is not None and scene.drag.hover == "c3"
-    move = scene.targets("c1")["c3"]
+    assert scene.board.drag is not None and scene.board.drag.hover == "c3"
+    move = scene.guidance.targets("c1")["c3"]
     assert move.landing == ("c3", "c4", "c5") and set(move.captured) == {"c5", "c6"}
     release(app, centre(app, "c3"))
-    assert wait_for(app, lambda: scene.state is not state and scene.anim is None)
+    assert wait_for(app, lambda: scene.match.state is not state and scene.board.anim is None)
     after = state.play("c1-c3")
-    assert action_after(scene.state, state) == "c1-c3"
+    assert action_after(scene.match.state, state) == "c1-c3"
     assert after.count("black") == 3
     assert {p.square for p in after.pieces() if p.colour == "white"} >= {"c3", "c4", "c5"}
 
@@ -152,17 +155,17 @@ def test_language_switch_mid_game_keeps_the_game(app_factory):
     assert wait_for(app, lambda: visitor_turn(app))
     click(app, centre(app, "c2"))
     click(app, centre(app, "c4"))
-    assert wait_for(app, lambda: len(scene.state.actions()) == 2 and visitor_turn(app))
-    state = scene.state
-    english = scene.status_text()
+    assert wait_for(app, lambda: len(scene.match.state.actions()) == 2 and visitor_turn(app))
+    state = scene.match.state
+    english = words(app, scene.guidance.status())
     click(app, app.language_switch.rects["de"].center)
     assert app.lang == "de"
-    assert app.scene is scene and scene.state is state
-    german = scene.status_text()
+    assert app.scene is scene and scene.match.state is state
+    german = words(app, scene.guidance.status())
     assert german != english and german == "Sie sind am Zug"
     click(app, app.language_switch.rects["fr"].center)
-    assert scene.status_text() == "À vous de jouer"
-    assert scene.state is state
+    assert words(app, scene.guidance.status()) == "À vous de jouer"
+    assert scene.match.state is state
 
 
 def test_a_touch_also_reported_as_a_mouse_click_counts_once(app_factory):
@@ -171,30 +174,32 @@ def test_a_touch_also_reported_as_a_mouse_click_counts_once(app_factory):
     assert wait_for(app, lambda: visitor_turn(app))
     # a single tap selects; a doubled tap would select and then let go again
     finger_tap(app, centre(app, "d2"), also_mouse=True)
-    assert scene.selected == "d2"
+    assert scene.board.selected == "d2"
     finger_tap(app, centre(app, "d5"), also_mouse=True)
-    assert wait_for(app, lambda: scene.anim is None and scene.state.actions()[:1] == ["d2-d5"])
+    assert wait_for(
+        app, lambda: scene.board.anim is None and scene.match.state.actions()[:1] == ["d2-d5"]
+    )
 
 
 def test_seneca_placement_from_the_reserve(app_factory):
     app = app_factory(game="latrunculi-seneca")
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
-    start = scene.state
+    start = scene.match.state
     assert start.phase == "placement" and start.in_reserve("blue") == 16
     # tap the reserve, then the square
     click(app, centre(app, "reserve"))
-    assert scene.selected == "reserve"
+    assert scene.board.selected == "reserve"
     click(app, centre(app, "c3"))
-    assert wait_for(app, lambda: scene.anim is None and len(scene.state.actions()) >= 1)
-    assert scene.state.actions()[0] == "@c3"
+    assert wait_for(app, lambda: scene.board.anim is None and len(scene.match.state.actions()) >= 1)
+    assert scene.match.state.actions()[0] == "@c3"
     assert wait_for(app, lambda: visitor_turn(app))
     # and by dragging from the reserve
-    before = scene.state
+    before = scene.match.state
     drag(app, centre(app, "reserve"), centre(app, "f4"))
-    assert wait_for(app, lambda: scene.anim is None and scene.state is not before)
-    assert action_after(scene.state, before) == "@f4"
-    assert scene.state.in_reserve("blue") <= 14
+    assert wait_for(app, lambda: scene.board.anim is None and scene.match.state is not before)
+    assert action_after(scene.match.state, before) == "@f4"
+    assert scene.match.state.in_reserve("blue") <= 14
 
 
 def test_incitus_removal_by_tapping_it(app_factory):
@@ -206,7 +211,7 @@ def test_incitus_removal_by_tapping_it(app_factory):
     scene.set_position(state)
     assert wait_for(app, lambda: visitor_turn(app))
     removals = [str(m)[1:] for m in state.legal_moves()]
-    assert set(scene.removals()) == set(removals)
+    assert set(scene.guidance.removals()) == set(removals)
     # a tap on a square that is not one of the inciti does nothing
     empty = next(
         f"{f}{r}"
@@ -215,10 +220,10 @@ def test_incitus_removal_by_tapping_it(app_factory):
         if all(p.square != f"{f}{r}" for p in state.pieces())
     )
     click(app, centre(app, empty))
-    assert scene.state is state
+    assert scene.match.state is state
     click(app, centre(app, removals[0]))
-    assert wait_for(app, lambda: scene.anim is None and scene.state is not state)
-    assert action_after(scene.state, state) == f"x{removals[0]}"
+    assert wait_for(app, lambda: scene.board.anim is None and scene.match.state is not state)
+    assert action_after(scene.match.state, state) == f"x{removals[0]}"
     after = state.play(f"x{removals[0]}")
     assert all(p.square != removals[0] for p in after.pieces())
 
@@ -239,17 +244,17 @@ def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
         assert wait_for(app, settled, timeout=20), "the computer never answered"
         if app.scene.name == "end":
             break
-        moves = [m for m in scene.state.legal_moves() if m.frm and m.to]
+        moves = [m for m in scene.match.state.legal_moves() if m.frm and m.to]
         move = rng.choice(moves)
-        before = scene.state
+        before = scene.match.state
         click(app, centre(app, move.frm))
         click(app, centre(app, move.to))
-        assert wait_for(app, lambda b=before: scene.state is not b or app.scene.name == "end")
+        assert wait_for(app, lambda b=before: scene.match.state is not b or app.scene.name == "end")
     assert app.scene.name == "end"
-    outcome = scene.state.outcome
+    outcome = scene.match.state.outcome
     assert outcome is not None
     # the sentence names what the winner did (a draw keeps the reason's own sentence)
-    loser = next(c for c in scene.state.colours if c != outcome.winner)
+    loser = next(c for c in scene.match.state.colours if c != outcome.winner)
     names = {"winner": app.t(f"colour.{outcome.winner}"), "loser": app.t(f"colour.{loser}")}
     assert app.scene.reason() == app.t(winner_reason_key(outcome), **names)
     assert len(records) == 1 and records[0].winner == outcome.winner
@@ -342,11 +347,11 @@ def test_rules_open_and_close_return_to_the_same_game(app_factory):
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
     click(app, centre(app, "e2"))
-    state, selected = scene.state, scene.selected
+    state, selected = scene.match.state, scene.board.selected
     click(app, button_centre(app, "rules"))
     assert app.scene.name == "rules"
     click(app, button_centre(app, "close"))
-    assert app.scene is scene and scene.state is state and scene.selected == selected
+    assert app.scene is scene and scene.match.state is state and scene.board.selected == selected
 
 
 def _pente_position(predicate, seed: int = 3):
@@ -387,15 +392,17 @@ def test_no_legal_move_is_announced_then_the_turn_passes(app_factory):
     app = app_factory(game="pente-grammai", timing_scale=0.1)
     scene = app.scene
     scene.set_position(state)
-    scene.dice = LoadedDie(value)
+    scene.match.dice = LoadedDie(value)
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: scene.pass_at is not None, timeout=5)
-    assert scene.state.die == value
+    assert wait_for(app, lambda: scene.match.pass_at is not None, timeout=5)
+    assert scene.match.state.die == value
     # the message is up for a moment before the pass is made
-    assert scene.state.actions()[-1] == f"roll {value}"
+    assert scene.match.state.actions()[-1] == f"roll {value}"
     app.draw()
-    assert wait_for(app, lambda: "pass" in scene.state.actions()[len(state.actions()) :], timeout=5)
-    new = scene.state.actions()[len(state.actions()) :]
+    assert wait_for(
+        app, lambda: "pass" in scene.match.state.actions()[len(state.actions()) :], timeout=5
+    )
+    new = scene.match.state.actions()[len(state.actions()) :]
     assert new[:2] == [f"roll {value}", "pass"]
 
 
@@ -403,11 +410,11 @@ def test_hint_glow_after_hesitation(app_factory):
     app = app_factory(game="latrunculi-petteia", timing_scale=0.02)
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
-    assert not scene.hinting(app.now() - 1)
-    assert wait_for(app, lambda: scene.hinting(app.now()), timeout=3)
+    assert not scene.board.hinting(app.now() - 1)
+    assert wait_for(app, lambda: scene.board.hinting(app.now()), timeout=3)
     app.draw()  # the glow is drawn on the visitor's movable pieces
     click(app, centre(app, "a2"))
-    assert not scene.hinting(app.now())
+    assert not scene.board.hinting(app.now())
 
 
 def test_taking_the_second_colour_turns_the_board_and_the_computer_begins(app_factory):
@@ -421,11 +428,11 @@ def test_taking_the_second_colour_turns_the_board_and_the_computer_begins(app_fa
     # the visitor's pieces are nearest to him: White's back rank is drawn at the bottom
     assert scene.view.centre("a8")[1] > scene.view.centre("a1")[1]
     assert wait_for(app, lambda: visitor_turn(app))
-    assert len(scene.state.actions()) == 1 and scene.state.to_move == "white"
-    move = next(m for m in scene.state.legal_moves() if m.frm and m.to)
+    assert len(scene.match.state.actions()) == 1 and scene.match.state.to_move == "white"
+    move = next(m for m in scene.match.state.legal_moves() if m.frm and m.to)
     drag(app, centre(app, move.frm), centre(app, move.to))
-    assert wait_for(app, lambda: len(scene.state.actions()) >= 2)
-    assert scene.state.actions()[1] == str(move)
+    assert wait_for(app, lambda: len(scene.match.state.actions()) >= 2)
+    assert scene.match.state.actions()[1] == str(move)
 
 
 def test_two_players_on_one_screen(app_factory):
@@ -436,13 +443,15 @@ def test_two_players_on_one_screen(app_factory):
     scene = app.scene
     assert scene.config.opponent == "two-players" and not scene.view.flipped
     drag(app, centre(app, "a2"), centre(app, "a3"))
-    assert wait_for(app, lambda: scene.anim is None and scene.state.actions() == ["a2-a3"])
-    assert scene.state.to_move == "black" and scene.human_turn
+    assert wait_for(
+        app, lambda: scene.board.anim is None and scene.match.state.actions() == ["a2-a3"]
+    )
+    assert scene.match.state.to_move == "black" and scene.match.human_turn
     pump(app, 0.1)
-    assert scene.state.actions() == ["a2-a3"]  # nobody answers for Black
+    assert scene.match.state.actions() == ["a2-a3"]  # nobody answers for Black
     drag(app, centre(app, "b11"), centre(app, "b10"))
-    assert wait_for(app, lambda: scene.anim is None and len(scene.state.actions()) == 2)
-    assert scene.state.actions() == ["a2-a3", "b11-b10"]
+    assert wait_for(app, lambda: scene.board.anim is None and len(scene.match.state.actions()) == 2)
+    assert scene.match.state.actions() == ["a2-a3", "b11-b10"]
 
 
 def test_a_knocked_off_counter_glides_back_to_its_tray(app_factory):
@@ -462,18 +471,20 @@ def test_a_knocked_off_counter_glides_back_to_its_tray(app_factory):
     app = app_factory(game="pente-grammai", timing_scale=0.5)
     scene = app.scene
     scene.set_position(state)
-    scene.dice = LoadedDie(value)
+    scene.match.dice = LoadedDie(value)
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: not scene.state.needs_roll and scene.roll is None, timeout=5)
-    rolled = scene.state
+    assert wait_for(
+        app, lambda: not scene.match.state.needs_roll and scene.board.roll is None, timeout=5
+    )
+    rolled = scene.match.state
     click(app, centre(app, move.frm))
     click(app, scene.view.target_centre(move.to, rolled))
-    assert scene.anim is not None
-    white = [(p, pts) for p, pts in scene.anim.movers if p.colour == "white"]
+    assert scene.board.anim is not None
+    white = [(p, pts) for p, pts in scene.board.anim.movers if p.colour == "white"]
     assert len(white) == 1 and white[0][0].square == move.to
     assert tuple(white[0][1][-1]) == tuple(scene.view.centre("off", rolled.play(move), "white"))
-    assert wait_for(app, lambda: scene.anim is None, timeout=5)
-    assert action_after(scene.state, rolled) == str(move)
+    assert wait_for(app, lambda: scene.board.anim is None, timeout=5)
+    assert action_after(scene.match.state, rolled) == str(move)
 
 
 def test_the_rule_card_scrolls_by_dragging(app_factory):
@@ -498,9 +509,9 @@ def test_the_attract_demo_plays_by_itself(app_factory):
     app.demo_enabled = True
     app.go("attract")
     demo = app.scene.demo
-    assert demo is not None and demo.demo
-    start = len(demo.state.actions())
-    assert wait_for(app, lambda: len(app.scene.demo.state.actions()) >= start + 3, timeout=30)
+    assert demo is not None and demo.match.demo
+    start = len(demo.match.state.actions())
+    assert wait_for(app, lambda: len(app.scene.demo.match.state.actions()) >= start + 3, timeout=30)
     # a touch anywhere leaves the demo for Home and stops the computer
     finger_tap(app, (300, 300))
     assert app.scene.name == "home" and not app.opponent.busy
@@ -519,11 +530,11 @@ def test_any_screen_maps_touch_and_mouse_to_the_same_board_point(app_factory, si
     assert board.right <= size[0] and board.bottom <= size[1]
     assert wait_for(app, lambda: visitor_turn(app))
     finger_tap(app, centre(app, "f2"))
-    assert scene.selected == "f2"
+    assert scene.board.selected == "f2"
     click(app, centre(app, "f2"))
-    assert scene.selected is None
+    assert scene.board.selected is None
     click(app, centre(app, "g2"))
-    assert scene.selected == "g2"
+    assert scene.board.selected == "g2"
 
 
 def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
@@ -555,7 +566,7 @@ def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
     finger(pygame.FINGERDOWN, 2, "h2")  # a palm or a second visitor: ignored
     finger(pygame.FINGERUP, 2, "h2")
     finger(pygame.FINGERUP, 1, "b2")
-    assert scene.selected == "b2"
+    assert scene.board.selected == "b2"
     # moving the mouse without a button pressed does nothing either
     pygame.event.post(
         pygame.event.Event(
@@ -563,7 +574,11 @@ def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
         )
     )
     pump(app, 0.02)
-    assert scene.drag is None and scene.selected == "b2" and scene.state.actions() == []
+    assert (
+        scene.board.drag is None
+        and scene.board.selected == "b2"
+        and scene.match.state.actions() == []
+    )
 
 
 def test_a_restless_visitor_never_makes_the_kiosk_fail(app_factory, caplog):
@@ -584,7 +599,7 @@ def test_a_restless_visitor_never_makes_the_kiosk_fail(app_factory, caplog):
             seen.add(scene.name)
             points = []
             if scene.name == "game" and rng.random() < 0.9:
-                state = scene.state
+                state = scene.match.state
                 if state.needs_roll and hasattr(scene.view, "die_rect"):
                     points = [scene.view.die_rect.center]
                 elif state.legal_moves():

@@ -36,25 +36,25 @@ def ready_for_the_visitor(app) -> bool:
     scene = app.scene
     return (
         scene.name == "learn"
-        and (scene.done or (scene.human_turn and scene.advance_at is None))
-        and scene.anim is None
-        and scene.roll is None
+        and (scene.done or (scene.match.human_turn and scene.advance_at is None))
+        and scene.board.anim is None
+        and scene.board.roll is None
     )
 
 
 def throw_if_due(app) -> None:
     scene = app.scene
-    if scene.state.needs_roll and not scene.done:
+    if scene.match.state.needs_roll and not scene.done:
         assert scene.view.die_rect.collidepoint(scene.view.die_rect.center)
         click(app, scene.view.die_rect.center)
-        assert wait_for(app, lambda: scene.roll is None and not scene.state.needs_roll)
+        assert wait_for(app, lambda: scene.board.roll is None and not scene.match.state.needs_roll)
 
 
 def point_of(app, square: str, target: bool = False):
     scene = app.scene
     if target:
-        return scene.view.target_centre(square, scene.state)
-    return scene.view.centre(square, scene.state, scene.state.to_move)
+        return scene.view.target_centre(square, scene.match.state)
+    return scene.view.centre(square, scene.match.state, scene.match.state.to_move)
 
 
 def make_marked_move(app) -> None:
@@ -73,7 +73,7 @@ def try_a_wrong_move(app) -> str:
     Returns what was tried (for the failure message)."""
     scene = app.scene
     step = scene.step
-    state = scene.state
+    state = scene.match.state
     others = [
         m
         for m in state.legal_moves()
@@ -131,12 +131,14 @@ def test_a_visitor_who_follows_the_marks_plays_the_guide_to_its_end(app_factory,
         if step.move == "pass":
             assert wait_for(app, lambda n=number: scene.index != n or scene.done)
             continue
-        assert scene.state.to_move == guide.visitor
+        assert scene.match.state.to_move == guide.visitor
         make_marked_move(app)
         assert wait_for(app, lambda n=number: scene.index != n or scene.done), (game_id, step.key)
     # every step was met in order, the game was won, and the way on is "Play now"
     assert seen == list(range(len(guide.steps)))
-    assert scene.state.outcome is not None and scene.state.outcome.winner == guide.visitor
+    assert (
+        scene.match.state.outcome is not None and scene.match.state.outcome.winner == guide.visitor
+    )
     texts = drawn_texts(app)
     ending = f"{words.t(f'kiosk.{guide.won_key()}')}\n{words.t('kiosk.learn.done')}"
     assert ending in texts
@@ -144,8 +146,8 @@ def test_a_visitor_who_follows_the_marks_plays_the_guide_to_its_end(app_factory,
     assert scene.button("play").kind == "primary"
     click(app, button_centre(app, "play"))
     assert app.scene.name == "game"
-    assert app.scene.state.game_id == game_id
-    assert app.scene.state.actions() == []
+    assert app.scene.match.state.game_id == game_id
+    assert app.scene.match.state.actions() == []
 
 
 @pytest.mark.parametrize("game_id", GUIDE_IDS)
@@ -173,16 +175,16 @@ def test_a_wrong_move_at_every_step_is_refused_with_the_steps_hint(app_factory, 
         if step.move == "pass":
             assert wait_for(app, lambda n=number: scene.index != n or scene.done)
             continue
-        before = scene.state
+        before = scene.match.state
         tried = try_a_wrong_move(app)
-        assert wait_for(app, lambda: scene.anim is None)
-        assert scene.state is before, f"{game_id} step {number + 1}: {tried} was played"
+        assert wait_for(app, lambda: scene.board.anim is None)
+        assert scene.match.state is before, f"{game_id} step {number + 1}: {tried} was played"
         texts = drawn_texts(app)
         assert hint in texts, f"{game_id} step {number + 1}: no hint after {tried}"
         assert words.t(f"kiosk.{guide.say_key(step)}") in texts
         make_marked_move(app)
         assert wait_for(app, lambda n=number: scene.index != n or scene.done)
-    assert scene.state.outcome is not None
+    assert scene.match.state.outcome is not None
 
 
 def test_skip_goes_through_every_step_and_again_starts_over(app_factory):
@@ -192,13 +194,13 @@ def test_skip_goes_through_every_step_and_again_starts_over(app_factory):
     guide = load_guide("latrunculi-seneca")
     for number in range(len(guide.steps)):
         assert scene.index == number
-        assert scene.state.key == guide.steps[number].start.key
+        assert scene.match.state.key == guide.steps[number].start.key
         click(app, button_centre(app, "skip"))
     assert scene.done
     assert not scene.button("skip").enabled
     click(app, button_centre(app, "again"))
     assert scene.index == 0 and not scene.done
-    assert scene.state.key == guide.steps[0].start.key
+    assert scene.match.state.key == guide.steps[0].start.key
 
 
 def test_the_pente_die_lands_on_the_steps_number_and_the_computer_throws_its_own(app_factory):
@@ -206,16 +208,16 @@ def test_the_pente_die_lands_on_the_steps_number_and_the_computer_throws_its_own
     start_guide(app, "pente-grammai")
     scene = app.scene
     step = scene.step
-    assert scene.state.needs_roll
+    assert scene.match.state.needs_roll
     assert not scene._marks_on()  # the die glows first; the counter is marked once it lands
     throw_if_due(app)
-    assert scene.state.die == step.roll
+    assert scene.match.state.die == step.roll
     assert scene._marks_on()
     assert scene.mark_squares() == ("off", "4A")
     make_marked_move(app)
     # the computer throws the scripted number and makes the scripted move
     assert wait_for(app, lambda: scene.index == 1 and ready_for_the_visitor(app))
-    assert scene.state.actions()[-2:] == list(step.replies)
+    assert scene.match.state.actions()[-2:] == list(step.replies)
 
 
 def test_home_leaves_the_guide_and_nothing_is_recorded(app_factory):
@@ -235,11 +237,11 @@ def test_learning_in_the_middle_of_a_game_returns_to_it_and_the_computer_still_a
 ):
     app = app_factory(game="latrunculi-petteia", lang="en")
     game = app.scene
-    assert wait_for(app, lambda: game.human_turn and game.anim is None)
+    assert wait_for(app, lambda: game.match.human_turn and game.board.anim is None)
     drag(app, point_of(app, "a2"), point_of(app, "a5", target=True), settle=0)
-    assert wait_for(app, lambda: game.think_started is not None)  # the computer is thinking
-    assert len(game.state.actions()) == 1
-    state = game.state
+    assert wait_for(app, lambda: game.match.think_started is not None)  # the computer is thinking
+    assert len(game.match.state.actions()) == 1
+    state = game.match.state
     app.go("learn", game_id="latrunculi-petteia", resume=game)
     scene = app.scene
     assert scene.name == "learn" and scene.resume is game
@@ -247,10 +249,12 @@ def test_learning_in_the_middle_of_a_game_returns_to_it_and_the_computer_still_a
     assert wait_for(app, lambda: scene.index == 1 and ready_for_the_visitor(app))
     click(app, button_centre(app, "back"))
     assert app.scene is game
-    assert game.state is state or game.state.parent is state  # kept (and maybe answered)
+    assert (
+        game.match.state is state or game.match.state.parent is state
+    )  # kept (and maybe answered)
     # the game goes on where it was: the computer's answer comes
-    assert wait_for(app, lambda: len(game.state.actions()) == 2 and game.anim is None)
-    assert game.human_turn
+    assert wait_for(app, lambda: len(game.match.state.actions()) == 2 and game.board.anim is None)
+    assert game.match.human_turn
 
 
 def test_learn_beside_play_opens_the_guide_of_the_chosen_game(app_factory):

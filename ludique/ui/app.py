@@ -11,11 +11,12 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
 from ludique.i18n import catalog
+from ludique.match import GameConfig, GameRecord
 from ludique.memory import (
     freeze_startup_objects,
     limit_heap_growth,
@@ -43,23 +44,6 @@ class Pointer:
 
     kind: str
     pos: tuple[float, float]
-
-
-@dataclass
-class GameRecord:
-    """One finished (or abandoned) game, handed to ``App.on_game_finished`` (statistics)."""
-
-    game_id: str
-    language: str
-    opponent: str  # "computer" or "two-players"
-    strength: str | None
-    visitor_colour: str | None
-    duration: float
-    winner: str | None
-    reason: str | None  # an Outcome reason, or "abandoned"
-    moves: int
-    visitor_won: bool | None = None
-    extra: dict = field(default_factory=dict)
 
 
 class App:
@@ -130,8 +114,6 @@ class App:
         freeze_startup_objects()  # before the first scene, which must stay collectable
         self.scene = None
         if game:
-            from ludique.ui.scenes.game import GameConfig
-
             self.go("game", config=GameConfig.default_for(game, self.settings))
         else:
             self.go("attract")

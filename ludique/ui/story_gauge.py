@@ -18,6 +18,7 @@ import threading
 import pygame
 
 from ludique.games.base import GameState
+from ludique.match import Match
 from ludique.ui import theme
 from ludique.ui.layout import Viewport, draw_text
 
@@ -60,22 +61,22 @@ def percent(app, value: float) -> str:
     return app.t("story.percent", value=round(100 * value))
 
 
-def wanted(scene) -> bool:
-    """Whether ``scene`` (a game screen) shows the gauge."""
+def wanted(app, match: Match) -> bool:
+    """Whether the game screen of ``match`` shows the gauge."""
     return (
-        scene.config.game_id == "pente-grammai"
-        and not scene.demo
-        and bool(getattr(scene.app.settings, "story_gauge", True))
+        match.config.game_id == "pente-grammai"
+        and not match.demo
+        and bool(getattr(app.settings, "story_gauge", True))
     )
 
 
-def draw_gauge(scene, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect | None:
+def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect | None:
     """The gauge at the top of ``box`` (the free part of the game screen's strip); returns the
     rectangle it took, or ``None`` when nothing was drawn."""
-    if not wanted(scene) or not table_ready():
+    if not wanted(app, match) or not table_ready():
         return None
-    vp: Viewport = scene.vp
-    state: GameState = scene.state
+    vp: Viewport = app.viewport
+    state: GameState = match.state
     from ludique.analysis import pente_chance
 
     label_h, bar_h, gap = vp.u(38), vp.u(34), vp.u(8)
@@ -83,16 +84,16 @@ def draw_gauge(scene, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect |
     if box.height < need or box.width < vp.u(120):
         return None
     area = pygame.Rect(box.left, box.top, box.width, need)
-    t = scene.app.t
+    t = app.t
     label = pygame.Rect(area.left, area.top, area.width, label_h)
     bar = pygame.Rect(area.left, label.bottom + gap, area.width, bar_h)
     colours = state.colours
-    if scene.config.opponent == "computer":
-        colour = scene.config.visitor_colour
+    if match.config.opponent == "computer":
+        colour = match.config.visitor_colour
         value = pente_chance(state, colour)
         draw_text(
             canvas,
-            t("story.gauge_you", percent=percent(scene.app, value)),
+            t("story.gauge_you", percent=percent(app, value)),
             label,
             size=vp.u(26),
             colour=theme.CREAM,
@@ -112,11 +113,11 @@ def draw_gauge(scene, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect |
             max_lines=1,
         )
         shares = [(colours[0], value), (colours[1], 1.0 - value)]
-    _bar(canvas, bar, shares, scene, vp)
+    _bar(canvas, bar, shares, app, vp)
     return area
 
 
-def _bar(canvas, bar: pygame.Rect, shares, scene, vp: Viewport) -> None:
+def _bar(canvas, bar: pygame.Rect, shares, app, vp: Viewport) -> None:
     from ludique.ui.palette import PIECE_COLOURS
 
     radius = bar.height // 2
@@ -132,7 +133,7 @@ def _bar(canvas, bar: pygame.Rect, shares, scene, vp: Viewport) -> None:
             pygame.draw.rect(canvas, fill, part, border_radius=radius)
         if len(shares) == 2:
             ink = theme.INK if colour == "white" else theme.PAPER
-            text = percent(scene.app, share)
+            text = percent(app, share)
             box = part.inflate(-vp.u(10), 0)
             if box.width > vp.u(60):
                 draw_text(

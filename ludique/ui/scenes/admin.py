@@ -7,11 +7,11 @@ import re
 import pygame
 
 from ludique.i18n import LANGUAGES, catalog
+from ludique.match import STRENGTHS
 from ludique.ui import theme
 from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
-from ludique.ui.scenes import Scene
-from ludique.ui.scenes.game import STRENGTHS
+from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)

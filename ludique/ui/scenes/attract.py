@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from ludique.guidance import Guidance
+from ludique.match import GameConfig, Match
 from ludique.ui import theme
+from ludique.ui.game_board import GameBoard
 from ludique.ui.layout import Viewport, draw_text
-from ludique.ui.scenes import Scene
-from ludique.ui.scenes.game import GameConfig, GameScene
+from ludique.ui.scenes.base import Scene
 from ludique.ui.scenes.home import miniature
 
 log = logging.getLogger(__name__)
@@ -79,7 +81,7 @@ class AttractScene(Scene):
         self.placed = attract_layout(self.vp)
         self._still_key = None
         self.app.opponent.cancel()
-        self.demo: GameScene | None = None
+        self.demo: GameBoard | None = None  # the demo game: the computer against itself
         self.demo_done_at: float | None = None
         self._pulse_at = 0.0
         self._new_demo()
@@ -91,9 +93,15 @@ class AttractScene(Scene):
         game_id = DEMO_GAMES[AttractScene._next_demo % len(DEMO_GAMES)]
         AttractScene._next_demo += 1
         self.placed = attract_layout(self.vp)
-        self.demo = GameScene(
-            self.app, GameConfig(game_id, "demo", "beginner"), board_rect=self.placed.demo
+        app = self.app
+        match = Match(
+            GameConfig(game_id, "demo", "beginner"),
+            app.opponent,
+            clock=app,
+            think_budget=app.think_budget,
+            on_change=app.invalidate,
         )
+        self.demo = GameBoard(app, match, Guidance(match), self.placed.demo)
         self.demo_done_at = None
 
     def leave(self) -> None:
@@ -103,8 +111,7 @@ class AttractScene(Scene):
         self.placed = attract_layout(self.vp)
         self._still_key = None
         if self.demo is not None:
-            state = self.demo.state
-            self.demo = GameScene(self.app, self.demo.config, state, board_rect=self.placed.demo)
+            self.demo.place(self.placed.demo)
 
     def animating(self) -> bool:
         return self.demo is not None and self.demo.animating()
@@ -125,8 +132,8 @@ class AttractScene(Scene):
         if demo is None:
             return
         demo.update(now)
-        moves = len(demo.state.actions())
-        if (demo.state.outcome is not None or moves > DEMO_MAX_MOVES) and demo.anim is None:
+        state = demo.match.state
+        if (state.outcome is not None or len(state.actions()) > DEMO_MAX_MOVES) and not demo.busy():
             if self.demo_done_at is None:
                 self.demo_done_at = now + self.app.seconds(3.0)
             elif now >= self.demo_done_at:
@@ -188,7 +195,7 @@ class AttractScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self._still_layer(), (0, 0))
         if self.demo is not None:
-            self.demo.draw_board(canvas, board=False)
+            self.demo.draw(canvas, board=False)
         # "touch the screen to play" breathes slowly between full and a softer gold (drawn
         # fresh: fading a picture of it would dim the text below a readable contrast)
         k = round(7.5 + 7.5 * math.sin(self.app.now() * 2.2)) / 15  # 16 kept shades

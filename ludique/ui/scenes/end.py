@@ -10,11 +10,11 @@ from __future__ import annotations
 import pygame
 
 from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome, Piece
+from ludique.match import GameConfig
 from ludique.ui import theme
 from ludique.ui.boards.sprites import ghost
 from ludique.ui.layout import draw_text
-from ludique.ui.scenes import Scene
-from ludique.ui.scenes.game import GameConfig
+from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
 
@@ -165,7 +165,7 @@ class EndScene(Scene):
 
     def headline(self) -> str:
         t = self.app.t
-        outcome = self.game.state.outcome
+        outcome = self.game.match.state.outcome
         config = self.game.config
         if outcome is None or outcome.winner is None:
             return t("end.draw")
@@ -178,7 +178,7 @@ class EndScene(Scene):
         return t("play.end.colour_wins", colour=t(f"colour.{outcome.winner}"))
 
     def reason(self) -> str:
-        state = self.game.state
+        state = self.game.match.state
         outcome = state.outcome
         if outcome is None:
             return ""
@@ -193,8 +193,8 @@ class EndScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         vp = self.vp
         canvas.blit(self.game.static_layer(), (0, 0))
-        state = self.game.state
-        self.game.view.draw(canvas, state, board=False, marks=self.game.marked)
+        state = self.game.match.state
+        self.game.view.draw(canvas, state, board=False, marks=self.game.guidance.marked)
         colour, squares, loss = decided(state)
         if squares:
             view = self.game.view

@@ -9,7 +9,7 @@ from ludique.ui import theme
 from ludique.ui.boards import view_for
 from ludique.ui.layout import draw_text
 from ludique.ui.pixels import kept
-from ludique.ui.scenes import Scene
+from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
 FAMILIES = ("pente-grammai", "latrunculi", "epaminondas")

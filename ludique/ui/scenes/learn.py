@@ -1,11 +1,13 @@
 """Learn by playing: a guided game on the real board (``ludique/guide.py`` reads the steps).
 
-The scene is the game screen (:class:`GameScene`) with four differences, each an override:
+The scene composes the game screen's parts (a :class:`~ludique.match.Match`, its board widget)
+with a guide's own:
 
-* which moves are taken: only the step's move (``accepts``); any other legal move, or a drop
-  beside the marked target, puts the piece back and shows the step's hint;
-* the computer: its answers are the step's scripted replies (``_computer_turn``), its throws
-  the scripted rolls, and the visitor's throw lands on the step's roll (``start_roll``);
+* which moves are taken: only the step's move (:class:`~ludique.guidance.StepGuidance`); any
+  other legal move, or a drop beside the marked target, puts the piece back and shows the
+  step's hint;
+* the computer: its answers are the step's scripted replies (:class:`GuideReplies`), its throws
+  the scripted rolls, and the visitor's throw lands on the step's roll (:class:`GuideDie`);
 * the side strip: the step's sentence (and the hint when one is due) instead of the scores, and
   the buttons Skip, Again, Play now and Home;
 * the marks: the piece to move glows, its target is shown, a move the step forbids is crossed
@@ -16,28 +18,67 @@ Nothing is recorded in the play statistics: a guided game is not a game played.
 
 from __future__ import annotations
 
-import logging
+import random
 
 import pygame
 
-from ludique.games.base import Move
+from ludique.games.base import GameState, Move
+from ludique.guidance import StepGuidance
 from ludique.guide import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, load_guide
+from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.game_board import GameBoard
+from ludique.ui.game_strip import piece_kind
 from ludique.ui.layout import draw_text, fit_text
-from ludique.ui.scenes import Scene
-from ludique.ui.scenes.game import Anim, GameConfig, GameScene
-from ludique.ui.widgets import Button
-
-log = logging.getLogger(__name__)
+from ludique.ui.scenes.base import Scene
+from ludique.ui.scenes.game import game_layout, static_layer
+from ludique.ui.widgets import Button, press_button
 
 HINT_SECONDS = 6.0  # a refusal's hint stays this long (or until the next step)
 
 
-class LearnScene(GameScene):
+class GuideReplies:
+    """The computer of a guided game: it answers with the step's scripted reply."""
+
+    def __init__(self, scene: LearnScene) -> None:
+        self.scene = scene
+        self._answer: str | None = None
+
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+        self._answer = self.scene.next_reply()
+
+    def poll(self) -> str | None:
+        answer, self._answer = self._answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self._answer = None
+
+
+class GuideDie(random.Random):
+    """The die of a guided game: the visitor's throw lands on the step's roll, the computer's
+    on its scripted one."""
+
+    def __init__(self, scene: LearnScene) -> None:
+        super().__init__()
+        self.scene = scene
+
+    def randint(self, a: int, b: int) -> int:
+        scene = self.scene
+        if scene.match.human_turn and scene.step.roll is not None:
+            return scene.step.roll
+        reply = scene.next_reply()
+        if reply is not None and reply.startswith("roll"):
+            return int(reply.split()[1])
+        return super().randint(a, b)
+
+
+class LearnScene(Scene):
     name = "learn"
 
-    def __init__(self, app, game_id: str, step: int = 0, resume: GameScene | None = None) -> None:
+    def __init__(self, app, game_id: str, step: int = 0, resume=None) -> None:
+        super().__init__(app)
         self.guide: Guide = load_guide(game_id)
         # opened from the rule card of a game in progress: that game waits underneath, and
         # "Back" / "Play now" return to it (nothing is lost by a touch on "Learn")
@@ -47,8 +88,39 @@ class LearnScene(GameScene):
         self.hint_until: float | None = None
         self.advance_at: float | None = None
         config = GameConfig(game_id, "computer", "player", self.guide.visitor)
-        super().__init__(app, config, self.guide.steps[0].start)
+        self.match = Match(
+            config,
+            GuideReplies(self),
+            state=self.guide.steps[0].start,
+            clock=app,
+            recorded=False,
+            language=lambda: app.lang,
+            on_change=app.invalidate,
+        )
+        self.match.computer_pause = REPLY_PAUSE
+        self.match.dice = GuideDie(self)
+        self.guidance = StepGuidance(self.match, lambda: None if self.done else self.step.move)
+        self.placed = game_layout(app.viewport, app.language_switch.area)
+        self.board = GameBoard(app, self.match, self.guidance, self.placed.board, False)
+        self.board.move_seconds = MOVE_SECONDS
+        self.board.on_refused = self.refused
+        self.layout()
         self.go_to_step(step)
+
+    @property
+    def config(self) -> GameConfig:
+        return self.match.config
+
+    @property
+    def view(self):
+        return self.board.view
+
+    @property
+    def piece_kind(self) -> str:
+        return piece_kind(self.config.game_id)
+
+    def static_layer(self) -> pygame.Surface:
+        return static_layer(self.view, self.vp.size)
 
     # --- the steps ---------------------------------------------------------------------------
     @property
@@ -61,11 +133,11 @@ class LearnScene(GameScene):
         self.done = False
         self.hint_until = None
         self.advance_at = None
-        self.ending_at = None
-        self.finished = False
-        self.marked = ()
-        self.set_position(self.step.start)
-        self.turn_started = self.app.now()
+        self.match.ending_at = None
+        self.match.finished = False
+        self.guidance.marked = ()
+        self.board.set_position(self.step.start)
+        self.match.turn_started = self.app.now()
 
     def skip(self) -> None:
         """The visitor moves on without making the step's move."""
@@ -85,7 +157,7 @@ class LearnScene(GameScene):
         """Into a real game of the same id, against the computer, with the usual defaults (or
         back to the game the guide was opened from, if it is still going)."""
         game = self.resume
-        if game is not None and not game.finished and game.state.outcome is None:
+        if game is not None and not game.match.finished and game.match.state.outcome is None:
             self.back_to_game()
             return
         self.abandon()
@@ -97,11 +169,15 @@ class LearnScene(GameScene):
             self.go_home()
             return
         self.app.opponent.cancel()
-        # the guide used the computer's worker: the game asks for its move again
-        game.think_started = None
-        game.answer = None
-        game.drag = None
+        # the guide's worker request (if any) is gone: the game asks for its move again
+        game.match.think_started = None
+        game.match.answer = None
+        game.board.drag = None
         self.app.go("resume", scene=game)
+
+    def go_home(self) -> None:
+        self.abandon()
+        self.app.go("home")
 
     def finish(self) -> None:
         self.done = True
@@ -112,7 +188,7 @@ class LearnScene(GameScene):
     def _replies_done(self) -> int:
         """How many of the step's replies the board has seen (the state's history is the
         guide's own from the step's start, so its length says where the script stands)."""
-        return len(self.state.actions()) - len(self.step.after.actions())
+        return len(self.match.state.actions()) - len(self.step.after.actions())
 
     def next_reply(self) -> str | None:
         k = self._replies_done()
@@ -120,106 +196,48 @@ class LearnScene(GameScene):
         return replies[k] if 0 <= k < len(replies) else None
 
     def _step_complete(self) -> bool:
+        state = self.match.state
         return (
-            self.anim is None
-            and self.roll is None
-            and len(self.state.actions()) == len(self.step.end.actions())
-            and self.state.key == self.step.end.key
+            not self.board.busy()
+            and len(state.actions()) == len(self.step.end.actions())
+            and state.key == self.step.end.key
         )
 
-    # --- GameScene's hooks -------------------------------------------------------------------
-    def accepts(self, move: Move, dropped_at: tuple[float, float] | None = None) -> bool:
-        if self.done:
-            return False
-        if str(move) == self.step.move:
-            self.hint_until = None
-            return True
-        self.refuse(move.frm if move.frm is not None else "reserve", dropped_at)
-        return False
-
-    def refuse(self, origin: str | None, dropped_at: tuple[float, float] | None) -> None:
-        """Show the step's hint; a dragged piece glides back to where it stood."""
-        now = self.app.now()
-        self.hint_until = now + HINT_SECONDS
-        self.selected = None
-        state = self.state
-        if dropped_at is not None and origin is not None:
-            mover = state.to_move
-            piece = self._piece_at(state, origin, mover)._replace(square=origin)
-            home = self.view.centre(origin, state, mover)
-            self.anim = Anim(
-                now,
-                self.app.seconds(0.25),
-                [(piece, [dropped_at, home])],
-                [(origin, mover)],
-                [],
-                None,
-            )
-        self.app.invalidate()
-
-    def start_roll(self) -> None:
-        # the visitor's throw lands on the step's roll; the computer's on its scripted one
-        super().start_roll()
-        if self.roll is None:
-            return
-        if self.human_turn and self.step.roll is not None:
-            self.roll.value = self.step.roll
-        else:
-            reply = self.next_reply()
-            if reply is not None and reply.startswith("roll"):
-                self.roll.value = int(reply.split()[1])
-
-    def _computer_turn(self, now: float) -> None:
-        if self.think_started is None:
-            self.think_started = now
-            self.app.invalidate()
-            return
-        if now - self.think_started < self.app.seconds(REPLY_PAUSE):
-            return
-        self.think_started = None
-        reply = self.next_reply()
-        legal = [str(m) for m in self.state.legal_moves()]
-        if reply not in legal:  # the guide was replayed when loaded: this cannot happen
-            log.error(
-                "guide %s step %d: reply %r is not legal",
-                self.guide.guide_id,
-                self.step.number,
-                reply,
-            )
-            self.finish()
-            return
-        self.play(reply, duration=MOVE_SECONDS)
-
-    def _game_over(self, now: float) -> None:
-        # the guide's last step is won: no end screen, no statistics; "Play now" takes over
+    def refused(self, origin: str | None, dropped_at: tuple[float, float] | None) -> None:
+        """A move the step does not want: its hint shows (the board put the piece back)."""
         if not self.done:
-            self.app.play_sound("win")
-            self.finished = True
-            self.finish()
+            self.hint_until = self.app.now() + HINT_SECONDS
 
     def abandon(self) -> None:
         self.app.opponent.cancel()
-        self.finished = True
+        self.match.finished = True
         if self.resume is not None:  # the idle countdown ran out: the game underneath is left
             self.resume.abandon()
 
-    def hinting(self, now: float) -> bool:
-        return False  # the step's marks are always on: no hesitation glow over all pieces
+    # --- the clock ---------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return self.board.animating()
+
+    def _update_board(self, now: float) -> None:
+        # the guide's last step is won: no end screen, no statistics; "Play now" takes over
+        if self.board.update(now) is Due.OVER and not self.done:
+            self.app.play_sound("win")
+            self.finish()
 
     def update(self, now: float) -> None:
         if self.done:
-            super().update(now)
+            self._update_board(now)
             return
         if self.advance_at is not None:
             if now >= self.advance_at:
                 self.advance_at = None
                 self.go_to_step(self.index + 1)
             return
-        super().update(now)
+        self._update_board(now)
         if self.hint_until is not None and now >= self.hint_until:
             self.hint_until = None
             self.app.invalidate()
-        if self.done or not self._step_complete() or self.state.outcome is not None:
+        if self.done or not self._step_complete() or self.match.state.outcome is not None:
             return
         if self.index + 1 >= len(self.guide.steps):
             self.finish()
@@ -231,11 +249,11 @@ class LearnScene(GameScene):
         else:
             self.index += 1
             self.hint_until = None
-            self.turn_started = now
+            self.match.turn_started = now
             self.app.invalidate()
 
     def next_wake(self, now: float) -> float | None:
-        due = [super().next_wake(now)]
+        due = [self.board.next_wake(now)]
         for at in (self.advance_at, self.hint_until):
             if at is not None:
                 due.append(max(0.0, at - now))
@@ -243,20 +261,24 @@ class LearnScene(GameScene):
         return min(due) if due else None
 
     def on_pointer(self, pointer) -> None:
-        if self.advance_at is not None:  # the board is about to be set up anew: buttons only
-            Scene.on_pointer(self, pointer)
+        if press_button(self.buttons, pointer):
+            self.app.invalidate()
             return
-        before = self.anim
-        state = self.state
-        super().on_pointer(pointer)
-        anim = self.anim
+        if self.advance_at is not None:  # the board is about to be set up anew: buttons only
+            return
+        board = self.board
+        before = board.anim
+        state = self.match.state
+        board.on_pointer(pointer)
+        anim = board.anim
+        removals = self.guidance.removals()
         if (
             pointer.kind == "down"
-            and self.state is state
-            and self.human_turn
+            and self.match.state is state
+            and self.match.human_turn
             and anim is None
-            and self.removals()
-            and self.view.hit(pointer.pos, state) not in (None, *self.removals())
+            and removals
+            and board.view.hit(pointer.pos, state) not in (None, *removals)
         ):
             # a prisoner is to be removed and another piece was touched
             self.hint_until = self.app.now() + HINT_SECONDS
@@ -268,7 +290,8 @@ class LearnScene(GameScene):
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self) -> None:
-        super().layout()
+        self.placed = game_layout(self.vp, self.app.language_switch.area)
+        self.board.place(self.placed.board)
         size = self.vp.u(36)
         specs = [
             ("skip", lambda: self.app.t("learn.button.skip"), self.skip, "normal"),
@@ -284,21 +307,21 @@ class LearnScene(GameScene):
         ]
 
     def _marks_on(self) -> bool:
+        match = self.match
         return (
             not self.done
             and self.advance_at is None
-            and self.human_turn
-            and self.anim is None
-            and self.roll is None
-            and self.pass_at is None
-            and not self.state.needs_roll
-            and self.state.outcome is None
+            and match.human_turn
+            and not self.board.busy()
+            and match.pass_at is None
+            and not match.state.needs_roll
+            and match.state.outcome is None
             and self._replies_done() < 0
         )
 
     def step_move(self) -> Move | None:
         """The step's move among the legal moves here (None before the throw)."""
-        return next((m for m in self.state.legal_moves() if str(m) == self.step.move), None)
+        return next((m for m in self.match.state.legal_moves() if str(m) == self.step.move), None)
 
     def mark_squares(self) -> tuple[str, str | None]:
         """Where the marks are: the piece to move (``off`` or ``reserve`` for a stock) and its
@@ -310,24 +333,21 @@ class LearnScene(GameScene):
 
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.static_layer(), (0, 0))
-        self.draw_board(canvas, board=False)
+        self.board.draw(canvas, board=False)
+        if self._marks_on():
+            self.draw_marks(canvas)
         self.draw_strip(canvas)
         for button in self.buttons:
             button.enabled = button.name != "skip" or not self.done
             if button.name == "play":  # the way on, once the guide is won
                 button.kind = "primary" if self.done else "normal"
             button.draw(canvas)
-        self.draw_message(canvas)
-
-    def draw_board(self, canvas: pygame.Surface, board: bool = True) -> None:
-        super().draw_board(canvas, board)
-        if self._marks_on():
-            self.draw_marks(canvas)
+        self.board.draw_message(canvas)
 
     def draw_marks(self, canvas: pygame.Surface) -> None:
         """The piece to move (glowing), its path and target; a forbidden move crossed out."""
         view = self.view
-        state = self.state
+        state = self.match.state
         step = self.step
         move = self.step_move()
         if move is None:
@@ -338,7 +358,7 @@ class LearnScene(GameScene):
         for square in getattr(move, "phalanx", ())[1:]:
             ring = theme.glow_ring(r + 2, theme.HIGHLIGHT, 120)
             canvas.blit(ring, ring.get_rect(center=view.centre(square)))
-        dragging = self.drag is not None and self.drag.moved
+        dragging = self.board.drag is not None and self.board.drag.moved
         if not dragging:
             ring = theme.glow_ring(r + 6, theme.HIGHLIGHT, 240)
             canvas.blit(ring, ring.get_rect(center=view.centre(origin, state, mover)))
@@ -385,8 +405,9 @@ class LearnScene(GameScene):
             max_lines=2,
         )
         total = len(self.guide.steps)
-        if self.think_started is not None or (
-            not self.done and not self.human_turn and self.state.outcome is None
+        match = self.match
+        if match.thinking or (
+            not self.done and not match.human_turn and match.state.outcome is None
         ):
             progress = t("learn.answer")
         else:
@@ -406,7 +427,7 @@ class LearnScene(GameScene):
         hint = self.hint_until is not None and not self.done
         if not self.done:
             sentence = t(self.guide.say_key(self.step))
-        elif self.state.outcome is not None:  # how the game was won, then the way on
+        elif self.match.state.outcome is not None:  # how the game was won, then the way on
             sentence = f"{t(self.guide.won_key())}\n{t('learn.done')}"
         else:
             sentence = t("learn.done")

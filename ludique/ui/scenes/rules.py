@@ -9,7 +9,7 @@ import pygame
 
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
-from ludique.ui.scenes import Scene
+from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
 
 log = logging.getLogger(__name__)

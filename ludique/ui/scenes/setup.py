@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from ludique.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
-from ludique.ui.scenes import Scene
-from ludique.ui.scenes.game import STRENGTHS, GameConfig
+from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
 VARIANTS = ("seneca", "piso", "petteia", "dux")

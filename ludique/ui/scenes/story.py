@@ -27,7 +27,7 @@ from ludique.games.base import GameState
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
-from ludique.ui.scenes import Scene
+from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -60,10 +60,10 @@ class StoryScene(Scene):
         super().__init__(app)
         self.game = game  # the finished GameScene (its config, its state, its board's turn)
         config = game.config
-        colours = game.state.colours
+        colours = game.match.state.colours
         self.you = config.opponent == "computer"
         self.viewpoint = config.visitor_colour if self.you else colours[0]
-        state = game.state
+        state = game.match.state
         self.chain: list[GameState] = [state, *state.ancestors()]
         self.chain.reverse()
         # a game from the start travels to the worker as its record; a set-up position (tests,
@@ -83,7 +83,7 @@ class StoryScene(Scene):
         if self.story is not None or self.waiting:
             return
         if self.game.config.game_id == "pente-grammai":
-            self._told(tell_state(self.game.state, self.viewpoint))  # exact and quick: here
+            self._told(tell_state(self.game.match.state, self.viewpoint))  # exact and quick: here
             return
         asked = False
         try:
@@ -99,7 +99,7 @@ class StoryScene(Scene):
     def _plain(self) -> None:
         """No worker to ask: the evaluation alone (a few milliseconds), told here."""
         try:
-            self._told(tell_state(self.game.state, self.viewpoint, 0.0, max_depth=0))
+            self._told(tell_state(self.game.match.state, self.viewpoint, 0.0, max_depth=0))
         except Exception:  # noqa: BLE001 - the scene says so and offers the way back
             log.exception("the story could not be told")
             self.failed = True
@@ -299,7 +299,7 @@ class StoryScene(Scene):
             message = t("story.failed") if self.failed else t("story.computing")
             if self.waiting:
                 message += "." * (int(self.app.now() * 3) % 3)
-            self._draw_board(canvas, self.game.state, None)
+            self._draw_board(canvas, self.game.match.state, None)
             theme.rounded_panel(
                 canvas, self.chart_box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2)
             )
@@ -436,7 +436,7 @@ class StoryScene(Scene):
         if not story.exact:
             # who is ahead, written at the top and bottom of the chart
             top_key = "story.ahead_you" if self.you else "story.ahead_colour"
-            other = next(c for c in self.game.state.colours if c != self.viewpoint)
+            other = next(c for c in self.game.match.state.colours if c != self.viewpoint)
             bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
             for key, colour, y, valign in (
                 (top_key, self.viewpoint, box.top + vp.u(8), "top"),

@@ -1,0 +1,443 @@
+"""What the game screen shows a visitor about what to do next, with no pygame in it.
+
+For a :class:`~ludique.match.Match` and what the visitor is touching, :class:`Guidance` says
+which pieces can move, where a touched piece can go, the next step in one line, the piece the
+hesitation hint points at, the short notice for each situation (a blocked entry, the battle
+beginning, a prisoner to remove), why a drop is refused (naming the rule where there is one) and
+which squares the computer's last move touched.  The scene only draws these.
+
+Texts are returned as :class:`Text`: a catalogue key under ``kiosk.`` and its fields, rendered
+in the visitor's language by the scene (``Text.render(t)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludique.games.base import GameState, Move
+from ludique.match import Match, Transition
+
+NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
+HINT_SECONDS = 8.0  # the visitor hesitates this long: one movable piece breathes
+SACRED_POINTS = ("3A", "3B")
+COLOUR_FIELDS = ("colour", "winner", "loser")  # fields that name a colour: said in words
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line to show: the catalogue key (under ``kiosk.``) and its fields."""
+
+    key: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **fields: object) -> Text:
+        return cls(key, tuple(fields.items()))
+
+    def get(self, name: str, default: object = None) -> object:
+        return dict(self.fields).get(name, default)
+
+    def render(self, t) -> str:
+        """The line in the language of ``t`` (``App.t``); colour ids become colour names."""
+        values = {k: t(f"colour.{v}") if k in COLOUR_FIELDS and v else v for k, v in self.fields}
+        return t(self.key, **values)
+
+
+@dataclass(frozen=True)
+class Notice:
+    text: Text
+    until: float
+
+
+@dataclass(frozen=True)
+class BoardMarks:
+    """The marks on the board for one frame: where the touched piece can go, the pieces that
+    can move (ringed), the prisoners to remove (glowing), whether the one marked breathes."""
+
+    targets: tuple[str, ...] = ()
+    movable: tuple[str, ...] = ()
+    glow: tuple[str, ...] = ()
+    pulse: bool = False
+
+
+class Guidance:
+    """The next step of a real game (a guided game uses :class:`StepGuidance`)."""
+
+    marks_next_step = True  # ring the movable pieces, say the next step, ask before leaving
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.notice: Notice | None = None
+        self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
+        self._moves_for: GameState | None = None
+        self._origins: dict[str, list[Move]] = {}
+        self._removals: dict[str, Move] = {}
+        match.on_state.append(self._observe)
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    # --- the moves, by where they start --------------------------------------------------
+    def _refresh(self) -> None:
+        if self._moves_for is self.state:
+            return
+        self._moves_for = self.state
+        self._origins = {}
+        self._removals = {}
+        for move in self.state.legal_moves():
+            text = str(move)
+            if text == "pass":
+                continue
+            if text.startswith("x"):
+                self._removals[text[1:]] = move
+                continue
+            origin = move.frm if move.frm is not None else "reserve"
+            self._origins.setdefault(origin, []).append(move)
+
+    def origins(self) -> dict[str, list[Move]]:
+        """The legal moves by the square they start from (``off``/``reserve`` for a stock)."""
+        self._refresh()
+        return self._origins
+
+    def removals(self) -> dict[str, Move]:
+        """The prisoners the player to move may remove, by square."""
+        self._refresh()
+        return self._removals
+
+    def targets(self, origin: str) -> dict[str, Move]:
+        """Legal destinations from ``origin``; among several paths to one square, the shortest."""
+        out: dict[str, Move] = {}
+        for move in self.origins().get(origin, []):
+            if move.to is None:
+                continue
+            best = out.get(move.to)
+            if best is None or len(move.path) < len(best.path):
+                out[move.to] = move
+        return out
+
+    def accepts(self, move: Move) -> Text | None:
+        """Whether the visitor's legal ``move`` is played: None, or why not (a guided game
+        takes only its step's move)."""
+        return None
+
+    # --- what is marked ------------------------------------------------------------------
+    def marks_due(self) -> bool:
+        """The match's part of whether the movable pieces are ringed now: the visitor's turn,
+        the die (if any) has landed, no pass being shown (the scene adds: nothing held or
+        moving, no question open)."""
+        match = self.match
+        state = self.state
+        return (
+            self.marks_next_step
+            and match.human_turn
+            and match.pass_at is None
+            and not state.needs_roll
+            and state.outcome is None
+        )
+
+    def board_marks(self, selected: str | None, marks_on: bool, hint: bool) -> BoardMarks:
+        """The marks for a frame: a touched piece's targets; else, when ``marks_on``, every
+        piece that can move (with the ``hint``, the one it points at and its targets)."""
+        if selected is not None:
+            return BoardMarks(targets=tuple(self.targets(selected)))
+        if marks_on:
+            movable = tuple(self.removals()) or tuple(self.origins())
+            if not hint:
+                return BoardMarks(movable=movable)
+            chosen = self.hint_origin()
+            if chosen is None:
+                return BoardMarks(movable=movable, pulse=True)
+            return BoardMarks(targets=tuple(self.targets(chosen)), movable=(chosen,), pulse=True)
+        if self.removals() and self.match.human_turn:
+            return BoardMarks(glow=tuple(self.removals()))
+        return BoardMarks()
+
+    def hint_origin(self) -> str | None:
+        """The piece the hesitation hint points at: the first that can move (a capture's
+        first, where there is one), or the first prisoner to remove."""
+        removals = self.removals()
+        if removals:
+            return next(iter(removals))
+        origins = self.origins()
+        for origin, moves in origins.items():
+            if any(getattr(m, "captured", ()) for m in moves):
+                return origin
+        return next(iter(origins), None)
+
+    def hint_time(self, last_input: float) -> float:
+        """When the hesitation hint comes on: some seconds after the turn began or the last
+        touch, whichever is later."""
+        return max(last_input, self.match.turn_started) + self.match.clock.seconds(HINT_SECONDS)
+
+    def hint_due(self, now: float, last_input: float) -> bool:
+        match = self.match
+        return (
+            not match.demo
+            and match.human_turn
+            and self.state.outcome is None
+            and now >= self.hint_time(last_input)
+        )
+
+    def marks_for(self, state: GameState) -> tuple[str, ...]:
+        """The squares of the computer's last move on the way to ``state`` (none if the last
+        action there was the visitor's): what an undo must show, not the move it took back."""
+        node = state
+        while node is not None and node.parent is not None:
+            action = node.action or ""
+            parent = node.parent
+            if action.startswith("roll"):
+                node = parent
+                continue
+            if self.match.is_human(parent.to_move) or action == "pass":
+                return ()
+            if action.startswith("x"):
+                return (action[1:],)
+            move = next((m for m in parent.legal_moves() if str(m) == action), None)
+            if move is None:
+                return ()
+            return tuple(sq for sq in (move.frm, move.to) if sq and sq not in ("off", "reserve"))
+        return ()
+
+    def played(self, transition: Transition) -> None:
+        """A move is being shown: the visitor's clears the notice and the last move's marks;
+        the computer's stays marked until the visitor moves, so that it can be followed."""
+        match = self.match
+        if match.is_human(transition.mover):
+            self.notice = None
+        if match.is_human(transition.mover) or match.demo:
+            self.marked = ()
+            return
+        text = transition.action
+        move = transition.move
+        marked = [move.frm, move.to] if not text.startswith("x") else [text[1:]]
+        self.marked = tuple(sq for sq in marked if sq and sq not in ("off", "reserve"))
+
+    # --- notices -------------------------------------------------------------------------
+    def say(self, key: str, **fields: object) -> None:
+        """A short message over the board for a few seconds (``kiosk.play.<key>``)."""
+        until = self.match.clock.now() + self.match.clock.seconds(NOTICE_SECONDS)
+        self.notice = Notice(Text.of(f"play.{key}", **fields), until)
+        self.match.on_change()
+
+    def expire(self, now: float) -> bool:
+        """Drop the notice once its time is over; True if one was dropped."""
+        if self.notice is not None and now >= self.notice.until:
+            self.notice = None
+            return True
+        return False
+
+    def _observe(self, before: GameState, after: GameState) -> None:
+        if (
+            not self.match.demo
+            and getattr(before, "phase", None) == "placement"
+            and getattr(after, "phase", None) == "battle"
+            and after.parent is before
+        ):
+            self.say("notice.battle")
+
+    def landed(self) -> None:
+        """The die has landed: a visitor whose waiting counter cannot come in is told why."""
+        blocked = self.entry_blocked()
+        if blocked is not None and self.match.human_turn and not self.match.only_pass():
+            self.say("notice.blocked", point=blocked)
+
+    def touched(self, square: str | None) -> None:
+        """A touch on the board while nothing was held: a notice where the touch cannot do
+        what the visitor may expect (another piece while a prisoner is due, a blocked stock)."""
+        if self.removals():
+            if square is not None and square not in self.removals():
+                self.say("notice.remove")
+            return
+        blocked = self.entry_blocked()
+        if blocked is not None and square == "off":
+            self.say("notice.blocked", point=blocked)
+
+    def entry_blocked(self) -> str | None:
+        """Pente grammai: the point the die names for entering, when one of the mover's own
+        counters stands on it so that none of his waiting counters can come in."""
+        state = self.state
+        if state.game_id != "pente-grammai" or state.needs_roll or state.outcome is not None:
+            return None
+        die, mover = state.die, state.to_move
+        if not die or state.off_board(mover) == 0:
+            return None
+        if any(m.frm == "off" for m in state.legal_moves()):
+            return None
+        row, other = ("A", "B") if mover == "blue" else ("B", "A")
+        return f"{die}{row}" if die <= 5 else f"1{other}"
+
+    # --- refusals ------------------------------------------------------------------------
+    def refusal(self, origin: str, square: str) -> Text:
+        """Why a drop of the piece from ``origin`` on ``square`` is refused (``kiosk.play.*``):
+        the rule that forbids it where the visitor can learn one, else where to drop it."""
+        state = self.state
+        mover = state.to_move
+        occupant = {p.square: p for p in state.pieces() if p.square not in ("off", "reserve")}
+        there = occupant.get(square)
+        if state.game_id == "epaminondas" and there is not None and there.colour != mover:
+            rule = _phalanx_refusal(occupant, mover, origin, square, there.colour)
+            if rule is not None:
+                return rule
+        if there is not None and state.game_id.startswith("latrunculi"):
+            return Text.of("play.refused.occupied")
+        if (
+            there is not None
+            and there.colour == mover
+            and state.game_id == "pente-grammai"
+            and square not in SACRED_POINTS  # a sacred point holds any number: not the reason
+        ):
+            return Text.of("play.refused.own")
+        return Text.of("play.refused.elsewhere")
+
+    def refuse(self, origin: str, square: str) -> None:
+        """Say why the drop is refused (see :meth:`refusal`)."""
+        text = self.refusal(origin, square)
+        self.say(text.key.removeprefix("play."), **dict(text.fields))
+
+    # --- the lines of the strip --------------------------------------------------------------
+    def status(self) -> Text:
+        """Whose turn it is (and what he does: throw, move, remove a prisoner)."""
+        match = self.match
+        state = self.state
+        if state.outcome is not None:
+            return Text.of("status.game_over")
+        mover = state.to_move
+        if match.config.opponent == "two-players":
+            if state.needs_roll:
+                return Text.of("status.roll_colour", colour=mover)
+            return Text.of("status.colour_to_play", colour=mover)
+        if match.is_human(mover):
+            if state.needs_roll:
+                return Text.of("status.your_roll")
+            if self.removals():
+                return Text.of("status.remove_incitus")
+            return Text.of("status.your_turn")
+        if state.needs_roll:
+            return Text.of("status.computer_rolls")
+        return Text.of("status.computer_thinks")
+
+    def next_step(self, selected: str | None) -> Text | None:
+        """The next step in one line, under whose turn it is (None: nothing to add)."""
+        match = self.match
+        state = self.state
+        if not self.marks_next_step or match.demo or state.outcome is not None:
+            return None
+        if not match.human_turn or match.pass_at is not None:
+            return None
+        if state.needs_roll:
+            return None  # the status says it: touch the die
+        if self.removals():
+            return Text.of("play.guide.remove")
+        blocked = self.entry_blocked()
+        if blocked is not None and not match.only_pass():
+            return Text.of("play.guide.blocked", point=blocked)
+        if selected is not None:
+            return Text.of("play.guide.target")
+        if set(self.origins()) == {"reserve"}:
+            return Text.of("play.guide.place")
+        return Text.of("play.guide.choose")
+
+    def die_caption(self, rolling: bool) -> Text:
+        """Whose throw the die shows, or whose throw is due."""
+        match = self.match
+        state = self.state
+        due = state.needs_roll and not rolling
+        whose = state.to_move if due or match.die_by is None else match.die_by
+        if match.against_computer:
+            return Text.of("play.die.you" if match.is_human(whose) else "play.die.computer")
+        return Text.of("play.die.colour", colour=whose)
+
+    def message(self) -> Text | None:
+        """The short line over the board now, if any: a pass, the end, a notice."""
+        match = self.match
+        if match.pass_at is not None:
+            if match.human_turn and match.against_computer:
+                return Text.of("status.no_move_you")
+            return Text.of("status.no_move_colour", colour=self.state.to_move)
+        if self.state.outcome is not None and match.ending_at is not None:
+            return Text.of("status.game_over")
+        if self.notice is not None:
+            return self.notice.text
+        return None
+
+    def score_lines(self) -> list[tuple[Text, str | None]]:
+        """The strip's counts, each with the colour whose lost pieces are drawn under it."""
+        match = self.match
+        state = self.state
+        game_id = match.config.game_id
+        if game_id == "pente-grammai":
+            goals = {"blue": "3B", "white": "3A"}
+            return [
+                (
+                    Text.of(
+                        "score.at_goal",
+                        colour=colour,
+                        count=sum(
+                            1 for p in state.pieces() if p.colour == colour and p.square == goal
+                        ),
+                    ),
+                    None,
+                )
+                for colour, goal in ((c, goals[c]) for c in state.colours)
+            ]
+        lines: list[tuple[Text, str | None]] = []
+        if game_id == "epaminondas":
+            lines.append((Text.of("score.crossing_title"), None))
+            for colour in state.colours:
+                n = state.crossing_count(colour) if hasattr(state, "crossing_count") else 0
+                lines.append((Text.of("score.crossing", colour=colour, count=n), None))
+        latrunculi = game_id.startswith("latrunculi")
+        for colour, lost in match.lost_counts().items():
+            line = Text.of("score.captured", colour=colour, count=lost)
+            lines.append((line, colour if latrunculi else None))
+        return lines
+
+
+class StepGuidance(Guidance):
+    """A guided game's guidance: only the step's move is taken, a refusal shows the step's
+    hint, and the step marks its own piece and target (``ludique/ui/scenes/learn.py``)."""
+
+    marks_next_step = False
+
+    def __init__(self, match: Match, step_move) -> None:
+        super().__init__(match)
+        self.step_move = step_move  # () -> the step's move notation, or None once done
+
+    def accepts(self, move: Move) -> Text | None:
+        wanted = self.step_move()
+        if wanted is not None and str(move) == wanted:
+            return None
+        return Text.of("learn.hint")
+
+    def hint_due(self, now: float, last_input: float) -> bool:
+        return False  # the step's marks are always on: no hesitation glow over all pieces
+
+
+def _phalanx_refusal(occupant, mover: str, origin: str, square: str, enemy: str) -> Text | None:
+    """Epaminondas: a drop on an enemy piece along a line is refused by the phalanx rule (a
+    single piece never captures; a phalanx captures only a smaller group)."""
+    files = "abcdefghijklmn"
+    fx, fy = files.index(origin[0]), int(origin[1:])
+    tx, ty = files.index(square[0]), int(square[1:])
+    dx, dy = tx - fx, ty - fy
+    if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        return None
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+
+    def run(x: int, y: int, colour: str) -> int:
+        n = 0
+        while 0 <= x < len(files) and 1 <= y <= 12:
+            piece = occupant.get(f"{files[x]}{y}")
+            if piece is None or piece.colour != colour:
+                break
+            n, x, y = n + 1, x + sx, y + sy
+        return n
+
+    size = run(fx, fy, mover)
+    if size == 1:
+        return Text.of("play.refused.single")
+    group = run(tx, ty, enemy)
+    if group >= size:
+        return Text.of("play.refused.larger", size=size, group=group)
+    return None

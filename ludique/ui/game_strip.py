@@ -1,0 +1,154 @@
+"""The game screen's side strip: the game's name, who plays, whose turn it is and the next step,
+the counts (pieces at the goal, across, captured), and Pente grammai's gauge of the visitor's
+exact chance.  It draws what the match and its guidance say; it decides nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from ludique.guidance import Guidance
+from ludique.match import Match
+from ludique.ui import theme
+from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.layout import draw_text, fit_text
+
+PIECE_KINDS = {"pente-grammai": "counter", "epaminondas": "piece"}
+
+
+def piece_kind(game_id: str) -> str:
+    """The kind of piece that stands for a side of ``game_id`` (in the strip, on a trace)."""
+    return PIECE_KINDS.get(game_id, "man")
+
+
+class GameStrip:
+    def __init__(self, app, match: Match, guidance: Guidance) -> None:
+        self.app = app
+        self.match = match
+        self.guidance = guidance
+
+    def draw(self, canvas: pygame.Surface, placed, selected: str | None) -> None:
+        """The strip in the rectangles of ``placed`` (a ``GameLayout``)."""
+        t = self.app.t
+        vp = self.app.viewport
+        config = self.match.config
+        draw_text(
+            canvas,
+            t(f"game.{config.game_id}"),
+            placed.title,
+            role="display",
+            size=vp.u(42),
+            colour=theme.GOLD,
+            align="left",
+            valign="bottom",
+        )
+        if config.opponent == "computer":
+            mode = t("status.against", strength=t(f"strength.{config.strength}"))
+        else:
+            mode = t("setup.two_players")
+        draw_text(
+            canvas,
+            mode,
+            placed.mode,
+            role="italic",
+            size=vp.u(30),
+            colour=theme.MUTED,
+            align="left",
+        )
+        self._draw_status(canvas, placed.status, selected)
+        self._draw_scores(canvas, placed.scores)
+
+    def _draw_status(self, canvas: pygame.Surface, panel: pygame.Rect, selected) -> None:
+        t = self.app.t
+        vp = self.app.viewport
+        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
+        mover = self.match.state.to_move
+        sprite = piece_sprite(mover, piece_kind(self.match.config.game_id), vp.u(30))
+        canvas.blit(sprite, sprite.get_rect(center=(panel.left + vp.u(50), panel.centery)))
+        status = self.guidance.status().render(t)
+        if self.match.thinking:
+            status += "." * (1 + int(self.app.now() * 3) % 3)
+        words = pygame.Rect(
+            panel.left + vp.u(96),
+            panel.top + vp.u(10),
+            panel.width - vp.u(112),
+            panel.height - vp.u(20),
+        )
+        guide = self.guidance.next_step(selected)
+        if guide is None:
+            draw_text(
+                canvas, status, words, role="bold", size=vp.u(32), colour=theme.CREAM, align="left"
+            )
+            return
+        # whose turn on top, the next step under it
+        fit = fit_text(status, "bold", vp.u(30), (words.width, words.height // 2))
+        top = pygame.Rect(words.left, words.top, words.width, fit.height)
+        drawn = draw_text(
+            canvas,
+            status,
+            top,
+            role="bold",
+            size=fit.size,
+            colour=theme.CREAM,
+            align="left",
+            valign="top",
+            min_size=fit.size,
+        )
+        rest = pygame.Rect(
+            words.left,
+            drawn.bottom + vp.u(8),
+            words.width,
+            words.bottom - drawn.bottom - vp.u(8),
+        )
+        draw_text(
+            canvas,
+            guide.render(t),
+            rest,
+            size=vp.u(26),
+            colour=theme.HIGHLIGHT,
+            align="left",
+            valign="top",
+            min_size=vp.u(18),
+        )
+
+    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+        t = self.app.t
+        vp = self.app.viewport
+        y = box.top
+        line_h = vp.u(36)
+        lost = self.match.lost_counts()
+        icon = vp.u(15)
+        step = 2 * icon + vp.u(6)
+        per_row = max(1, box.width // step)
+        for line, colour in self.guidance.score_lines():
+            if y + line_h > box.bottom:
+                break
+            draw_text(
+                canvas,
+                line.render(t),
+                pygame.Rect(box.left, y, box.width, line_h),
+                size=vp.u(27),
+                colour=theme.CREAM,
+                align="left",
+                max_lines=1,
+            )
+            y += line_h
+            rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0
+            if colour is not None and lost[colour] and y + rows * step <= box.bottom:
+                # the pieces a side has lost, drawn under its line
+                sprite = piece_sprite(colour, "man", icon)
+                count = min(lost[colour], 16)
+                for i in range(count):
+                    cx = box.left + icon + (i % per_row) * step
+                    cy = y + icon + (i // per_row) * step
+                    canvas.blit(sprite, sprite.get_rect(center=(cx, cy)))
+                y += ((count - 1) // per_row + 1) * step + vp.u(6)
+        if self.match.config.game_id == "pente-grammai":  # the exact chance
+            from ludique.ui.story_gauge import draw_gauge
+
+            gauge_top = y + vp.u(12)
+            draw_gauge(
+                self.app,
+                self.match,
+                canvas,
+                pygame.Rect(box.left, gauge_top, box.width, box.bottom - gauge_top),
+            )
