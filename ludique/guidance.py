@@ -16,8 +16,12 @@ from dataclasses import dataclass
 
 from ludique.games.base import GameState, Move
 from ludique.match import Match, Transition
+from ludique.notices import applying
+from ludique.threats import Threat, threats
 
 NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
+RULE_SECONDS = 12.0  # a rule explained the first time it applies: time to read it from 1.5 m
+WARNED_STRENGTHS = ("beginner", "even")  # Latrunculi: pieces in danger marked at these
 HINT_SECONDS = 8.0  # the visitor hesitates this long: one movable piece breathes
 SACRED_POINTS = ("3A", "3B")
 COLOUR_FIELDS = ("colour", "winner", "loser")  # fields that name a colour: said in words
@@ -64,11 +68,19 @@ class Guidance:
     """The next step of a real game (a guided game uses :class:`StepGuidance`)."""
 
     marks_next_step = True  # ring the movable pieces, say the next step, ask before leaving
+    explains_rules = True  # a rule the guided game does not teach is explained when it applies
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, capture_warnings: bool = False) -> None:
         self.match = match
         self.notice: Notice | None = None
+        self.rule: Notice | None = None  # a rule explained, beside the board (never over it)
+        self.explained: set[str] = set()  # the rules explained in this game (once each)
         self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
+        # Latrunculi's pieces in danger are marked at the gentle strengths, or when the curator
+        # asks for it at every strength (the setting ``capture_warnings``)
+        self.capture_warnings = capture_warnings or match.config.strength in WARNED_STRENGTHS
+        self._threats_for: GameState | None = None
+        self._threats: list[Threat] = []
         self._moves_for: GameState | None = None
         self._origins: dict[str, list[Move]] = {}
         self._removals: dict[str, Move] = {}
@@ -121,6 +133,10 @@ class Guidance:
         takes only its step's move)."""
         return None
 
+    def shown_targets(self, origin: str) -> dict[str, Move]:
+        """The targets marked for the piece on ``origin``: where a drop is taken."""
+        return self.targets(origin)
+
     # --- what is marked ------------------------------------------------------------------
     def marks_due(self) -> bool:
         """The match's part of whether the movable pieces are ringed now: the visitor's turn,
@@ -140,7 +156,7 @@ class Guidance:
         """The marks for a frame: a touched piece's targets; else, when ``marks_on``, every
         piece that can move (with the ``hint``, the one it points at and its targets)."""
         if selected is not None:
-            return BoardMarks(targets=tuple(self.targets(selected)))
+            return BoardMarks(targets=tuple(self.shown_targets(selected)))
         if marks_on:
             movable = tuple(self.removals()) or tuple(self.origins())
             if not hint:
@@ -221,20 +237,74 @@ class Guidance:
         self.match.on_change()
 
     def expire(self, now: float) -> bool:
-        """Drop the notice once its time is over; True if one was dropped."""
+        """Drop the notices whose time is over; True if one was dropped."""
+        dropped = False
         if self.notice is not None and now >= self.notice.until:
             self.notice = None
-            return True
-        return False
+            dropped = True
+        if self.rule is not None and now >= self.rule.until:
+            self.rule = None
+            dropped = True
+        return dropped
 
     def _observe(self, before: GameState, after: GameState) -> None:
+        if self.match.demo or after.parent is not before:
+            return
         if (
-            not self.match.demo
-            and getattr(before, "phase", None) == "placement"
+            getattr(before, "phase", None) == "placement"
             and getattr(after, "phase", None) == "battle"
-            and after.parent is before
         ):
             self.say("notice.battle")
+        if self.explains_rules and after.action:
+            found = applying(self.match.config.game_id, before, after.action, after, self.explained)
+            if found is not None:
+                self.explain(*found)
+
+    def explain(self, rule: str, fields: dict) -> None:
+        """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board for a while."""
+        self.explained.add(rule)
+        clock = self.match.clock
+        self.rule = Notice(
+            Text.of(f"play.rule.{rule}", **fields), clock.now() + clock.seconds(RULE_SECONDS)
+        )
+        self.match.on_change()
+
+    # --- threats -----------------------------------------------------------------------------
+    def threats(self) -> list[Threat]:
+        """What the next move can decide, as the board marks it (``ludique/threats.py``)."""
+        match = self.match
+        state = self.state
+        if match.demo or state.needs_roll and state.game_id != "pente-grammai":
+            return []
+        if self._threats_for is not state:
+            self._threats_for = state
+            found = threats(state)
+            if not self.capture_warnings:
+                found = [t for t in found if t.kind != "capture"]
+            if match.against_computer:
+                # a capture or a knock is the next move's: only the visitor's own danger counts
+                found = [
+                    t
+                    for t in found
+                    if t.kind not in ("capture", "knock") or match.is_human(t.against)
+                ]
+            self._threats = found
+        return self._threats
+
+    def threat_line(self) -> Text | None:
+        """The first threat in words, for the strip: who is threatened, by whom, what to do."""
+        found = self.threats()
+        if not found:
+            return None
+        threat = found[0]
+        match = self.match
+        if match.against_computer:
+            who = "you" if match.is_human(threat.against) else "computer"
+        else:
+            who = "colour"
+        fields = dict(threat.fields)
+        fields.setdefault("colour", threat.against)
+        return Text.of(f"{threat.key}.{who}", **fields)
 
     def landed(self) -> None:
         """The die has landed: a visitor whose waiting counter cannot come in is told why."""
@@ -275,8 +345,8 @@ class Guidance:
         mover = state.to_move
         occupant = {p.square: p for p in state.pieces() if p.square not in ("off", "reserve")}
         there = occupant.get(square)
-        if state.game_id == "epaminondas" and there is not None and there.colour != mover:
-            rule = _phalanx_refusal(occupant, mover, origin, square, there.colour)
+        if state.game_id == "epaminondas" and (there is None or there.colour != mover):
+            rule = _phalanx_refusal(occupant, mover, origin, square, there)
             if rule is not None:
                 return rule
         if there is not None and state.game_id.startswith("latrunculi"):
@@ -343,7 +413,10 @@ class Guidance:
         match = self.match
         state = self.state
         due = state.needs_roll and not rolling
-        whose = state.to_move if due or match.die_by is None else match.die_by
+        if match.last_die is None and due:  # before the first throw: how to throw, not a face
+            return Text.of("play.die.touch" if match.human_turn else "play.die.computer-first")
+        # while the die tumbles it is the thrower's (not the last throw's) die
+        whose = state.to_move if due or rolling or match.die_by is None else match.die_by
         if match.against_computer:
             return Text.of("play.die.you" if match.is_human(whose) else "play.die.computer")
         return Text.of("play.die.colour", colour=whose)
@@ -399,10 +472,16 @@ class StepGuidance(Guidance):
     hint, and the step marks its own piece and target (``ludique/ui/scenes/learn.py``)."""
 
     marks_next_step = False
+    explains_rules = False  # the guide explains its own rules, step by step
 
     def __init__(self, match: Match, step_move) -> None:
-        super().__init__(match)
+        super().__init__(match, capture_warnings=True)
         self.step_move = step_move  # () -> the step's move notation, or None once done
+
+    def shown_targets(self, origin: str) -> dict[str, Move]:
+        """Only the step's target: a dot elsewhere would invite a move the step refuses."""
+        wanted = self.step_move()
+        return {sq: m for sq, m in self.targets(origin).items() if str(m) == wanted}
 
     def accepts(self, move: Move) -> Text | None:
         wanted = self.step_move()
@@ -414,9 +493,10 @@ class StepGuidance(Guidance):
         return False  # the step's marks are always on: no hesitation glow over all pieces
 
 
-def _phalanx_refusal(occupant, mover: str, origin: str, square: str, enemy: str) -> Text | None:
-    """Epaminondas: a drop on an enemy piece along a line is refused by the phalanx rule (a
-    single piece never captures; a phalanx captures only a smaller group)."""
+def _phalanx_refusal(occupant, mover: str, origin: str, square: str, there) -> Text | None:
+    """Epaminondas: a drop along a line is refused by a phalanx rule: it moves at most as many
+    squares as it has pieces, never jumps, and captures (a single piece never does) only a
+    smaller group."""
     files = "abcdefghijklmn"
     fx, fy = files.index(origin[0]), int(origin[1:])
     tx, ty = files.index(square[0]), int(square[1:])
@@ -435,9 +515,22 @@ def _phalanx_refusal(occupant, mover: str, origin: str, square: str, enemy: str)
         return n
 
     size = run(fx, fy, mover)
-    if size == 1:
-        return Text.of("play.refused.single")
-    group = run(tx, ty, enemy)
-    if group >= size:
-        return Text.of("play.refused.larger", size=size, group=group)
+    if there is not None:  # dropped on an enemy piece: a capture tried
+        if size == 1:
+            return Text.of("play.refused.single")
+        group = run(tx, ty, there.colour)
+        if group >= size:
+            return Text.of("play.refused.larger", size=size, group=group)
+        return None
+    # dropped on a free square: the phalanx's tail would stand there
+    distance = max(abs(dx), abs(dy))
+    if distance > size:
+        return Text.of("play.refused.far", size=size)
+    head = size - 1  # steps from the tail to the head
+    for passed in range(1, distance):  # the head never jumps: its way must be free
+        x, y = fx + sx * (head + passed), fy + sy * (head + passed)
+        if not (0 <= x < len(files) and 1 <= y <= 12):
+            return None  # beyond the edge: the drop is simply elsewhere
+        if f"{files[x]}{y}" in occupant:
+            return Text.of("play.refused.jump")
     return None

@@ -124,6 +124,12 @@ def each_screen(app) -> Iterator[str]:
     if demo is not None:
         demo.match.state = _advance(demo.match.state, 14, rng)
     yield "attract"
+    from ludique.i18n import LANGUAGES
+
+    for lang in LANGUAGES:  # the call to play, in each language in turn
+        app.scene.call_pinned = lang
+        yield f"attract-call-{lang}"
+    app.scene.call_pinned = None
     app.go("home")
     yield "home"
     for family in ("pente-grammai", "latrunculi", "epaminondas"):
@@ -192,6 +198,8 @@ def each_screen(app) -> Iterator[str]:
         learn.hint_until = app.now() + 3600
         yield f"learn-{game_id}-hint"
     yield from _guidance_screens(app)
+    yield from _threat_screens(app)
+    yield from _notice_screens(app)
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
     app.scene.match.state = _advance(app.scene.match.state, 7, rng)
     yield "game-pente-two-players"
@@ -252,6 +260,73 @@ def _guidance_screens(app) -> Iterator[str]:
     ).play("a1-a3")
     app.go("end", game=scene)
     yield "end-latrunculi-petteia-last-capture"
+
+
+def _threat_screens(app) -> Iterator[str]:
+    """Each kind of threat, marked on the board and named in the strip, before the move that
+    could decide it (``ludique/threats.py``)."""
+    from ludique.games.epaminondas import EpaminondasState
+    from ludique.games.latrunculi import PetteiaState
+    from ludique.games.pente import PenteState
+    from ludique.match import GameConfig
+
+    situations = [
+        (
+            "epaminondas-crossing",
+            GameConfig("epaminondas", "computer", "player", None),
+            EpaminondasState.from_position(
+                white=["c2", "d2", "e3", "f3", "g2", "h2", "a1"],
+                black=["b1", "k11", "l11", "m12", "n12", "j10"],
+            ),
+        ),
+        (
+            "epaminondas-can-cross",
+            GameConfig("epaminondas", "computer", "player", None),
+            EpaminondasState.from_position(
+                white=["c10", "c11", "d2", "e2", "f2"], black=["k11", "l11", "m12", "n12"]
+            ),
+        ),
+        (
+            "latrunculi-petteia-capture",
+            GameConfig("latrunculi-petteia", "computer", "beginner", None),
+            PetteiaState.from_position(blue=["d4", "a1", "h1", "b2"], white=["c4", "e6", "h8"]),
+        ),
+        (
+            "pente-grammai-knock",
+            GameConfig("pente-grammai", "computer", "player", None),
+            PenteState.from_position(blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 4}),
+        ),
+    ]
+    for name, config, state in situations:
+        app.go("game", config=config)
+        app.scene.set_position(state)
+        yield f"game-threat-{name}"
+
+
+def _notice_screens(app) -> Iterator[str]:
+    """Each rule explained beside the board the first time it applies (``ludique/notices.py``),
+    shown here on its game's first position."""
+    from ludique.match import GameConfig
+    from ludique.notices import RULES
+
+    fields = {
+        "point": "3B",
+        "from": "5B",
+        "to": "2A",
+        "count": 2,
+        "square": "d5",
+        "colour": "white",
+        "left": 10,
+    }
+    for rule in RULES:
+        game_id = next(
+            g
+            for g in ("pente-grammai", "latrunculi-seneca", "latrunculi-petteia", "epaminondas")
+            if rule.for_game(g)
+        )
+        app.go("game", config=GameConfig(game_id, "computer", "player", None))
+        app.scene.guidance.explain(rule.id, fields)
+        yield f"game-notice-{rule.id}"
 
 
 def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:

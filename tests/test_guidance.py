@@ -72,7 +72,21 @@ def test_epaminondas_refusals_name_the_phalanx_rule():
     g = guide("epaminondas", state)
     assert g.refusal("c1", "c2") == Text.of("play.refused.single")
     assert g.refusal("f1", "f3") == Text.of("play.refused.larger", size=2, group=2)
-    assert g.refusal("k1", "k5") == Text.of("play.refused.elsewhere")
+    assert g.refusal("k1", "k5") == Text.of("play.refused.far", size=1)
+    assert g.refusal("k1", "m2") == Text.of("play.refused.elsewhere")  # on no line at all
+
+
+def test_epaminondas_refuses_a_phalanx_that_would_jump():
+    # the line c1-c2-c3 may go three squares up, but c5 stands in the way of its head
+    blocked = EpaminondasState.from_position(
+        white=["c1", "c2", "c3", "h1"], black=["c5", "n12", "m12"]
+    )
+    g = guide("epaminondas", blocked)
+    assert "c4" not in g.targets("c1")
+    assert g.refusal("c1", "c4") == Text.of("play.refused.jump")
+    # over a free way the same line reaches c4: a legal target, no refusal to give
+    free = EpaminondasState.from_position(white=["c1", "c2", "c3", "h1"], black=["n12", "m12"])
+    assert "c4" in guide("epaminondas", free).targets("c1")
 
 
 def test_latrunculi_refuses_an_occupied_square():
@@ -90,7 +104,9 @@ def test_pente_refuses_a_point_held_by_ones_own_counter():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_and_notice_reads_as_words_in_each_language(lang):
-    texts = [Text.of(f"play.refused.{k}") for k in ("single", "occupied", "own", "elsewhere")] + [
+    kinds = ("single", "occupied", "own", "elsewhere", "jump")
+    texts = [Text.of(f"play.refused.{k}") for k in kinds] + [
+        Text.of("play.refused.far", size=2),
         Text.of("play.refused.larger", size=2, group=3),
         Text.of("play.notice.blocked", point="5A"),
         Text.of("play.notice.battle"),
@@ -182,11 +198,16 @@ def test_two_players_are_named_by_colour():
 
 def test_the_die_says_whose_throw_it_shows():
     g = guide("pente-grammai")
-    assert g.die_caption(rolling=False) == Text.of("play.die.you")
+    assert g.die_caption(rolling=False) == Text.of("play.die.touch")  # never thrown yet
+    assert g.die_caption(rolling=True) == Text.of("play.die.you")
     g.match.land(4)
     g.match.play("off-4A")
     assert g.die_caption(rolling=False) == Text.of("play.die.computer")  # White's throw due
     assert g.status() == Text.of("status.computer_rolls")
+    # while the computer's die tumbles, the die is the computer's (not the visitor's last)
+    assert g.die_caption(rolling=True) == Text.of("play.die.computer")
+    first = guide("pente-grammai", visitor_colour="white")
+    assert first.die_caption(rolling=False) == Text.of("play.die.computer-first")
 
 
 # --- marks -------------------------------------------------------------------------------------

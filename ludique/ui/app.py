@@ -196,6 +196,8 @@ class App:
             self._recover(f"entering scene {name}")
         self.countdown_since = None
         self.dirty = True
+        if self.state_file:  # an outside test follows the screens too
+            self._write_beside_state(".scene", self.scene.name)
         # freed at the next step, once no frame on the stack refers to the old scene any more
         if previous is not None and previous is not self.scene:
             self._scene_dropped = True
@@ -523,16 +525,21 @@ class App:
 
     def save_state_file(self, text: str) -> None:
         """With ``LUDIQUE_STATE_FILE`` set, the saved game is written there after every action
-        (so an outside test can watch a real pointer play)."""
-        if not self.state_file:
-            return
+        (so an outside test can watch a real pointer play), and the screen's name beside it
+        (``.scene``) at every change of screen."""
+        if self.state_file:
+            self._write_beside_state("", text)
+
+    def _write_beside_state(self, suffix: str, text: str) -> None:
+        """Write ``LUDIQUE_STATE_FILE`` + ``suffix`` at once (never half a file to a reader)."""
+        path = self.state_file + suffix
         try:
-            tmp = self.state_file + ".tmp"
+            tmp = path + ".tmp"
             with open(tmp, "w", encoding="utf-8") as fh:
                 fh.write(text)
-            os.replace(tmp, self.state_file)
+            os.replace(tmp, path)
         except OSError:
-            log.exception("could not write %s", self.state_file)
+            log.exception("could not write %s", path)
 
     def run(self, max_seconds: float | None = None) -> int:
         """The event loop until Exit (admin), Escape (windowed) or ``max_seconds``."""

@@ -33,7 +33,6 @@ log = logging.getLogger(__name__)
 DRAG_UNITS = 18  # layout units a press travels before it becomes a drag
 PULSE_SECONDS = 1.6  # one breath of the hesitation hint
 PULSE_FRAME = 1 / 15  # the hint breathes at 15 frames a second (not 60: it is a hint)
-IDLE_FACE = 5  # the face the die shows before anybody has thrown (a die, not a blank tile)
 DIE_REACH_UNITS = 60  # a finger a little off the die still throws it
 COMPUTER_MOVE_SECONDS = 0.6
 DEMO_MOVE_SECONDS = 0.7
@@ -431,8 +430,20 @@ class GameBoard:
             movable=list(marks.movable),
             pulse=pulse(now) if marks.pulse else 0.0,
         )
+        if not dragging:
+            self._draw_threats(canvas)
         if dragging:
             self._draw_drag(canvas)
+
+    def _draw_threats(self, canvas: pygame.Surface) -> None:
+        """The pieces a threat involves, ringed (a danger in the warning colour) before the
+        move that could decide happens (``Guidance.threats``)."""
+        state = self.state
+        for threat in self.guidance.threats():
+            colour = threat.against
+            if threat.kind == "crossing":  # the intruders, the other side's pieces
+                colour = next(c for c in state.colours if c != threat.against)
+            self.view.draw_rings(canvas, state, threat.squares, colour, danger=threat.danger)
 
     def _draw_die(self, canvas: pygame.Surface, now: float, caption: bool) -> None:
         match, state, view = self.match, self.state, self.view
@@ -446,7 +457,7 @@ class GameBoard:
         throw_due = state.needs_roll and self.roll is None and state.outcome is None
         view.draw_die(
             canvas,
-            value or IDLE_FACE,
+            value,  # before the first throw a blank face: its caption says to touch it
             spin,
             active=die_due and (self.anim is None),
             dim=throw_due and self.anim is None,

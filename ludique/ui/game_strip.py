@@ -110,10 +110,53 @@ class GameStrip:
             min_size=vp.u(18),
         )
 
-    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+    def _draw_notes(self, canvas: pygame.Surface, box: pygame.Rect) -> int:
+        """At the top of ``box``: the threat the next move could decide, in the warning
+        colour, and a rule explained the first time it applied; returns where the rest goes."""
         t = self.app.t
         vp = self.app.viewport
         y = box.top
+        threat = self.guidance.threat_line()
+        if threat is not None:
+            words = threat.render(t)
+            fit = fit_text(words, "bold", vp.u(28), (box.width, box.height // 3), min_size=vp.u(26))
+            drawn = draw_text(
+                canvas,
+                words,
+                pygame.Rect(box.left, y, box.width, fit.height),
+                role="bold",
+                size=fit.size,
+                colour=theme.DANGER_TEXT,
+                align="left",
+                valign="top",
+                min_size=fit.size,
+            )
+            y = drawn.bottom + vp.u(12)
+        rule = self.guidance.rule
+        if rule is not None:
+            words = rule.text.render(t)
+            pad = vp.u(14)
+            room = (box.width - 2 * pad, (box.bottom - y) * 3 // 5)
+            fit = fit_text(words, "text", vp.u(28), room, min_size=vp.u(26))
+            panel = pygame.Rect(box.left, y, box.width, fit.height + 2 * pad)
+            theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
+            draw_text(
+                canvas,
+                words,
+                panel.inflate(-2 * pad, -2 * pad),
+                size=fit.size,
+                colour=theme.INK,
+                align="left",
+                valign="top",
+                min_size=fit.size,
+            )
+            y = panel.bottom + vp.u(12)
+        return y
+
+    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+        t = self.app.t
+        vp = self.app.viewport
+        y = self._draw_notes(canvas, box)
         line_h = vp.u(36)
         lost = self.match.lost_counts()
         icon = vp.u(15)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from ludique.guidance import Guidance
+from ludique.i18n import LANGUAGES, catalog
 from ludique.match import GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.game_board import GameBoard
@@ -19,6 +20,7 @@ from ludique.ui.scenes.home import miniature
 log = logging.getLogger(__name__)
 
 DEMO_GAMES = ("pente-grammai", "latrunculi-petteia", "epaminondas")
+CALL_SECONDS = 3.0  # the call to play in each language in turn
 DEMO_MAX_MOVES = 160  # a demo that drags on gives way to the next game
 TOUCH_BRIGHT = (250, 214, 140)
 TOUCH_SOFT = (214, 170, 96)  # the dimmest the call to play gets: still above 4.5:1 on the backdrop
@@ -76,6 +78,7 @@ class AttractScene(Scene):
     shows_language_switch = False
     idle_applies = False
     _next_demo = 0
+    call_pinned: str | None = None
 
     def enter(self) -> None:
         self.placed = attract_layout(self.vp)
@@ -141,7 +144,19 @@ class AttractScene(Scene):
 
     def on_pointer(self, pointer) -> None:
         if pointer.kind == "down":
+            # a language button opens Home in that language; any other touch in the current one
+            lang = self.app.language_switch.hit(pointer.pos)
+            if lang is not None:
+                self.app.set_language(lang)
             self.app.go("home")
+
+    def call_language(self, now: float) -> str:
+        """The language the call to play is said in now: each in turn, the current one first,
+        so that a visitor sees before touching that the kiosk speaks his language."""
+        if self.call_pinned is not None:  # the screens renderer shows each language in turn
+            return self.call_pinned
+        first = LANGUAGES.index(self.app.lang) if self.app.lang in LANGUAGES else 0
+        return LANGUAGES[(first + int(now / CALL_SECONDS)) % len(LANGUAGES)]
 
     def _still_layer(self) -> pygame.Surface:
         """Backdrop, demo board and every word that does not move: composed once per game and
@@ -200,9 +215,11 @@ class AttractScene(Scene):
         # fresh: fading a picture of it would dim the text below a readable contrast)
         k = round(7.5 + 7.5 * math.sin(self.app.now() * 2.2)) / 15  # 16 kept shades
         colour = tuple(int(a + (b - a) * k) for a, b in zip(TOUCH_SOFT, TOUCH_BRIGHT, strict=True))
+        now = self.app.now()
+        self.app.language_switch.draw(canvas, self.call_language(now))
         draw_text(
             canvas,
-            self.app.t("attract.touch"),
+            catalog(self.call_language(now)).t("kiosk.attract.touch"),
             self.placed.touch,
             role="display",
             size=self.vp.u(64),

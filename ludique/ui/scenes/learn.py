@@ -425,8 +425,15 @@ class LearnScene(Scene):
         words = placed.status.union(placed.scores)
         words.height = max(placed.status.height, placed.scores.bottom - placed.status.top)
         hint = self.hint_until is not None and not self.done
+        before = after = None  # a line above and below the step's sentence, in italics
         if not self.done:
             sentence = t(self.guide.say_key(self.step))
+            fresh = self.step.new_position and self.index > 0 and self._replies_done() < 0
+            if fresh and not hint:
+                # the board was set up anew: said, so that the jump is not a surprise
+                before = t("learn.jump.new-position")
+            if self.index == 0 and not hint:  # the first step also says how a piece is moved
+                after = t("learn.how.move")
         elif self.match.state.outcome is not None:  # how the game was won, then the way on
             sentence = f"{t(self.guide.won_key())}\n{t('learn.done')}"
         else:
@@ -446,6 +453,35 @@ class LearnScene(Scene):
             canvas.blit(sprite, sprite.get_rect(topleft=inner.topleft))
             inner.width -= vp.u(56)
             inner.left += vp.u(56)
+        if before is not None:
+            top = draw_text(
+                canvas,
+                before,
+                inner,
+                role="italic",
+                size=vp.u(28),
+                colour=theme.MUTED,
+                align="left",
+                valign="top",
+                min_size=vp.u(26),
+            )
+            inner.height -= top.bottom + gap - inner.top
+            inner.top = top.bottom + gap
+        if after is not None:
+            fit = fit_text(after, "italic", vp.u(28), (inner.width, inner.height // 2))
+            foot = pygame.Rect(inner.left, inner.bottom - fit.height, inner.width, fit.height)
+            draw_text(
+                canvas,
+                after,
+                foot,
+                role="italic",
+                size=fit.size,
+                colour=theme.HIGHLIGHT,
+                align="left",
+                valign="bottom",
+                min_size=fit.size,
+            )
+            inner.height -= fit.height + gap
         draw_text(
             canvas,
             sentence,

@@ -1,0 +1,210 @@
+"""End to end under a real X server: a first-time visitor's path, with a real pointer (xdotool).
+
+Attract -> Home -> Epaminondas -> Set-up (two players on this screen, so that every move is the
+visitor's own and the path is the same at every run) -> a phalanx of three marches up the a-file,
+takes two pieces and crosses -> the threat is marked on the board before it decides (a ring in
+the warning colour round the piece across, seen in a screenshot of the X screen) -> Black does
+not answer it -> the end screen.  The program writes its saved game (``LUDIQUE_STATE_FILE``) and
+the name of each screen (``.scene`` beside it); where to touch is asked of the program's own
+layout, built at the same window size in this process.  Skipped where xvfb-run, xdotool or
+ImageMagick's ``import`` is missing, unless LUDIQUE_REQUIRE_XVFB=1.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WINDOW = (1280, 800)
+# White's march and Black's quiet answers (rules.md §2: a line of three takes a line of two)
+MOVES = [
+    "a1-a3",  # the pair a1-a2 two squares up: a3, a4
+    "n11-n10",
+    "b1-a2",  # a third piece behind it: a2, a3, a4
+    "n10-n9",
+    "a2-a5",  # three squares: a5, a6, a7
+    "n9-n8",
+    "a5-a8",  # a8, a9, a10
+    "n8-n7",
+    "a8-a9",  # the head takes a11 and a12 (two, against three)
+    "n7-n6",
+    "a9-a10",  # a12 is reached: White has a piece on Black's home row
+]
+LAST_BLACK = "n6-n5"  # Black does not answer the threat: White wins when his turn starts
+TOOLS = ("xvfb-run", "xdotool", "import")
+
+
+@pytest.mark.xvfb
+def test_a_first_time_visitor_meets_a_threat_and_the_end(tmp_path):
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        if os.environ.get("LUDIQUE_REQUIRE_XVFB") == "1":
+            pytest.fail(f"LUDIQUE_REQUIRE_XVFB=1 but {', '.join(missing)} is not installed")
+        pytest.skip(f"{', '.join(missing)} not installed")
+    state_file = tmp_path / "state.txt"
+    env = dict(os.environ)
+    for key in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(key, None)
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    cmd = ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, __file__]
+    done = subprocess.run(
+        [*cmd, "--drive", str(state_file)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+    )
+    report = done.stdout + done.stderr
+    assert done.returncode == 0, report
+    assert "threat ringed" in done.stdout, report
+    record = state_file.read_text().splitlines()
+    assert record[-len(MOVES) - 1 :] == [*MOVES, LAST_BLACK], report
+    assert state_file.with_suffix(".txt.scene").read_text() == "end", report
+
+
+# --- the driver, run inside the X server -----------------------------------------------------
+
+
+def _xdotool(*args: str) -> str:
+    return subprocess.run(
+        ["xdotool", *args], capture_output=True, text=True, check=True, timeout=30
+    ).stdout
+
+
+def _wait(predicate, what: str, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise SystemExit(f"timed out waiting for {what}")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
+def drive(state_file: Path) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # this process only lays out, it draws nothing
+    import pygame
+
+    from ludique.settings import Settings
+    from ludique.ui.app import App
+    from ludique.ui.opponent import Opponent
+
+    scene_file = Path(str(state_file) + ".scene")
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)
+    env["LUDIQUE_STATE_FILE"] = str(state_file)
+    size = f"{WINDOW[0]}x{WINDOW[1]}"
+    program = subprocess.Popen(
+        [sys.executable, "-m", "ludique", "--windowed", "--lang", "en", "--size", size],
+        env=env,
+    )
+    # the same screens at the same size, here: where each button and square is
+    layout = App(
+        Settings(sound=False),
+        windowed=True,
+        size=WINDOW,
+        lang="en",
+        opponent=Opponent(force_stand_in=True),
+        demo=False,
+    )
+    try:
+        window = _xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
+
+        def at(xy) -> list[str]:
+            return ["mousemove", "--window", window, str(int(xy[0])), str(int(xy[1]))]
+
+        def tap(xy) -> None:
+            _xdotool(*at(xy))
+            _xdotool("click", "1")
+
+        def on(name: str) -> None:
+            _wait(lambda: _read(scene_file) == name, f"the {name} screen")
+
+        def drag(a, b) -> None:
+            _xdotool(*at(a))
+            _xdotool("mousedown", "1")
+            for i in range(1, 13):
+                _xdotool(*at((a[0] + (b[0] - a[0]) * i / 12, a[1] + (b[1] - a[1]) * i / 12)))
+                time.sleep(0.02)
+            _xdotool("mouseup", "1")
+
+        def shot() -> pygame.Surface:
+            path = state_file.with_suffix(f".{time.monotonic_ns()}.png")
+            subprocess.run(["import", "-window", window, str(path)], check=True, timeout=30)
+            return pygame.image.load(str(path))
+
+        on("attract")
+        tap((WINDOW[0] // 2, WINDOW[1] // 2))  # any touch
+        on("home")
+        layout.go("home")
+        tap(layout.scene.button("epaminondas").rect.center)
+        on("setup")
+        layout.go("setup", family="epaminondas")
+        tap(layout.scene.button("opponent-two").rect.center)
+        layout.scene.button("opponent-two").action()  # the same choice in the layout here
+        tap(layout.scene.button("play").rect.center)
+        on("game")
+        layout.scene.play()  # the same game, here: where its board stands
+        view = layout.scene.view
+        for n, move in enumerate([*MOVES, LAST_BLACK], start=1):
+            tail, to = move.split("-")
+            if n == len(MOVES) + 1:
+                # Black is to move, White has a piece across: the threat is ringed now
+                time.sleep(0.5)
+                picture = shot()
+                ring = view.centre("a12")
+                box = pygame.Rect(0, 0, view.radius * 3, view.radius * 3)
+                box.center = ring
+                reds = sum(
+                    1
+                    for x in range(max(0, box.left), min(picture.get_width(), box.right))
+                    for y in range(max(0, box.top), min(picture.get_height(), box.bottom))
+                    if _warning(picture.get_at((x, y)))
+                )
+                if reds < 20:
+                    raise SystemExit(f"no warning ring round a12 ({reds} pixels)")
+                print("threat ringed:", reds, "pixels round a12")
+            drag(view.centre(tail), view.centre(to))
+            _wait(  # the saved game: a header, the game's id, then one line per move
+                lambda n=n: len(_read(state_file).splitlines()) >= n + 2,
+                f"move {n} ({move}) in the saved game",
+            )
+        on("end")
+        print("end screen reached after", len(MOVES) + 1, "moves")
+        return 0
+    finally:
+        program.terminate()
+        try:
+            program.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            program.kill()
+        layout.close()
+        pygame.quit()
+
+
+def _warning(colour) -> bool:
+    """The bright band of a warning ring (``MARK_DANGER``, 255/96/70), not the wood's reds."""
+    r, g, b = colour[:3]
+    return r > 220 and 60 < g < 140 and 40 < b < 110
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--drive":
+        raise SystemExit(drive(Path(sys.argv[2])))
+    print("usage: test_e2e_visitor.py --drive STATE_FILE", file=sys.stderr)
+    raise SystemExit(2)
