@@ -48,6 +48,7 @@ class Settings:
     enabled_games: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
     sound: bool = True
     story_gauge: bool = True  # Pente grammai's winning-chance gauge on the game screen
+    capture_warnings: bool = False  # Latrunculi pieces in danger marked at every strength
     admin_pin: str = "1234"
     fullscreen: bool = True
     log_level: str = "INFO"
@@ -146,6 +147,8 @@ _COMMENTS: dict[str, str] = {
     "sound": "short sounds for a throw, a move, a capture and a win: true or false",
     "story_gauge": "Pente grammai: show the visitor's exact chance of winning during the game: "
     "true or false",
+    "capture_warnings": "Ludus latrunculorum: ring the visitor's pieces the computer could "
+    "capture next at every strength (always at Beginner and Even match): true or false",
     "admin_pin": f"PIN of the curator's panel: {PIN_LENGTH[0]} to {PIN_LENGTH[1]} digits, "
     'in quotes ("0420")',
     "fullscreen": "true on the kiosk; false opens a window (for testing)",
@@ -229,6 +232,7 @@ _CHECKS = {
     "enabled_games": _games,
     "sound": _boolean,
     "story_gauge": _boolean,
+    "capture_warnings": _boolean,
     "admin_pin": _pin,
     "fullscreen": _boolean,
     "log_level": _choice(LOG_LEVELS, upper=True),

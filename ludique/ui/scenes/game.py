@@ -207,7 +207,9 @@ class GameScene(Scene):
             report=app.report_game,
             on_change=app.invalidate,
         )
-        self.guidance = Guidance(self.match)
+        self.guidance = Guidance(
+            self.match, capture_warnings=bool(getattr(app.settings, "capture_warnings", False))
+        )
         self.placed = game_layout(app.viewport, app.language_switch.area)
         self.board = GameBoard(
             app, self.match, self.guidance, self.placed.board, self.match.flipped
