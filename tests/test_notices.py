@@ -269,3 +269,24 @@ def test_the_guides_table_lists_every_rule():
     table = (ROOT / "docs" / "guides.md").read_text("utf-8")
     for rule in RULES:
         assert f"`{rule.id}`" in table, f"docs/guides.md does not list {rule.id}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_threat_is_named_in_words_for_each_kind_of_game(lang):
+    knock = PenteState.from_position(blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 4})
+    can_cross = EpaminondasState.from_position(
+        white=["c10", "c11", "d2", "e2", "f2"], black=["k11", "l11", "m12", "n12"]
+    )
+    for state, kind in (
+        (CROSSED, "crossing"),
+        (can_cross, "can-cross"),
+        (PETTEIA_DANGER, "capture"),
+        (knock, "knock"),
+    ):
+        for config in ({}, {"opponent": "two-players"}):
+            g = guidance(state, **config)
+            g.capture_warnings = True
+            line = g.threat_line()
+            assert line is not None and line.key.startswith(f"play.threat.{kind}."), (kind, line)
+            words = said(line, lang)
+            assert "kiosk." not in words and "{" not in words and "None" not in words, words
