@@ -308,3 +308,20 @@ def screen_words(lang: str, game_id: str) -> int:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_rules_screen_is_short_below_in_short(lang, game_id):
     assert 150 <= screen_words(lang, game_id) <= SCREEN_WORDS
+
+
+# --- 4. typography --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_typography_uses_the_languages_own_marks(lang):
+    """Curly apostrophes (’) and each language's quotation marks: « » in French, „ “ in German,
+    “ ” in English; a straight ' or " is a typewriter's mark, never a printer's."""
+    problems = [
+        f"{_file_and_line(lang, where)}: {text!r}"
+        for where, text in _visitor_texts(lang).items()
+        # the curator's messages quote the settings file, where a value stands in straight quotes
+        if re.search(r"['\"]", text) and not where.startswith("common.toml:")
+    ]
+    assert problems == [], "\n".join(problems)
+    assert re.search(r"['\"]", "White's throw")  # the check can fail
