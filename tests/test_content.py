@@ -54,6 +54,7 @@ def _structure(lang: str, folder: str, doc_id: str):
         [b.name for b in blocks if b.kind == "diagram"],
         sum(1 for b in blocks if b.kind == "caption"),
         sum(1 for b in blocks if b.note),
+        [b.claim for b in blocks if b.claim],  # the rule claims, in the same order (claims.toml)
     )
 
 
