@@ -67,7 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play a short scripted visit headless and exit 0 (or 1 with the reason)",
     )
-    parser.epilog = "ludique stats --csv: print the play statistics as CSV (see docs/kiosk.md)"
+    parser.epilog = (
+        "ludique stats --csv: print the play statistics as CSV (see docs/kiosk.md); "
+        "ludique cards --pdf DIR: print-ready A4 rule cards (see docs/content.md)"
+    )
     return parser
 
 
@@ -95,6 +98,26 @@ def stats_command(argv: list[str]) -> int:
     return 0
 
 
+def cards_command(argv: list[str]) -> int:
+    """``ludique cards --pdf DIR``: the rule cards and history panels as A4 PDF files."""
+    parser = argparse.ArgumentParser(
+        prog="ludique cards", description="Print-ready rule cards and history panels (A4 PDF)."
+    )
+    parser.add_argument("--pdf", type=Path, metavar="DIR", required=True, help="output folder")
+    parser.add_argument("--lang", choices=LANGUAGES, action="append", help="only this language")
+    args = parser.parse_args(argv)
+    try:
+        import fpdf  # noqa: F401 - only this command needs it: the optional extra "cards"
+    except ImportError:
+        print("ludique cards needs fpdf2: pip install 'ludique[cards]'", file=sys.stderr)
+        return 2
+    from ludique.cards import write_cards
+
+    paths = write_cards(args.pdf, args.lang or LANGUAGES)
+    print(f"{len(paths)} PDF files written under {args.pdf}")
+    return 0
+
+
 def load_kiosk_settings(path: Path | None):
     from ludique import settings as settings_module
 
@@ -109,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["stats"]:
         return stats_command(argv[1:])
+    if argv[:1] == ["cards"]:
+        return cards_command(argv[1:])
     if argv[:1] == ["watchdog-relay"] and len(argv) == 2:  # started by ludique.service
         from ludique.watchdog import relay
 

@@ -412,13 +412,13 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
         return story_scene.verdict()
 
     assert verdict_for(-0.2, 0.0) == (
-        "The dice were against you, but you found the best move every time."
+        "The die was against you, but you found the best move every time."
     )
     assert verdict_for(-0.2, 0.1) == (
-        "The dice were against you, and each time, a better move was there."
+        "The die was against you, and each time, a better move was there."
     )
     assert verdict_for(0.01, 0.0) == (
-        "The dice favoured neither side, and you found the best move every time."
+        "The die favoured neither side, and you found the best move every time."
     )
     story_scene.story = story
     click(app, button_centre(app, "back"))

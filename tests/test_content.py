@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pygame
 import pytest
@@ -53,6 +54,7 @@ def _structure(lang: str, folder: str, doc_id: str):
         [b.name for b in blocks if b.kind == "diagram"],
         sum(1 for b in blocks if b.kind == "caption"),
         sum(1 for b in blocks if b.note),
+        [b.claim for b in blocks if b.claim],  # the rule claims, in the same order (claims.toml)
     )
 
 
@@ -386,3 +388,23 @@ def test_the_rules_screen_plays_the_diagrams_in_view_and_sends_only_them(app_fac
     scene.scroll = scene.card().get_height()
     scene._clamp()
     assert not scene.visible_diagrams() and not scene.animating()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_line_of_a_card_starts_with_the_sign_that_ends_a_word(lang):
+    # "**Heilige Linie**." is two runs with no space between them: the full stop must stay on
+    # the bold word's line (it once started a line, ". Linie 1", on the German Pente card)
+    from ludique.content import CARD_IDS, HISTORY_IDS
+    from ludique.content.render import _lines
+
+    runs = parse("Die **Heilige Linie**.", Path("example.md"))[0].runs
+    assert all(line[0][0][0] != "." for line in _lines(runs, 30, 150, False))
+    bad = []
+    docs = [("rules", c) for c in CARD_IDS] + [("history", h) for h in HISTORY_IDS]
+    for folder, doc_id in docs:
+        for block in load(lang, folder, doc_id):
+            for width in range(300, 1400, 37):
+                for line in _lines(block.runs, 30, width, block.kind == "heading"):
+                    if line and line[0][0][:1] in ".,;:!?)»\u00a0":
+                        bad.append(f"{folder}/{doc_id}:{block.line} at {width}px: {line[0][0]!r}")
+    assert bad == []

@@ -2,7 +2,8 @@
 
 * nothing is pasted from the museum's source cards (``../shared/seeds``): no run of
   ``SEED_RUN`` words in a row shared with a seed outside the bibliographies;
-* the glossary of ``docs/content.md`` is kept: each term is used, no forbidden alternative is;
+* the glossary ``assets/glossary.toml`` is kept (one word per idea; each drift named by file
+  and line): each term is used, no forbidden alternative is;
 * every rule card opens with its "In short" section of three or four one-sentence lines;
 * each Rules screen (the cards of ``card_ids_for(game)`` together) stays short below them.
 """
@@ -10,6 +11,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +27,7 @@ from ludique.paths import locales_dir
 ROOT = locales_dir()
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
-GLOSSARY_DOC = REPO / "docs" / "content.md"
+GLOSSARY = REPO / "assets" / "glossary.toml"
 
 SEED_RUN = 9  # words in a row that may not be shared with a source card
 SCREEN_WORDS = 450  # words per Rules screen below the "In short" sections
@@ -72,6 +74,23 @@ def _document_blocks(lang: str, folder: str, doc_id: str) -> list[Block]:
     return out
 
 
+def _toml_lines(path: Path) -> dict[str, int]:
+    """The line of every ``key = "text"`` of a locale file, by its full key (tables and dotted
+    keys joined), so that a drift is named where a curator fixes it."""
+    lines: dict[str, int] = {}
+    table = ""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        header = re.match(r"\s*\[([^\]]+)\]\s*(#.*)?$", line)
+        if header:
+            table = header[1].strip()
+            continue
+        pair = re.match(r"\s*([\w.\-\"]+)\s*=", line)
+        if pair and not line.lstrip().startswith("#"):
+            key = pair[1].replace('"', "")
+            lines[f"{table}.{key}" if table else key] = number
+    return lines
+
+
 def _visitor_texts(lang: str) -> dict[str, str]:
     """Every text of ``lang`` outside the bibliographies, by where it is: ``rules/<id>:<line>``,
     ``history/<id>:<line>`` and ``<file>.toml:<key>`` (the values only, not the comments)."""
@@ -86,6 +105,15 @@ def _visitor_texts(lang: str) -> dict[str, str]:
         for key, value in read_file(path).items():
             texts[f"{path.name}:{key}"] = value
     return texts
+
+
+def _file_and_line(lang: str, where: str) -> str:
+    """``locales/de/rules/pente-grammai.md:53`` or ``locales/de/learn.toml:20 (kiosk.learn...)``."""
+    doc, _, rest = where.partition(":")
+    if doc.endswith(".toml"):
+        line = _toml_lines(ROOT / lang / doc).get(rest, 0)
+        return f"locales/{lang}/{doc}:{line} ({rest})"
+    return f"locales/{lang}/{doc}.md:{rest}"
 
 
 # --- 1. nothing pasted from the source cards ------------------------------------------------
@@ -146,33 +174,34 @@ def test_no_run_of_nine_words_is_shared_with_a_source_card(lang, seed_runs):
 
 @dataclass(frozen=True)
 class Term:
-    scope: str  # "all", "rules", or documents / keys: "rules/epaminondas, kiosk.reason.crossing"
+    scope: str  # "all", "rules", or documents / keys: "rules/epaminondas, kiosk.learn.dux.*"
     lang: str
     use: tuple[str, ...]  # each must appear (as the start of a word) somewhere in the scope
     avoid: tuple[str, ...]  # none may appear as a whole word or phrase in the scope
+    idea: str = ""
 
 
-def glossary(doc: Path = GLOSSARY_DOC) -> list[Term]:
-    """The terms of the "Glossary" table in ``docs/content.md``.
-
-    A cell reads ``term`` or ``term / other term (not: alternative, alternative)``; "—" is empty.
-    """
-    text = doc.read_text(encoding="utf-8")
-    section = text.split("\n## Glossary", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if line.startswith("|")]
-    header = [cell.strip().lower() for cell in rows[0].strip("|").split("|")]
+def glossary(path: Path = GLOSSARY) -> list[Term]:
+    """The terms of ``assets/glossary.toml``: per idea and language, its word and the words it
+    must not be called."""
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
     terms: list[Term] = []
-    for row in rows[2:]:
-        cells = dict(zip(header, (c.strip() for c in row.strip("|").split("|")), strict=True))
+    for entry in data["term"]:
         for lang in LANGUAGES:
-            cell = cells[lang].replace("`", "")
-            if cell in ("", "—"):
+            words = entry.get(lang)
+            if words is None:
                 continue
-            match = re.fullmatch(r"(?P<use>.*?)\s*(?:\(not: (?P<avoid>[^)]*)\))?", cell)
-            assert match, f"glossary cell {cell!r}"
-            use = tuple(u.strip() for u in match["use"].split(" / ") if u.strip() not in ("", "—"))
-            avoid = tuple(a.strip() for a in (match["avoid"] or "").split(",") if a.strip())
-            terms.append(Term(cells["scope"].replace("`", ""), lang, use, avoid))
+            assert set(words) <= {"use", "avoid"}, f"glossary {entry['idea']!r}: {words}"
+            terms.append(
+                Term(
+                    entry["scope"],
+                    lang,
+                    tuple(words.get("use", ())),
+                    tuple(words.get("avoid", ())),
+                    entry["idea"],
+                )
+            )
     return terms
 
 
@@ -181,9 +210,14 @@ def _in_scope(where: str, scope: str) -> bool:
         return True
     if scope == "rules":
         return where.startswith("rules/")
-    wanted = {s.strip() for s in scope.split(",")}
     doc, _, rest = where.partition(":")
-    return doc in wanted or (doc.endswith(".toml") and rest in wanted)
+    name = rest if doc.endswith(".toml") else doc
+    for wanted in (s.strip() for s in scope.split(",")):
+        if wanted.endswith("*") and name.startswith(wanted[:-1]):
+            return True
+        if name == wanted:
+            return True
+    return False
 
 
 def _phrase(words: str, whole: bool) -> re.Pattern[str]:
@@ -193,14 +227,21 @@ def _phrase(words: str, whole: bool) -> re.Pattern[str]:
 
 def test_the_glossary_is_read_and_its_check_can_fail():
     terms = glossary()
-    assert len(terms) >= 20
+    assert len(terms) >= 40
     assert any(t.lang == "de" and "Regel des Kiosks" in t.avoid for t in terms)
     # a forbidden word is found as a whole word, in any case, and not inside a longer word
     assert _phrase("roll", True).search("Roll the die")
     assert not _phrase("roll", True).search("the scroll")
     assert _in_scope("rules/epaminondas:12", "rules/epaminondas, kiosk.reason.crossing")
     assert _in_scope("kiosk.toml:kiosk.reason.crossing", "rules/epaminondas, kiosk.reason.crossing")
+    assert _in_scope("learn.toml:kiosk.learn.latrunculi-dux.win.say", "kiosk.learn.latrunculi-*")
     assert not _in_scope("history/epaminondas:3", "rules/epaminondas")
+    assert _file_and_line("de", "learn.toml:kiosk.learn.pente-grammai.throw.say").startswith(
+        "locales/de/learn.toml:"
+    )
+    assert not _file_and_line("de", "learn.toml:kiosk.learn.pente-grammai.throw.say").startswith(
+        "locales/de/learn.toml:0 "
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -212,13 +253,15 @@ def test_the_glossary_terms_are_used_and_their_alternatives_are_not(lang):
         assert scoped, f"glossary scope {term.scope!r} names no text"
         for use in term.use:
             if not any(_phrase(use, False).search(s) for s in scoped.values()):
-                problems.append(f"{term.scope}: the term {use!r} is never used")
+                problems.append(f"{term.scope}: the term {use!r} ({term.idea}) is never used")
         for avoid in term.avoid:
             pattern = _phrase(avoid, True)
             problems += [
-                f"{w}: {avoid!r} (say {term.use})" for w, s in scoped.items() if pattern.search(s)
+                f"{_file_and_line(lang, w)}: {avoid!r} (say {' / '.join(term.use)}: {term.idea})"
+                for w, s in scoped.items()
+                if pattern.search(s)
             ]
-    assert problems == []
+    assert problems == [], "\n".join(problems)
 
 
 # --- 3. "In short" and the length of a Rules screen -----------------------------------------
@@ -265,3 +308,20 @@ def screen_words(lang: str, game_id: str) -> int:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_rules_screen_is_short_below_in_short(lang, game_id):
     assert 150 <= screen_words(lang, game_id) <= SCREEN_WORDS
+
+
+# --- 4. typography --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_typography_uses_the_languages_own_marks(lang):
+    """Curly apostrophes (’) and each language's quotation marks: « » in French, „ “ in German,
+    “ ” in English; a straight ' or " is a typewriter's mark, never a printer's."""
+    problems = [
+        f"{_file_and_line(lang, where)}: {text!r}"
+        for where, text in _visitor_texts(lang).items()
+        # the curator's messages quote the settings file, where a value stands in straight quotes
+        if re.search(r"['\"]", text) and not where.startswith("common.toml:")
+    ]
+    assert problems == [], "\n".join(problems)
+    assert re.search(r"['\"]", "White's throw")  # the check can fail

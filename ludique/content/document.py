@@ -67,6 +67,7 @@ class Block:
     name: str = ""
     note: bool = False
     line: int = 0
+    claim: str = ""  # the rule claim the block states (``{#id}`` at its end; assets/claims.toml)
 
     @property
     def text(self) -> str:
@@ -132,6 +133,23 @@ def _runs(inline, path: Path, line: int) -> list[Run]:
     return runs
 
 
+CLAIM = re.compile(r"\s*\{#([a-z0-9][a-z0-9.\-]*)\}\s*$")
+
+
+def _take_claim(runs: list[Run]) -> str:
+    """The id of ``{#id}`` at the end of a block, removed from its text: it names the rule
+    claim that the engine checks (``tests/test_claims.py``) and is never shown."""
+    if not runs:
+        return ""
+    match = CLAIM.search(runs[-1].text)
+    if match is None:
+        return ""
+    last = runs.pop()
+    if match.start():
+        runs.append(Run(last.text[: match.start()], last.style))
+    return match.group(1)
+
+
 def parse(text: str, path: Path) -> list[Block]:
     """The blocks of one Markdown document (``path`` only names it in error messages)."""
     blocks: list[Block] = []
@@ -165,6 +183,7 @@ def parse(text: str, path: Path) -> list[Block]:
                 lists[-1][0] = number + 1
         elif kind == "inline":
             runs = _runs(token, path, line)
+            claim = _take_claim(runs)
             plain = "".join(r.text for r in runs).strip()
             match = DIAGRAM_LINE.match(plain)
             if match and not heading and item_marker is None:
@@ -186,6 +205,7 @@ def parse(text: str, path: Path) -> list[Block]:
             else:
                 block = Block("paragraph", runs, line=line)
             block.note = bool(note)
+            block.claim = claim
             blocks.append(block)
             after_diagram = False
         elif kind == "paragraph_open" and item_marker is None:

@@ -58,21 +58,31 @@ def _words(runs: list[Run]) -> list[tuple[str, str, bool]]:
 
 
 def _lines(runs: list[Run], size: int, width: int, heading: bool) -> list[list[tuple[str, str]]]:
-    """The runs cut into lines of at most ``width`` pixels; each line a list of (text, style)."""
+    """The runs cut into lines of at most ``width`` pixels; each line a list of (text, style).
+
+    A line breaks only at a space: words of two styles written together ("**Linie 1**.")
+    move to the next line as one, so a line never starts with the sign that ends a bold word.
+    """
+    groups: list[list[tuple[str, str]]] = []  # the words between two spaces, with their styles
+    for word, style, spaced in _words(runs):
+        if spaced or not groups:
+            groups.append([])
+        groups[-1].append((word, style))
     lines: list[list[tuple[str, str]]] = []
     line: list[tuple[str, str]] = []
     used = 0
-    for word, style, spaced in _words(runs):
-        face = _face(style, size, heading)
-        gap = face.size(" ")[0] if spaced and line else 0
-        w = face.size(word)[0]
+    for group in groups:
+        gap = _face(group[0][1], size, heading).size(" ")[0] if line else 0
+        w = sum(_face(style, size, heading).size(word)[0] for word, style in group)
         if line and used + gap + w > width:
             lines.append(line)
             line, used, gap = [], 0, 0
-        if line and line[-1][1] == style:
-            line[-1] = (line[-1][0] + (" " if gap else "") + word, style)
-        else:
-            line.append(((" " if gap else "") + word, style))
+        for i, (word, style) in enumerate(group):
+            text = (" " if gap and i == 0 else "") + word
+            if line and line[-1][1] == style:
+                line[-1] = (line[-1][0] + text, style)
+            else:
+                line.append((text, style))
         used += gap + w
     if line:
         lines.append(line)

@@ -24,6 +24,7 @@ import pygame
 from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
 from ludique.games import dump_game, new_game
 from ludique.games.base import GameState
+from ludique.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
@@ -40,7 +41,7 @@ BAND_FULL = 0.25  # the change of chance that fills half the luck-and-skill band
 
 
 def signed_points(app, value: float) -> str:
-    """A change of chance in points (hundredths): ``+12 points``, ``–3 points``."""
+    """A change of the winning chance in percentage points: ``+12 percentage points``."""
     n = round(100 * value)
     sign = "+" if n > 0 else MINUS if n < 0 else ""
     one = abs(n) == 1 or (app.lang == "fr" and n == 0)
@@ -361,7 +362,8 @@ class StoryScene(Scene):
     def caption(self, action: Action) -> str:
         t = self.app.t
         story = self.story
-        move = action.text
+        before = self.chain[action.index - 1]  # the move in words, from the position it left
+        move = describe(before, action.text, t)
         colour = t(f"colour.{action.colour}")
         if story.exact:
             if action.colour != self.viewpoint or not (action.decision or action.cost > EPSILON):
@@ -372,7 +374,7 @@ class StoryScene(Scene):
                     turn=action.turn,
                     move=move,
                     points=plain_points(self.app, action.cost),
-                    best=action.best,
+                    best=describe(before, action.best, t, advice=True) if action.best else "",
                 )
             return t(
                 "story.best_move",

@@ -1,0 +1,224 @@
+"""Rule cards and history panels as print-ready A4 PDF files, for the museum's walls and tables.
+
+    from ludique.cards import write_cards
+    paths = write_cards(Path("out"))          # out/<lang>/rules-<card>.pdf, history-<game>.pdf
+
+The same Markdown files as the Rules screen (``locales/<lang>/rules``, ``history``), so a
+printed card never says something the kiosk does not.  Written with fpdf2 (pure Python): the
+project's own faces (``assets/fonts``, Noto Serif with Greek and U+A74A) are embedded as
+subsets, text is real text (searchable, sharp at any size), and each diagram is the kiosk's own
+drawing of the engine's positions, rendered by pygame at 300 dpi.  Text wraps inside the margins
+and a page breaks before anything that would cross the bottom margin.
+
+``ludique cards --pdf DIR`` runs it (``ludique.cli``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ludique.content.document import CARD_IDS, HISTORY_IDS, Block, load
+from ludique.i18n import LANGUAGES
+from ludique.paths import asset_path
+
+if TYPE_CHECKING:  # fpdf2 is the optional extra "cards": imported only when a PDF is written
+    from fpdf import FPDF
+
+A4 = (210.0, 297.0)  # mm
+MARGIN = 18.0  # mm on every side: inside what an office printer can print
+DPI = 300  # the diagrams' resolution on paper
+DIAGRAM_MM = 128.0  # a diagram's width: boards as large as on the kiosk's card, two per row
+KIOSK_CARD_PX = 1300  # the width the diagrams are designed for on the Rules screen (scale 1.0)
+BODY_PT = 10.5
+CAPTION_PT = 9.0
+HEADING_PT = {1: 22.0, 2: 14.0, 3: 12.0}
+LINE = 1.35  # line height as a multiple of the font size
+PT = 25.4 / 72  # one point in mm
+
+INK = (38, 27, 20)  # the palette of the cards on screen (ludique/ui/palette.py), on white paper
+INK_MUTED = (96, 74, 56)
+INK_ACCENT = (140, 60, 32)
+KIOSK_RULE = (240, 230, 210)  # lighter than on screen: toner on white paper
+
+FACES = {
+    ("text", ""): "NotoSerif-Regular.ttf",
+    ("text", "B"): "NotoSerif-Bold.ttf",
+    ("text", "I"): "NotoSerif-Italic.ttf",
+    ("display", ""): "NotoSerifDisplay-Bold.ttf",
+}
+
+# French sets a thin space before ; : ! ? » and after «: made unbreakable, as on screen, so a
+# sign never starts a line (ludique.content.render does the same for the kiosk)
+_NBSP_BEFORE = re.compile(r" ([:;!?»])")
+_NBSP_AFTER = re.compile(r"(«) ")
+
+
+def _tie(text: str) -> str:
+    return _NBSP_AFTER.sub("\\1\u00a0", _NBSP_BEFORE.sub("\u00a0\\1", text))
+
+
+def _markdown(block: Block) -> str:
+    """The block's runs in fpdf2's own inline markup (``**bold**``, ``__italic__``)."""
+    out = []
+    for run in block.runs:
+        text = _tie(run.text.replace("\n", " "))
+        if run.style == "bold" and text.strip():
+            out.append(f"**{text}**")
+        elif run.style == "italic" and text.strip():
+            out.append(f"__{text}__")
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+class _Diagrams:
+    """Each diagram drawn once as PNG at 300 dpi, shared by the three languages."""
+
+    def __init__(self, width_mm: float) -> None:
+        self.width_px = round(width_mm / 25.4 * DPI)
+        self.pngs: dict[str, tuple[bytes, float]] = {}
+
+    def get(self, name: str) -> tuple[bytes, float]:
+        """(PNG bytes, height in mm at the column's width)."""
+        if name not in self.pngs:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
+            import pygame
+
+            from ludique.content.diagrams import render_diagram
+
+            pygame.display.init()  # not pygame.init(): no sound device is needed to draw
+            pygame.font.init()
+            drawn = render_diagram(name, self.width_px, self.width_px / KIOSK_CARD_PX)
+            paper = pygame.Surface(drawn.get_size())
+            paper.fill((255, 255, 255))
+            paper.blit(drawn, (0, 0))
+            buffer = io.BytesIO()
+            pygame.image.save(paper, buffer, "diagram.png")
+            height_mm = drawn.get_height() / DPI * 25.4
+            self.pngs[name] = (buffer.getvalue(), height_mm)
+        return self.pngs[name]
+
+
+def _new_pdf(title: str, lang: str) -> FPDF:
+    from fpdf import FPDF
+
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_margins(MARGIN, MARGIN, MARGIN)
+    pdf.set_auto_page_break(True, MARGIN)
+    pdf.set_title(title)
+    pdf.set_lang(lang)
+    pdf.set_creator("Ludique")
+    for (family, style), file in FACES.items():
+        pdf.add_font(family, style, str(asset_path("fonts", file)))
+    pdf.add_page()
+    return pdf
+
+
+def _height(pdf, text: str, width: float, size: float) -> float:
+    """How tall ``text`` stands when wrapped to ``width`` mm (nothing is drawn)."""
+    pdf.set_font("text", "", size)
+    step = size * LINE * PT
+    lines = pdf.multi_cell(width, step, text, markdown=True, dry_run=True, output="LINES")
+    return len(lines) * step
+
+
+def _keep(pdf, height: float) -> None:
+    """A new page if ``height`` mm would cross the bottom margin (a block is never split from
+    its heading or its picture cut)."""
+    if pdf.get_y() + height > pdf.h - MARGIN:
+        pdf.add_page()
+
+
+def _text(pdf, block: Block, width: float, size: float, colour, align: str = "L") -> None:
+    pdf.set_text_color(*colour)
+    pdf.set_font("text", "", size)
+    pdf.multi_cell(width, size * LINE * PT, _markdown(block), markdown=True, align=align)
+
+
+def write_document(pdf: FPDF, blocks: list[Block], diagrams: _Diagrams) -> None:
+    """Lay ``blocks`` (one card or panel) out on ``pdf``'s pages."""
+    width = pdf.w - 2 * MARGIN
+    body_line = BODY_PT * LINE * PT
+    for index, block in enumerate(blocks):
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        if block.kind == "heading":
+            size = HEADING_PT.get(block.level, HEADING_PT[3])
+            # a heading stays with the first lines of what it heads
+            _keep(pdf, size * LINE * PT + 3 * body_line)
+            if index:
+                pdf.ln(size * 0.6 * PT)
+            pdf.set_font("display", "", size)
+            pdf.set_text_color(*(INK if block.level == 1 else INK_ACCENT))
+            pdf.multi_cell(width, size * 1.2 * PT, _tie(block.text))
+            pdf.ln(1.0)
+        elif block.kind == "diagram":
+            png, height = diagrams.get(block.name)
+            caption = 0.0
+            if following is not None and following.kind == "caption":
+                caption = _height(pdf, _markdown(following), width - 20, CAPTION_PT)
+            _keep(pdf, height + caption + 6)
+            pdf.ln(2)
+            pdf.image(io.BytesIO(png), x=(pdf.w - DIAGRAM_MM) / 2, w=DIAGRAM_MM, h=height)
+            pdf.ln(1.5)
+        elif block.kind == "caption":
+            pdf.set_x(MARGIN + 10)
+            _text(pdf, block, width - 20, CAPTION_PT, INK_MUTED, align="C")
+            pdf.ln(2)
+        elif block.note:
+            inner = width - 12
+            height = _height(pdf, _markdown(block), inner, BODY_PT) + 6
+            _keep(pdf, height + 2)
+            pdf.ln(1.5)
+            top = pdf.get_y()
+            pdf.set_fill_color(*KIOSK_RULE)
+            pdf.rect(MARGIN, top, width, height, style="F")
+            pdf.set_fill_color(*INK_ACCENT)
+            pdf.rect(MARGIN, top, 1.8, height, style="F")
+            pdf.set_xy(MARGIN + 7, top + 3)
+            _text(pdf, block, inner, BODY_PT, INK)
+            pdf.set_y(top + height + 2)
+        elif block.kind == "item":
+            hang = 6.0 * block.level
+            _keep(pdf, 2 * body_line)
+            pdf.ln(0.8)
+            top = pdf.get_y()
+            pdf.set_text_color(*INK_ACCENT)
+            pdf.set_font("text", "B", BODY_PT)
+            pdf.set_xy(MARGIN + hang - 4.5, top)
+            pdf.cell(4.5, body_line, block.marker)
+            pdf.set_xy(MARGIN + hang, top)
+            _text(pdf, block, width - hang, BODY_PT, INK)
+        else:
+            pdf.ln(1.6)
+            _text(pdf, block, width, BODY_PT, INK)
+
+
+def _documents(langs: Iterable[str]) -> list[tuple[str, str, str]]:
+    return [
+        (lang, folder, doc_id)
+        for lang in langs
+        for folder, ids in (("rules", CARD_IDS), ("history", HISTORY_IDS))
+        for doc_id in ids
+    ]
+
+
+def write_cards(out_dir: Path, langs: Iterable[str] = LANGUAGES) -> list[Path]:
+    """Every rule card and history panel of ``langs`` as A4 PDF files under ``out_dir``
+    (``<lang>/rules-<card>.pdf``, ``<lang>/history-<game>.pdf``); returns their paths."""
+    diagrams = _Diagrams(DIAGRAM_MM)
+    written: list[Path] = []
+    for lang, folder, doc_id in _documents(langs):
+        blocks = load(lang, folder, doc_id)
+        title = blocks[0].text if blocks and blocks[0].kind == "heading" else doc_id
+        pdf = _new_pdf(title, lang)
+        write_document(pdf, blocks, diagrams)
+        path = Path(out_dir) / lang / f"{folder}-{doc_id}.pdf"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pdf.output(str(path))
+        written.append(path)
+    return written

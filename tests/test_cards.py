@@ -1,0 +1,131 @@
+"""The printed cards (ludique.cards): A4 PDF files whose text is the cards' own text, set in the
+project's embedded faces, with every word inside its page."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pypdf  # the test extra (never skipped: CI builds the set); the kiosk never reads a PDF
+import pytest
+
+from ludique.cards import A4, MARGIN, write_cards
+from ludique.content import CARD_IDS, HISTORY_IDS
+from ludique.content.document import load
+from ludique.i18n import LANGUAGES
+
+MM = 72 / 25.4  # PDF points per millimetre
+FACE_FILES = {  # the embedded face's name -> its file, to measure how far a line reaches
+    "NotoSerif": "NotoSerif-Regular.ttf",
+    "NotoSerifBold": "NotoSerif-Bold.ttf",
+    "NotoSerifItalic": "NotoSerif-Italic.ttf",
+    "NotoSerifDisplayBold": "NotoSerifDisplay-Bold.ttf",
+}
+
+
+@pytest.fixture(scope="module")
+def advance():
+    """advance(face name, text, size): the text's width in points, from the face's metrics."""
+    from fontTools.ttLib import TTFont
+
+    from ludique.paths import asset_path
+
+    faces = {}
+
+    def measure(name: str, text: str, size: float) -> float:
+        file = FACE_FILES[name.split("+")[-1]]
+        if file not in faces:
+            font = TTFont(asset_path("fonts", file))
+            faces[file] = (font.getBestCmap(), font["hmtx"].metrics, font["head"].unitsPerEm)
+        cmap, metrics, em = faces[file]
+        return sum(metrics[cmap.get(ord(c), ".notdef")][0] for c in text) * size / em
+
+    return measure
+
+
+def _words(text: str) -> list[str]:
+    text = unicodedata.normalize("NFKC", text).replace("\u00a0", " ")
+    return re.findall(r"[^\W_]+", text.casefold())
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory) -> dict[tuple[str, str, str], Path]:
+    out = tmp_path_factory.mktemp("cards")
+    paths = write_cards(out)
+    found = {}
+    for path in paths:
+        folder, _, doc_id = path.stem.partition("-")
+        found[(path.parent.name, folder, doc_id)] = path
+    return found
+
+
+def test_every_card_and_panel_is_written_in_every_language(cards):
+    expected = {
+        (lang, folder, doc_id)
+        for lang in LANGUAGES
+        for folder, ids in (("rules", CARD_IDS), ("history", HISTORY_IDS))
+        for doc_id in ids
+    }
+    assert set(cards) == expected
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_printed_text_is_the_cards_text(cards, lang):
+    problems = []
+    for (doc_lang, folder, doc_id), path in cards.items():
+        if doc_lang != lang:
+            continue
+        reader = pypdf.PdfReader(path)
+        printed = _words(" ".join(page.extract_text() for page in reader.pages))
+        written = _words(" ".join(b.text for b in load(lang, folder, doc_id)))
+        if printed != written:
+            at = next(
+                (i for i, (a, b) in enumerate(zip(printed, written, strict=False)) if a != b),
+                min(len(printed), len(written)),
+            )
+            problems.append(
+                f"{path.name}: printed {' '.join(printed[at : at + 8])!r}, "
+                f"card {' '.join(written[at : at + 8])!r}"
+            )
+    assert problems == []
+
+
+def test_the_comparisons_can_fail(advance):
+    assert _words("Ein **Stein** auf 3B.") == ["ein", "stein", "auf", "3b"]
+    assert _words("Ziel\u00a0: 3B") != _words("Ziel : 3A")
+    # a line of the body's width measures about the column's width (174 mm = 493 pt)
+    line = "Tippen Sie auf den Würfel und ziehen Sie dann einen Ihrer Steine um so viele Punkte"
+    assert 400 < advance("MPDFAA+NotoSerif", line, 10.5) < (A4[0] - 2 * MARGIN) * MM
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_are_a4_with_embedded_faces_and_text_inside_the_margins(cards, lang, advance):
+    width, height = A4[0] * MM, A4[1] * MM
+    inside = (MARGIN - 1) * MM
+    problems = []
+    for (doc_lang, _, _), path in cards.items():
+        if doc_lang != lang:
+            continue
+        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+            box = page.mediabox
+            if abs(float(box.width) - width) > 1 or abs(float(box.height) - height) > 1:
+                problems.append(f"{path.name} p.{number}: {box.width} x {box.height} pt")
+            fonts = page["/Resources"]["/Font"]
+            for font in fonts.values():
+                font = font.get_object()
+                descendant = font["/DescendantFonts"][0].get_object()
+                descriptor = descendant["/FontDescriptor"].get_object()
+                if "/FontFile2" not in descriptor or "Noto" not in str(font["/BaseFont"]):
+                    problems.append(f"{path.name} p.{number}: {font['/BaseFont']} not embedded")
+
+            def visit(text, cm, tm, font, size, where=f"{path.name} p.{number}"):
+                if not text.strip() or font is None:
+                    return
+                x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+                end = x + advance(str(font["/BaseFont"]), text.rstrip(), size * tm[0] * cm[0])
+                if not (inside <= x and end <= width - inside and inside <= y <= height - inside):
+                    problems.append(f"{where}: {text!r} from ({x:.0f}, {y:.0f}) to {end:.0f} pt")
+
+            page.extract_text(visitor_text=visit)
+    assert problems == []
