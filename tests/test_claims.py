@@ -27,7 +27,14 @@ from ludique.i18n import LANGUAGES, catalog
 CLAIMS = Path(__file__).resolve().parents[1] / "assets" / "claims.toml"
 # The screen words that state a rule: every key under these must be carried by a claim, or be
 # listed in the claims file's ``not_rules`` with the reason it states none.
-RULE_KEYS = ("kiosk.play.notice.", "kiosk.play.refused.", "kiosk.reason.", "kiosk.play.end.reason.")
+RULE_KEYS = (
+    "kiosk.play.notice.",
+    "kiosk.play.refused.",
+    "kiosk.play.rule.",
+    "kiosk.play.threat.",
+    "kiosk.reason.",
+    "kiosk.play.end.reason.",
+)
 
 
 def _claims() -> dict[str, dict[str, Any]]:
