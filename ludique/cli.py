@@ -111,7 +111,7 @@ def cards_command(argv: list[str]) -> int:
     except ImportError:
         print("ludique cards needs fpdf2: pip install 'ludique[cards]'", file=sys.stderr)
         return 2
-    from ludique.cards import write_cards
+    from ludique.ui.printed_cards import write_cards
 
     paths = write_cards(args.pdf, args.lang or LANGUAGES)
     print(f"{len(paths)} PDF files written under {args.pdf}")

@@ -396,7 +396,7 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
         assert story_scene.shown == story.worst_move
         assert story_scene.button("worst").kind == "selected"
     # a tap on the chart shows the nearest move
-    plot = story_scene.plot_rect()
+    plot = story_scene.chart.plot_rect()
     click(app, (plot.left + 2, plot.centery))
     first_move = next(a for a in story.actions if a.kind == "move" and a.text != "pass")
     assert story_scene.shown == first_move

@@ -1,5 +1,5 @@
-"""The printed cards (ludique.cards): A4 PDF files whose text is the cards' own text, set in the
-project's embedded faces, with every word inside its page."""
+"""The printed cards (ludique.ui.printed_cards): A4 PDF files whose text is the cards' own text,
+set in the project's embedded faces, with every word inside its page."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pypdf  # the test extra (never skipped: CI builds the set); the kiosk never reads a PDF
 import pytest
 
-from ludique.cards import A4, MARGIN, write_cards
 from ludique.content import CARD_IDS, HISTORY_IDS
 from ludique.content.document import load
 from ludique.i18n import LANGUAGES
+from ludique.ui.printed_cards import A4, MARGIN, write_cards
 
 MM = 72 / 25.4  # PDF points per millimetre
 FACE_FILES = {  # the embedded face's name -> its file, to measure how far a line reaches

@@ -15,17 +15,14 @@ from ludique.content import (
     card_ids_for,
     document,
     history_id_for,
-    render_card,
-    render_history,
-    render_rules,
 )
-from ludique.content.diagrams import DIAGRAMS, positions, render_diagram
 from ludique.content.document import load, parse
-from ludique.content.render import _tie
 from ludique.games import GAME_IDS
 from ludique.i18n import LANGUAGES
 from ludique.paths import locales_dir
 from ludique.ui import palette
+from ludique.ui.diagrams import DIAGRAMS, positions, render_diagram
+from ludique.ui.rule_cards import _tie, render_card, render_history, render_rules
 
 ROOT = locales_dir()
 KIOSK_RULE = {"en": "Kiosk rule.", "fr": "Règle de la borne.", "de": "Hausregel."}
@@ -329,7 +326,7 @@ def test_a_latrunculi_rules_screen_opens_with_both_in_short_sections(lang):
     """The common card's "In short", then the variant's (under the variant's title), then the
     common card's full text: a visitor can start playing Seneca from the top of the screen."""
     from ludique.content.document import load
-    from ludique.content.render import gather_in_short
+    from ludique.ui.rule_cards import gather_in_short
 
     common, seneca = load(lang, "rules", "latrunculi"), load(lang, "rules", "latrunculi-seneca")
     first, rest = gather_in_short([common, seneca])
@@ -349,7 +346,7 @@ def test_a_latrunculi_rules_screen_opens_with_both_in_short_sections(lang):
 def test_every_diagram_with_a_move_plays_it(name):
     """The first panel, played: it starts on the diagram's position, the piece is somewhere else
     half-way through the glide, and it ends on the position after the move."""
-    from ludique.content.diagrams import MovingDiagram
+    from ludique.ui.diagrams import MovingDiagram
 
     moving = MovingDiagram(name, (520, 440))
     start = moving.frame(0.1)
@@ -395,7 +392,7 @@ def test_no_line_of_a_card_starts_with_the_sign_that_ends_a_word(lang):
     # "**Heilige Linie**." is two runs with no space between them: the full stop must stay on
     # the bold word's line (it once started a line, ". Linie 1", on the German Pente card)
     from ludique.content import CARD_IDS, HISTORY_IDS
-    from ludique.content.render import _lines
+    from ludique.ui.rule_cards import _lines
 
     runs = parse("Die **Heilige Linie**.", Path("example.md"))[0].runs
     assert all(line[0][0][0] != "." for line in _lines(runs, 30, 150, False))

@@ -1,10 +1,12 @@
-"""Rule cards and history panels: Markdown files in ``locales/<lang>/`` drawn for the Rules screen.
+"""Rule cards and history panels as documents: Markdown files in ``locales/<lang>/`` read into
+blocks and runs (no drawing here: ``ludique.ui.rule_cards`` draws them for the Rules screen,
+``ludique.ui.printed_cards`` prints them).
 
-    from ludique.content import render_card, render_history, card_ids_for
+    from ludique.content import card_ids_for
+    from ludique.content.document import load
 
     for card_id in card_ids_for("latrunculi-dux"):      # ["latrunculi", "latrunculi-dux"]
-        surface = render_card("de", card_id, 1400)      # a tall surface, text wrapped to 1400 px
-    panel = render_history("fr", "latrunculi-dux", 1400)
+        blocks = load("de", "rules", card_id)
 
 The format of the files is described in ``docs/content.md``.
 """
@@ -16,7 +18,6 @@ from ludique.content.document import (
     card_ids_for,
     history_id_for,
 )
-from ludique.content.render import render_card, render_history, render_rules
 
 __all__ = [
     "CARD_IDS",
@@ -24,7 +25,4 @@ __all__ = [
     "ContentError",
     "card_ids_for",
     "history_id_for",
-    "render_card",
-    "render_history",
-    "render_rules",
 ]

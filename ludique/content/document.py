@@ -10,7 +10,7 @@ plain text for a curator to see and fix, instead of vanishing.
 * ``> **Kiosk rule.** ...``: a quoted paragraph is drawn as a framed note; the cards use it for
   every rule that is the kiosk's own decision rather than a rule of the sources;
 * ``::: diagram NAME`` alone on a line places the drawn diagram ``NAME``
-  (``ludique.content.diagrams.DIAGRAMS``); the paragraph right after it is its caption.
+  (``ludique.ui.diagrams.DIAGRAMS``); the paragraph right after it is its caption.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The rule card of the current game (and variant), scrollable by dragging; Close returns to the
-game exactly as it was.  The card itself is drawn by ``ludique.content.render_card``."""
+game exactly as it was.  The card itself is drawn by ``ludique.ui.rule_cards_card``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def render_card(
     """The rendered card (all cards and the history) and the places of its diagrams' first
     panels; (None, []) when the content package cannot draw it."""
     try:
-        from ludique.content.render import render_rules_and_places as render
+        from ludique.ui.rule_cards import render_rules_and_places as render
     except ImportError:
         return None, []
     try:
@@ -35,7 +35,7 @@ class PlayedDiagram:
     """A diagram's first panel on the card, where its move is played over and over."""
 
     def __init__(self, name: str, place: pygame.Rect) -> None:
-        from ludique.content.diagrams import MovingDiagram
+        from ludique.ui.diagrams import MovingDiagram
 
         self.place = place  # on the card
         self.moving = MovingDiagram(name, place.size)

@@ -29,15 +29,12 @@ from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
+from ludique.ui.story_chart import COST, LUCK, StoryChart
 from ludique.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
-LUCK = theme.GOLD  # throws: the curve's gold steps and the luck bars
-COST = theme.DANGER  # a move that cost the story's side something
-GIFT = theme.CREAM  # a move that cost the opponent something
 MINUS = "\u2013"  # the faces have no U+2212; the en dash is the typographic stand-in
-BAND_FULL = 0.25  # the change of chance that fills half the luck-and-skill band
 
 
 def signed_points(app, value: float) -> str:
@@ -60,6 +57,7 @@ class StoryScene(Scene):
     def __init__(self, app, game, story: Story | None = None) -> None:
         super().__init__(app)
         self.game = game  # the finished GameScene (its config, its state, its board's turn)
+        self.chart = StoryChart(self)
         config = game.config
         colours = game.match.state.colours
         self.you = config.opponent == "computer"
@@ -236,7 +234,7 @@ class StoryScene(Scene):
         super().on_pointer(pointer)
         if pointer.kind != "down" or self.story is None:
             return
-        plot = self.plot_rect()
+        plot = self.chart.plot_rect()
         if not plot.inflate(0, self.vp.u(40)).collidepoint(pointer.pos):
             return
         action = self.action_at(pointer.pos[0])
@@ -252,33 +250,7 @@ class StoryScene(Scene):
         moves = [a for a in story.actions if a.kind == "move" and a.text != "pass"]
         if not moves:
             return None
-        return min(moves, key=lambda a: abs(self.x_of(a.index) - x))
-
-    # --- chart geometry ---------------------------------------------------------------------------
-    def plot_rect(self) -> pygame.Rect:
-        """The plotting area inside the chart box (room for the title, the y labels and x axis)."""
-        vp = self.vp
-        box = self.chart_box
-        left = box.left + vp.u(110)
-        exact = self.story is not None and self.story.exact
-        top = box.top + (vp.u(80) if exact else vp.u(56))  # the 100% label under the title
-        band = vp.u(100) if exact else vp.u(44)  # the luck band, or who is ahead at the bottom
-        bottom = box.bottom - vp.u(52) - band
-        return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
-
-    def band_rect(self) -> pygame.Rect:
-        vp = self.vp
-        plot = self.plot_rect()
-        return pygame.Rect(plot.left, plot.bottom + vp.u(10), plot.width, vp.u(88))
-
-    def x_of(self, index: int) -> int:
-        plot = self.plot_rect()
-        last = max(1, len(self.story.curve) - 1)
-        return plot.left + round(plot.width * index / last)
-
-    def y_of(self, value: float) -> int:
-        plot = self.plot_rect()
-        return plot.bottom - round(plot.height * value)
+        return min(moves, key=lambda a: abs(self.chart.x_of(a.index) - x))
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> None:
@@ -314,7 +286,7 @@ class StoryScene(Scene):
             )
         else:
             self._draw_shown(canvas)
-            self._draw_chart(canvas)
+            self.chart.draw(canvas)
             self._draw_words(canvas)
         for button in self.buttons:
             button.draw(canvas)
@@ -390,175 +362,6 @@ class StoryScene(Scene):
             )
             return t(key, number=action.index, move=move)
         return t("story.turning_colour", number=action.index, move=move, colour=colour)
-
-    def _draw_chart(self, canvas) -> None:
-        vp = self.vp
-        t = self.app.t
-        story = self.story
-        box = self.chart_box
-        theme.rounded_panel(canvas, box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
-        plot = self.plot_rect()
-        # the title: whose chance, or who is ahead
-        colour_name = t(f"colour.{self.viewpoint}")
-        if story.exact:
-            title = (
-                t("story.chance_you") if self.you else t("story.chance_colour", colour=colour_name)
-            )
-        else:
-            title = ""
-        if title:
-            draw_text(
-                canvas,
-                title,
-                pygame.Rect(box.left + vp.u(20), box.top + vp.u(8), box.width - vp.u(40), vp.u(44)),
-                role="bold",
-                size=vp.u(32),
-                colour=theme.GOLD,
-                align="left",
-                max_lines=1,
-            )
-        # the grid: 0, 50 and 100%, the middle one stronger (level)
-        line = max(1, vp.u(2))
-        for value in (0.0, 0.25, 0.5, 0.75, 1.0):
-            y = self.y_of(value)
-            colour = theme.GOLD_DARK if value == 0.5 else (78, 60, 46)
-            pygame.draw.line(canvas, colour, (plot.left, y), (plot.right, y), line)
-            if story.exact and value in (0.0, 0.5, 1.0):
-                draw_text(
-                    canvas,
-                    t("story.percent", value=round(value * 100)),
-                    pygame.Rect(
-                        box.left + vp.u(8), y - vp.u(20), plot.left - box.left - vp.u(18), vp.u(40)
-                    ),
-                    size=vp.u(26),
-                    colour=theme.MUTED,
-                    align="right",
-                    max_lines=1,
-                )
-        if not story.exact:
-            # who is ahead, written at the top and bottom of the chart
-            top_key = "story.ahead_you" if self.you else "story.ahead_colour"
-            other = next(c for c in self.game.match.state.colours if c != self.viewpoint)
-            bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
-            for key, colour, y, valign in (
-                (top_key, self.viewpoint, box.top + vp.u(8), "top"),
-                (bottom_key, other, box.bottom - vp.u(50), "top"),
-            ):
-                draw_text(
-                    canvas,
-                    t(key, colour=t(f"colour.{colour}")),
-                    pygame.Rect(plot.left + vp.u(12), y, plot.width - vp.u(24), vp.u(44)),
-                    role="bold",
-                    size=vp.u(28),
-                    colour=theme.GOLD if colour == self.viewpoint else theme.MUTED,
-                    align="left",
-                    valign=valign,
-                    max_lines=1,
-                )
-            self._side_swatches(canvas, plot, other)
-        # the x axis: turns (Pente grammai) or moves, a few round numbers
-        self._x_axis(canvas, plot)
-        # the highlighted move
-        shown = self.shown
-        if shown is not None:
-            x = self.x_of(shown.index)
-            pygame.draw.line(canvas, theme.HIGHLIGHT, (x, plot.top), (x, plot.bottom), line)
-        # the curve, one segment per action: throws in gold, moves in cream
-        width = max(2, vp.u(4))
-        points = [(self.x_of(i), self.y_of(v)) for i, v in enumerate(story.curve)]
-        for action in story.actions:
-            a, b = points[action.index - 1], points[action.index]
-            colour = LUCK if action.kind == "throw" else theme.CREAM
-            pygame.draw.line(canvas, colour, a, b, width)
-        if shown is not None:
-            ring = theme.glow_ring(vp.u(12), theme.HIGHLIGHT, 230)
-            canvas.blit(ring, ring.get_rect(center=points[shown.index]))
-        if story.exact:
-            self._band(canvas)
-
-    def _side_swatches(self, canvas, plot: pygame.Rect, other: str) -> None:
-        """A piece of each side at the end of its half of the chart (shape and lightness, not
-        only the word, say whose half is whose)."""
-        vp = self.vp
-        from ludique.ui.boards.sprites import piece_sprite
-
-        kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(
-            self.game.config.game_id, "man"
-        )
-        box = self.chart_box
-        for colour, y in ((self.viewpoint, box.top + vp.u(30)), (other, box.bottom - vp.u(28))):
-            sprite = piece_sprite(colour, kind, vp.u(16))
-            canvas.blit(sprite, sprite.get_rect(center=(plot.left - vp.u(40), y)))
-
-    def _x_axis(self, canvas, plot: pygame.Rect) -> None:
-        vp = self.vp
-        t = self.app.t
-        story = self.story
-        turns = story.turns
-        last = turns[-1] if turns else 0
-        step = 1
-        for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
-            step = candidate
-            if last / candidate <= 8:
-                break
-        label_y = plot.bottom + vp.u(10) if not story.exact else self.chart_box.bottom - vp.u(46)
-        for value in range(0, last + 1, step):
-            index = turns.index(value) if value in turns else None
-            if index is None:
-                continue
-            x = self.x_of(index)
-            pygame.draw.line(canvas, theme.MUTED, (x, plot.bottom), (x, plot.bottom + vp.u(8)), 2)
-            draw_text(
-                canvas,
-                str(value),
-                pygame.Rect(x - vp.u(40), label_y, vp.u(80), vp.u(36)),
-                size=vp.u(24),
-                colour=theme.MUTED,
-                max_lines=1,
-            )
-        axis = t("story.axis_turns") if story.exact else t("story.axis_moves")
-        draw_text(
-            canvas,
-            axis,
-            pygame.Rect(
-                self.chart_box.left + vp.u(8),
-                label_y,
-                plot.left - self.chart_box.left - vp.u(50),
-                vp.u(36),
-            ),
-            role="italic",
-            size=vp.u(24),
-            colour=theme.MUTED,
-            align="right",
-            max_lines=1,
-        )
-
-    def _band(self, canvas) -> None:
-        """Each throw's luck as a gold bar, each costly move as a triangle, around a mid line."""
-        vp = self.vp
-        story = self.story
-        band = self.band_rect()
-        mid = band.centery
-        pygame.draw.line(canvas, theme.GOLD_DARK, (band.left, mid), (band.right, mid), 1)
-        # a quarter of the chance fills half the band; the rare bigger swing is cut at its edge
-        half = band.height / 2 - vp.u(4)
-        scale = half / BAND_FULL
-        bar = max(2, vp.u(4))
-        for action in story.actions:
-            x = self.x_of(action.index)
-            if action.kind == "throw" and abs(action.change) > EPSILON:
-                h = max(1, min(half, round(abs(action.change) * scale)))
-                top = mid - h if action.change > 0 else mid
-                pygame.draw.rect(canvas, LUCK, pygame.Rect(x - bar // 2, top, bar, h))
-            elif action.kind == "move" and action.cost > EPSILON:
-                h = max(vp.u(8), min(half, round(action.cost * scale)))
-                w = vp.u(9)
-                if action.colour == self.viewpoint:
-                    shape = [(x - w, mid), (x + w, mid), (x, mid + h)]
-                    pygame.draw.polygon(canvas, COST, shape)
-                else:
-                    shape = [(x - w, mid), (x + w, mid), (x, mid - h)]
-                    pygame.draw.polygon(canvas, GIFT, shape)
 
     def _draw_words(self, canvas) -> None:
         vp = self.vp

@@ -13,9 +13,8 @@ import re
 
 import pygame
 
-from ludique.content import diagrams
 from ludique.content.document import Block, Run, card_ids_for, history_id_for, load
-from ludique.ui import palette
+from ludique.ui import diagrams, palette
 from ludique.ui.fonts import font
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """Rule cards and history panels as print-ready A4 PDF files, for the museum's walls and tables.
 
-    from ludique.cards import write_cards
+    from ludique.ui.printed_cards import write_cards
     paths = write_cards(Path("out"))          # out/<lang>/rules-<card>.pdf, history-<game>.pdf
 
 The same Markdown files as the Rules screen (``locales/<lang>/rules``, ``history``), so a
@@ -53,7 +53,7 @@ FACES = {
 }
 
 # French sets a thin space before ; : ! ? » and after «: made unbreakable, as on screen, so a
-# sign never starts a line (ludique.content.render does the same for the kiosk)
+# sign never starts a line (ludique.ui.rule_cards does the same for the kiosk)
 _NBSP_BEFORE = re.compile(r" ([:;!?»])")
 _NBSP_AFTER = re.compile(r"(«) ")
 
@@ -89,7 +89,7 @@ class _Diagrams:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
             import pygame
 
-            from ludique.content.diagrams import render_diagram
+            from ludique.ui.diagrams import render_diagram
 
             pygame.display.init()  # not pygame.init(): no sound device is needed to draw
             pygame.font.init()
