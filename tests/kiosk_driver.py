@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pygame
+from doubles import seneca_position  # noqa: F401 - the tests import it from here
 
 from ludique.settings import Settings
 from ludique.ui.app import App
@@ -131,24 +132,6 @@ def centre(app: App, square: str, **kw) -> tuple[int, int]:
 
 def button_centre(app: App, name: str) -> tuple[int, int]:
     return app.scene.button(name).rect.center
-
-
-def seneca_position(predicate, seed: int = 1):
-    """A Seneca position from random play (seeded) for which ``predicate`` holds."""
-    import random
-
-    from ludique.games import new_game
-
-    rng = random.Random(seed)
-    for _ in range(60):
-        state = new_game("latrunculi-seneca")
-        for _ in range(600):
-            if state.outcome is not None:
-                break
-            if predicate(state):
-                return state
-            state = state.play(rng.choice(state.legal_moves()))
-    raise AssertionError("no such position found")
 
 
 def visitor_turn(app: App) -> bool:

@@ -13,13 +13,13 @@ ImageMagick's ``import`` is missing, unless LUDIQUE_REQUIRE_XVFB=1.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from xvfb import run_driver
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 800)
@@ -43,26 +43,8 @@ TOOLS = ("xvfb-run", "xdotool", "import")
 
 @pytest.mark.xvfb
 def test_a_first_time_visitor_meets_a_threat_and_the_end(tmp_path):
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        if os.environ.get("LUDIQUE_REQUIRE_XVFB") == "1":
-            pytest.fail(f"LUDIQUE_REQUIRE_XVFB=1 but {', '.join(missing)} is not installed")
-        pytest.skip(f"{', '.join(missing)} not installed")
     state_file = tmp_path / "state.txt"
-    env = dict(os.environ)
-    for key in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
-        env.pop(key, None)
-    env["SDL_AUDIODRIVER"] = "dummy"
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    cmd = ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, __file__]
-    done = subprocess.run(
-        [*cmd, "--drive", str(state_file)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=ROOT,
-    )
+    done = run_driver(__file__, state_file, TOOLS, timeout=240)
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
     assert "threat ringed" in done.stdout, report

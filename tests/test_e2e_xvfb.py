@@ -16,39 +16,16 @@ import time
 from pathlib import Path
 
 import pytest
+from xvfb import run_driver
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)
 
 
-def _tools_missing() -> list[str]:
-    return [tool for tool in ("xvfb-run", "xdotool") if shutil.which(tool) is None]
-
-
 @pytest.mark.xvfb
 def test_a_real_pointer_throws_the_die_and_drags_a_counter(tmp_path):
-    missing = _tools_missing()
-    if missing:
-        if os.environ.get("LUDIQUE_REQUIRE_XVFB") == "1":
-            pytest.fail(f"LUDIQUE_REQUIRE_XVFB=1 but {', '.join(missing)} is not installed")
-        pytest.skip(f"{', '.join(missing)} not installed")
     state_file = tmp_path / "state.txt"
-    env = dict(os.environ)
-    for key in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
-        env.pop(key, None)
-    env["SDL_AUDIODRIVER"] = "dummy"
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    cmd = [
-        "xvfb-run",
-        "-a",
-        "-s",
-        "-screen 0 1920x1080x24",
-        sys.executable,
-        str(Path(__file__).resolve()),
-        "--drive",
-        str(state_file),
-    ]
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    done = run_driver(__file__, state_file, ("xvfb-run", "xdotool"), timeout=120)
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
     record = state_file.read_text().splitlines()

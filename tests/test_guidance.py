@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from doubles import Clock, Silent, seneca_position
 
 from ludique.games import new_game
 from ludique.games.epaminondas import EpaminondasState
@@ -14,28 +15,6 @@ from ludique.games.pente import PenteState
 from ludique.guidance import NOTICE_SECONDS, Guidance, StepGuidance, Text
 from ludique.i18n import LANGUAGES, catalog
 from ludique.match import GameConfig, Match
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def now(self) -> float:
-        return self.t
-
-    def seconds(self, s: float) -> float:
-        return s
-
-
-class Silent:
-    def request(self, state, strength, time_budget=1.5) -> None:
-        pass
-
-    def poll(self):
-        return None
-
-    def cancel(self) -> None:
-        pass
 
 
 def guide(game_id: str, state=None, **config) -> Guidance:
@@ -47,19 +26,6 @@ def said(text: Text | None, lang: str = "en") -> str | None:
     if text is None:
         return None
     return text.render(lambda key, **f: catalog(lang).t(f"kiosk.{key}", **f))
-
-
-def seneca(predicate, seed: int = 1):
-    rng = random.Random(seed)
-    for _ in range(60):
-        state = new_game("latrunculi-seneca")
-        for _ in range(600):
-            if state.outcome is not None:
-                break
-            if predicate(state):
-                return state
-            state = state.play(rng.choice(state.legal_moves()))
-    raise AssertionError("no such position")
 
 
 # --- refusals, game by game --------------------------------------------------------------------
@@ -155,7 +121,7 @@ def test_the_battle_beginning_is_noticed_once_the_last_piece_is_placed():
 
 
 def test_a_prisoner_to_remove_is_the_next_step_and_other_touches_are_noticed():
-    state = seneca(
+    state = seneca_position(
         lambda s: s.to_move == "blue" and any(str(m).startswith("x") for m in s.legal_moves())
     )
     g = guide("latrunculi-seneca", state)

@@ -4,6 +4,7 @@ pauses around them, passes, undo, the end and the record, driven by a clock the 
 from __future__ import annotations
 
 import pytest
+from doubles import Clock
 
 from ludique.games import new_game
 from ludique.games.base import IllegalMove
@@ -19,17 +20,6 @@ from ludique.match import (
     Match,
     Transition,
 )
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def now(self) -> float:
-        return self.t
-
-    def seconds(self, s: float) -> float:
-        return s
 
 
 class FirstMove:
@@ -57,7 +47,7 @@ class FirstMove:
 def make(
     game_id="latrunculi-petteia", state=None, **config
 ) -> tuple[Match, Clock, FirstMove, list]:
-    clock, computer, records = Clock(), FirstMove(), []
+    clock, computer, records = Clock(100.0), FirstMove(), []
     match = Match(
         GameConfig(game_id, **config),
         computer,

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from doubles import Clock, Silent
 
 from ludique.games import new_game
 from ludique.games.epaminondas import EpaminondasState
@@ -20,27 +21,6 @@ from ludique.notices import RULES, TAUGHT_BY_GUIDE, rules_for
 from ludique.threats import swapped, threats
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class Clock:
-    t = 0.0
-
-    def now(self) -> float:
-        return self.t
-
-    def seconds(self, s: float) -> float:
-        return s
-
-
-class Silent:
-    def request(self, *a, **k) -> None:
-        pass
-
-    def poll(self):
-        return None
-
-    def cancel(self) -> None:
-        pass
 
 
 def guidance(state, game_id=None, **config) -> Guidance:

@@ -192,7 +192,36 @@ class LeaveConfirm:
             button.draw(canvas)
 
 
-class GameScene(Scene):
+class BoardScene(Scene):
+    """A scene that shows a match on a board widget laid out by ``game_layout`` (the game
+    screen, the guided game): ``self.match``, ``self.board`` are set by the subclass."""
+
+    match: Match
+    board: GameBoard
+
+    @property
+    def config(self) -> GameConfig:
+        return self.match.config
+
+    @property
+    def view(self):
+        return self.board.view
+
+    @property
+    def piece_kind(self) -> str:
+        return piece_kind(self.config.game_id)
+
+    def static_layer(self) -> pygame.Surface:
+        return static_layer(self.view, self.vp.size)
+
+    def animating(self) -> bool:
+        return self.board.animating()
+
+    def changed_rects(self) -> list[pygame.Rect] | None:
+        return self.board.changed_rects()
+
+
+class GameScene(BoardScene):
     name = "game"
 
     def __init__(self, app, config: GameConfig, state=None) -> None:
@@ -217,18 +246,6 @@ class GameScene(Scene):
         self.strip = GameStrip(app, self.match, self.guidance)
         self.leaving: LeaveConfirm | None = None  # "Leave this game?" while it is asked
         self.layout()
-
-    @property
-    def config(self) -> GameConfig:
-        return self.match.config
-
-    @property
-    def view(self):
-        return self.board.view
-
-    @property
-    def piece_kind(self) -> str:
-        return piece_kind(self.config.game_id)
 
     # --- set-up ----------------------------------------------------------------------------
     def layout(self) -> None:
@@ -304,9 +321,6 @@ class GameScene(Scene):
         self.match.abandon()
 
     # --- the clock ---------------------------------------------------------------------------
-    def animating(self) -> bool:
-        return self.board.animating()
-
     def next_wake(self, now: float) -> float | None:
         return self.board.next_wake(now)
 
@@ -333,9 +347,6 @@ class GameScene(Scene):
         self.board.on_pointer(pointer)
 
     # --- drawing -----------------------------------------------------------------------------
-    def static_layer(self) -> pygame.Surface:
-        return static_layer(self.view, self.vp.size)
-
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.static_layer(), (0, 0))
         self.board.draw(canvas, board=False)
@@ -346,6 +357,3 @@ class GameScene(Scene):
         self.board.draw_message(canvas)
         if self.leaving is not None:
             self.leaving.draw(canvas)
-
-    def changed_rects(self) -> list[pygame.Rect] | None:
-        return self.board.changed_rects()

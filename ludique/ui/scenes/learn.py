@@ -29,10 +29,8 @@ from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.game_board import GameBoard
-from ludique.ui.game_strip import piece_kind
 from ludique.ui.layout import draw_text, fit_text
-from ludique.ui.scenes.base import Scene
-from ludique.ui.scenes.game import game_layout, static_layer
+from ludique.ui.scenes.game import BoardScene, game_layout
 from ludique.ui.widgets import Button, press_button
 
 HINT_SECONDS = 6.0  # a refusal's hint stays this long (or until the next step)
@@ -74,7 +72,7 @@ class GuideDie(random.Random):
         return super().randint(a, b)
 
 
-class LearnScene(Scene):
+class LearnScene(BoardScene):
     name = "learn"
 
     def __init__(self, app, game_id: str, step: int = 0, resume=None) -> None:
@@ -106,21 +104,6 @@ class LearnScene(Scene):
         self.board.on_refused = self.refused
         self.layout()
         self.go_to_step(step)
-
-    @property
-    def config(self) -> GameConfig:
-        return self.match.config
-
-    @property
-    def view(self):
-        return self.board.view
-
-    @property
-    def piece_kind(self) -> str:
-        return piece_kind(self.config.game_id)
-
-    def static_layer(self) -> pygame.Surface:
-        return static_layer(self.view, self.vp.size)
 
     # --- the steps ---------------------------------------------------------------------------
     @property
@@ -215,9 +198,6 @@ class LearnScene(Scene):
             self.resume.abandon()
 
     # --- the clock ---------------------------------------------------------------------------
-    def animating(self) -> bool:
-        return self.board.animating()
-
     def _update_board(self, now: float) -> None:
         # the guide's last step is won: no end screen, no statistics; "Play now" takes over
         if self.board.update(now) is Due.OVER and not self.done:

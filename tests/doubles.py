@@ -1,0 +1,48 @@
+"""Test doubles without pygame: a clock the test turns, a computer that never answers, and
+positions found by seeded random play (no tests here)."""
+
+from __future__ import annotations
+
+import random
+
+from ludique.games import new_game
+
+
+class Clock:
+    """A match's clock (``ludique.match.Clock``) that moves only when the test sets ``t``."""
+
+    def __init__(self, t: float = 0.0) -> None:
+        self.t = t
+
+    def now(self) -> float:
+        return self.t
+
+    def seconds(self, s: float) -> float:
+        return s
+
+
+class Silent:
+    """A computer opponent that is asked and never answers."""
+
+    def request(self, state, strength, time_budget=1.5) -> None:
+        pass
+
+    def poll(self):
+        return None
+
+    def cancel(self) -> None:
+        pass
+
+
+def seneca_position(predicate, seed: int = 1):
+    """A Seneca position from random play (seeded) for which ``predicate`` holds."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        state = new_game("latrunculi-seneca")
+        for _ in range(600):
+            if state.outcome is not None:
+                break
+            if predicate(state):
+                return state
+            state = state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no such position found")
