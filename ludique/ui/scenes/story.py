@@ -26,7 +26,7 @@ from ludique.games import dump_game, new_game
 from ludique.games.base import GameState
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
-from ludique.ui.layout import draw_text
+from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
@@ -258,10 +258,10 @@ class StoryScene(Scene):
         """The plotting area inside the chart box (room for the title, the y labels and x axis)."""
         vp = self.vp
         box = self.chart_box
-        left = box.left + vp.u(110)
+        left = box.left + vp.u(120)
         exact = self.story is not None and self.story.exact
         top = box.top + (vp.u(80) if exact else vp.u(56))  # the 100% label under the title
-        band = vp.u(100) if exact else vp.u(44)  # the luck band, or who is ahead at the bottom
+        band = vp.u(100) if exact else vp.u(50)  # the luck band, or who is ahead at the bottom
         bottom = box.bottom - vp.u(52) - band
         return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
 
@@ -428,7 +428,8 @@ class StoryScene(Scene):
                     pygame.Rect(
                         box.left + vp.u(8), y - vp.u(20), plot.left - box.left - vp.u(18), vp.u(40)
                     ),
-                    size=vp.u(26),
+                    size=vp.u(VISITOR_TEXT),
+                    min_size=vp.u(VISITOR_TEXT),
                     colour=theme.MUTED,
                     align="right",
                     max_lines=1,
@@ -510,7 +511,8 @@ class StoryScene(Scene):
                 canvas,
                 str(value),
                 pygame.Rect(x - vp.u(40), label_y, vp.u(80), vp.u(36)),
-                size=vp.u(24),
+                size=vp.u(VISITOR_TEXT),
+                min_size=vp.u(VISITOR_TEXT),
                 colour=theme.MUTED,
                 max_lines=1,
             )
@@ -521,11 +523,12 @@ class StoryScene(Scene):
             pygame.Rect(
                 self.chart_box.left + vp.u(8),
                 label_y,
-                plot.left - self.chart_box.left - vp.u(50),
+                plot.left - self.chart_box.left - vp.u(20),
                 vp.u(36),
             ),
             role="italic",
-            size=vp.u(24),
+            size=vp.u(VISITOR_TEXT),
+            min_size=vp.u(VISITOR_TEXT),
             colour=theme.MUTED,
             align="right",
             max_lines=1,
@@ -625,12 +628,17 @@ class StoryScene(Scene):
             valign="top",
         )
         y += verdict_h
+        note_box = pygame.Rect(box.left, y, box.width, box.bottom - y)
+        floor = vp.u(VISITOR_TEXT)
+        if story.exact and fit_text(note, "italic", floor, note_box.size, min_size=floor).overflow:
+            note = t("story.exact")  # the history of the solved game needs more room than this
         draw_text(
             canvas,
             note,
-            pygame.Rect(box.left, y, box.width, box.bottom - y),
+            note_box,
             role="italic",
-            size=vp.u(24),
+            size=floor,
+            min_size=floor,
             colour=theme.MUTED,
             align="left",
             valign="top",
