@@ -18,12 +18,13 @@ FILES = "abcdefghijklmn"
 class GridView(BoardView):
     files = 8
     ranks = 8
-    side_room = 0.0  # fraction of the width kept free on each side (reserves)
+    side_cells = 0.0  # room kept free on each side of the frame (reserves), in cells
 
     def _build(self) -> None:
         x0, y0, w, h = self.rect
-        usable_w = w * (1 - 2 * self.side_room)
-        self.cell = max(4, int(min(usable_w / (self.files + 1.4), h / (self.ranks + 1.4))))
+        # the grid and its frame, plus ``side_cells`` on each side (the reserves)
+        across = self.files + 1.4 + 2 * self.side_cells
+        self.cell = max(4, int(min(w / across, h / (self.ranks + 1.4))))
         gw, gh = self.cell * self.files, self.cell * self.ranks
         self.grid = pygame.Rect(0, 0, gw, gh)
         self.grid.center = self.rect.center
@@ -67,7 +68,7 @@ class GridView(BoardView):
 
     def _paint_labels(self, surface: pygame.Surface, colour) -> None:
         ox, oy = self.rect.topleft
-        size = max(10, int(self.cell * 0.28))
+        size = self.label_size(self.cell * 0.3 if self.unit else self.cell * 0.28)
         face = font("bold", size)
         for f in range(self.files):
             label = face.render(FILES[f], True, colour)
@@ -90,14 +91,19 @@ class GridView(BoardView):
 
 class LatrunculiView(GridView):
     files = ranks = 8
-    side_room = 0.15
+    RESERVE_CELLS = 2.2  # a reserve's width beside the frame (two columns of waiting pieces)
+
+    def __init__(self, rect, flipped: bool = False, unit: float | None = None, *, reserves=True):
+        # Seneca and Piso keep their pieces waiting beside the board; Petteia and Dux do not
+        self.side_cells = self.RESERVE_CELLS if reserves else 0.0
+        super().__init__(rect, flipped, unit)
 
     def _build(self) -> None:
         super()._build()
         self.radius = max(3, int(self.cell * 0.38))
         x0, y0, w, h = self.rect
-        gap = self.cell * 0.55
-        width = int(min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2))
+        gap = self.cell * 0.5
+        width = int(max(self.cell * 1.7, min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2)))
         # unturned: Blue's reserve on the left towards Blue (bottom), White's on the right (top)
         self.reserve_rect = {
             "blue": pygame.Rect(
@@ -175,14 +181,15 @@ class LatrunculiView(GridView):
         ox, oy = self.rect.topleft
         grid = self.grid.move(-ox, -oy)
         dark, light = (70, 66, 60), (200, 196, 186)
-        width = max(2, self.cell // 22)
+        width = max(2, round(self.cell / 22))
+        o = max(2, round(self.cell / 50))  # the light edge of the cut, with the board's size
         for i in range(self.files + 1):
             x = grid.left + i * self.cell
-            pygame.draw.line(surface, light, (x + 2, grid.top + 2), (x + 2, grid.bottom + 2), width)
+            pygame.draw.line(surface, light, (x + o, grid.top + o), (x + o, grid.bottom + o), width)
             pygame.draw.line(surface, dark, (x, grid.top), (x, grid.bottom), width)
         for i in range(self.ranks + 1):
             y = grid.top + i * self.cell
-            pygame.draw.line(surface, light, (grid.left + 2, y + 2), (grid.right + 2, y + 2), width)
+            pygame.draw.line(surface, light, (grid.left + o, y + o), (grid.right + o, y + o), width)
             pygame.draw.line(surface, dark, (grid.left, y), (grid.right, y), width)
         self._paint_labels(surface, (78, 72, 64))
 
@@ -220,12 +227,13 @@ class EpaminondasView(GridView):
                 max(2, self.cell // 20),
             )
         pygame.draw.rect(surface, (70, 40, 20), grid, max(2, self.cell // 16))
+        thin = max(1, round(self.cell / 80))  # 1 px at full HD, 2 at 4K
         for i in range(1, self.files):
             x = grid.left + i * self.cell
-            pygame.draw.line(surface, (110, 70, 38), (x, grid.top), (x, grid.bottom), 1)
+            pygame.draw.line(surface, (110, 70, 38), (x, grid.top), (x, grid.bottom), thin)
         for i in range(1, self.ranks):
             y = grid.top + i * self.cell
-            pygame.draw.line(surface, (110, 70, 38), (grid.left, y), (grid.right, y), 1)
+            pygame.draw.line(surface, (110, 70, 38), (grid.left, y), (grid.right, y), thin)
         self._paint_labels(surface, (246, 226, 190))
 
 

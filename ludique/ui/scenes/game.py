@@ -83,7 +83,7 @@ def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
         layer.blit(view.board_surface(), view.rect)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    key = ("static layer", size, type(view), tuple(view.rect), view.flipped)
+    key = ("static layer", size, type(view), tuple(view.rect), view.flipped, view.unit)
     return PIXELS.get_or_draw(key, compose)
 
 
@@ -106,12 +106,12 @@ def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
         for flipped in turns:
 
             def board(game_id=game_id, flipped=flipped) -> None:
-                static_layer(view_for(game_id, board_rect, flipped), vp.size)
+                static_layer(view_for(game_id, board_rect, flipped, vp.unit), vp.size)
 
             tasks.append(board)
 
         def sprites(game_id=game_id, piece_kinds=piece_kinds, colours=colours) -> None:
-            radius = view_for(game_id, board_rect).radius
+            radius = view_for(game_id, board_rect, unit=vp.unit).radius
             for colour in colours:
                 for kind in piece_kinds:
                     piece_sprite(colour, kind, radius)

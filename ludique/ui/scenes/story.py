@@ -181,7 +181,9 @@ class StoryScene(Scene):
                 right.width,
                 right.bottom - self.chart_box.bottom - gap,
             )
-        self.view = view_for(self.game.config.game_id, self.board_box, self.game.view.flipped)
+        self.view = view_for(
+            self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
+        )
         # the buttons: which move the board shows (Pente grammai), then back and home
         specs: list[tuple[str, object, object, str]] = []
         if exact:
