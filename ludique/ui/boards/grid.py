@@ -120,6 +120,20 @@ class LatrunculiView(GridView):
             ),
         }
 
+    def legend_rect(self) -> pygame.Rect | None:
+        """Where a short legend may stand beside the board (a reserve that is empty by then):
+        under the frame when the room is tall, else the column on the screen's left."""
+        if not self.side_cells:
+            return None
+        frame = self._frame_rect(0.62).move(self.rect.topleft)
+        below = pygame.Rect(self.rect.left, frame.bottom, self.rect.width, 0)
+        below.height = self.rect.bottom - frame.bottom
+        if below.height >= self.cell * 2:
+            return below.inflate(-self.cell // 2, -self.cell // 4)
+        column = self._reserve_screen("white" if self.flipped else "blue").clip(self.rect)
+        column.width = min(column.width, frame.left - self.cell // 6 - column.left)
+        return column
+
     def _reserve_screen(self, colour: str) -> pygame.Rect:
         r = self.reserve_rect[colour]
         if not self.flipped:

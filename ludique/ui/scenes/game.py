@@ -337,6 +337,7 @@ class GameScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.static_layer(), (0, 0))
         self.board.draw(canvas, board=False)
+        self._draw_legend(canvas)
         self.strip.draw(canvas, self.placed, self.board.selected)
         for button in self.buttons:
             button.enabled = button.name != "undo" or self.match.undo_target() is not None
@@ -347,3 +348,25 @@ class GameScene(Scene):
 
     def changed_rects(self) -> list[pygame.Rect] | None:
         return self.board.changed_rects()
+
+    def _draw_legend(self, canvas: pygame.Surface) -> None:
+        """Where a prisoner (an incitus, the sign Ꝋ) stands on the board, what it is: beside
+        the board, in the room the empty reserves leave."""
+        legend = getattr(self.view, "legend_rect", None)
+        box = legend() if legend is not None else None
+        if box is None or not any(p.kind == "incitus" for p in self.match.state.pieces()):
+            return
+        vp = self.vp
+        sprite = piece_sprite(self.match.state.to_move, "incitus", vp.u(26))
+        canvas.blit(sprite, sprite.get_rect(midtop=(box.centerx, box.top + vp.u(8))))
+        words = pygame.Rect(box.left, box.top + sprite.get_height() + vp.u(16), box.width, 0)
+        words.height = box.bottom - words.top
+        draw_text(
+            canvas,
+            self.app.t("legend.incitus"),
+            words,
+            size=vp.u(28),
+            min_size=vp.u(26),
+            colour=theme.CREAM,
+            valign="top",
+        )
