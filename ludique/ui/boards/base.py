@@ -66,9 +66,15 @@ class BoardView:
         """The static board, painted once per (view class, rect, turn) while it is in use."""
         if self._board is None:
             # keyed by rect: every window size and layout has boards of its own (a few MB each)
-            key = ("board", type(self), tuple(self.rect), self.flipped, self.unit)
+            key = ("board", *self.paint_key)
             self._board = PIXELS.get_or_draw(key, self._painted_board)
         return self._board
+
+    @property
+    def paint_key(self) -> tuple:
+        """What the static board's pixels depend on (a cache key)."""
+        extra = getattr(self, "side_cells", 0.0)  # Latrunculi: with or without reserves
+        return (type(self), tuple(self.rect), self.flipped, self.unit, extra)
 
     def _painted_board(self) -> pygame.Surface:
         surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)

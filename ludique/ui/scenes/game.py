@@ -83,7 +83,7 @@ def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
         layer.blit(view.board_surface(), view.rect)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    key = ("static layer", size, type(view), tuple(view.rect), view.flipped, view.unit)
+    key = ("static layer", size, *view.paint_key)
     return PIXELS.get_or_draw(key, compose)
 
 
