@@ -290,12 +290,13 @@ def _remove_mark(radius: int, pulse: float) -> pygame.Surface:
     c = size // 2
     pygame.draw.circle(surface, (*MARK_DARK, 235), (c, c), outer, 2 * band + 2)
     dashes = 10
-    rect = pygame.Rect(0, 0, 2 * (outer - band // 2 - 1), 2 * (outer - band // 2 - 1))
+    # the dashes where a mover's ring has its bright band, the dark band round them all
+    rect = pygame.Rect(0, 0, 2 * (outer - band - 1), 2 * (outer - band - 1))
     rect.center = (c, c)
     for i in range(dashes):
         start = (i + 0.2) * 2 * math.pi / dashes
         stop = (i + 0.8) * 2 * math.pi / dashes
-        pygame.draw.arc(surface, REMOVE_LIGHT, rect, start, stop, band + 1)
+        pygame.draw.arc(surface, REMOVE_LIGHT, rect, start, stop, band)
     return surface
 
 
