@@ -471,7 +471,7 @@ class GameBoard:
             size=self.vp.u(28),
             colour=theme.CREAM,
             valign="top",
-            min_size=self.vp.u(18),
+            min_size=self.vp.u(26),
             max_lines=2,
         )
 

@@ -70,6 +70,13 @@ class BoardView:
             self._board = PIXELS.get_or_draw(key, self._painted_board)
         return self._board
 
+    def board_for_layer(self) -> pygame.Surface:
+        """The static board to compose into a kept layer: the kept copy if there is one, else
+        painted without keeping it (the layer holds its pixels; a second copy of every board
+        would crowd the picture budget)."""
+        kept_board = self._board or PIXELS.get(("board", *self.paint_key))
+        return kept_board if kept_board is not None else self._painted_board()
+
     @property
     def paint_key(self) -> tuple:
         """What the static board's pixels depend on (a cache key)."""

@@ -272,8 +272,10 @@ def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
             pts.append((x, y))
         pygame.draw.lines(grain, (120, 114, 104, 70), False, pts, 2)
     lay_texture(surface, grain, radius)
-    pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4, border_radius=radius)
-    pygame.draw.rect(surface, (96, 90, 82), (4, 4, w - 8, h - 8), 2, border_radius=radius)
+    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
+    pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4 * k, border_radius=radius)
+    edge = pygame.Rect(4 * k, 4 * k, w - 8 * k, h - 8 * k)
+    pygame.draw.rect(surface, (96, 90, 82), edge, 2 * k, border_radius=radius)
     return surface
 
 
@@ -297,5 +299,6 @@ def _wood(size: tuple[int, int]) -> pygame.Surface:
             pygame.draw.lines(grain, col, False, pts, rng.randint(1, 3))
         y += rng.uniform(2, 7)
     lay_texture(surface, grain, radius)
-    pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5, border_radius=radius)
+    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
+    pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5 * k, border_radius=radius)
     return surface

@@ -235,8 +235,15 @@ class PenteView(BoardView):
         for colour in ("blue", "white"):
             r = self._off_rect_screen(colour).move(-ox, -oy)
             tray = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(tray, (0, 0, 0, 50), tray.get_rect(), border_radius=24)
-            pygame.draw.rect(tray, (*theme.GOLD_DARK, 110), tray.get_rect(), 3, border_radius=24)
+            corner = max(8, round(self.radius * 0.6))
+            pygame.draw.rect(tray, (0, 0, 0, 50), tray.get_rect(), border_radius=corner)
+            pygame.draw.rect(
+                tray,
+                (*theme.GOLD_DARK, 110),
+                tray.get_rect(),
+                self.line_width(0.075, 2),
+                border_radius=corner,
+            )
             surface.blit(tray, r)
 
     def _paint_track(self, surface: pygame.Surface, local) -> None:
@@ -278,20 +285,22 @@ class PenteView(BoardView):
 
     def counts(self, state: GameState, hidden=()) -> list[tuple[str, str, int]]:
         """(sacred point, colour, how many) for every pile of two or more counters."""
-        gone = list(hidden)
-        out = []
-        for name in SACRED:
-            for colour in ("blue", "white"):
-                n = sum(1 for p in state.pieces() if p.square == name and p.colour == colour)
-                n -= gone.count((name, colour))
-                if n >= 2:
-                    out.append((name, colour, n))
-        return out
+        tally: dict[tuple[str, str], int] = {}
+        for p in state.pieces():
+            if p.square in SACRED:
+                tally[(p.square, p.colour)] = tally.get((p.square, p.colour), 0) + 1
+        for square, colour in hidden:
+            if (square, colour) in tally:
+                tally[(square, colour)] -= 1
+        return [(sq, colour, n) for (sq, colour), n in sorted(tally.items()) if n >= 2]
 
     def draw_counts(self, surface: pygame.Surface, state: GameState, hidden=()) -> None:
         """The number of a pile on a sacred point, on its top counter (inside any ring)."""
+        counts = self.counts(state, hidden)
+        if not counts:
+            return
         tops = {(p.square, p.colour): xy for p, xy in self.layout(state)}
-        for name, colour, n in self.counts(state, hidden):
+        for name, colour, n in counts:
             badge = count_badge(n, self.radius, self.label_size(self.radius * 0.62))
             surface.blit(badge, badge.get_rect(center=tops[(name, colour)]))
 
@@ -370,11 +379,14 @@ def _terracotta(size: tuple[int, int]) -> pygame.Surface:
         c = tuple(max(0, min(255, v + k)) for v in TERRACOTTA)
         body.fill((*c, 140), (x, y, rng.randint(1, 3), rng.randint(1, 3)))
     lay_texture(surface, body, radius)
-    pygame.draw.rect(surface, (206, 122, 84), (0, 0, w, h), 4, border_radius=radius)
-    pygame.draw.rect(surface, (120, 56, 32), (3, 3, w - 6, h - 6), 3, border_radius=radius)
+    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
+    pygame.draw.rect(surface, (206, 122, 84), (0, 0, w, h), 4 * k, border_radius=radius)
+    edge = pygame.Rect(3 * k, 3 * k, w - 6 * k, h - 6 * k)
+    pygame.draw.rect(surface, (120, 56, 32), edge, 3 * k, border_radius=radius)
     # an engraved frame just inside the edge, as potters cut into the clay before firing
     m = max(6, min(w, h) // 70)
     inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
-    pygame.draw.rect(surface, ENGRAVE_LIGHT, inner.move(1, 2), 2, border_radius=radius - m // 2)
-    pygame.draw.rect(surface, ENGRAVE, inner, 2, border_radius=radius - m // 2)
+    shade = inner.move(k, 2 * k)
+    pygame.draw.rect(surface, ENGRAVE_LIGHT, shade, 2 * k, border_radius=radius - m // 2)
+    pygame.draw.rect(surface, ENGRAVE, inner, 2 * k, border_radius=radius - m // 2)
     return surface

@@ -80,7 +80,7 @@ def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
 
     def compose() -> pygame.Surface:
         layer = theme.background(size).copy()
-        layer.blit(view.board_surface(), view.rect)
+        layer.blit(view.board_for_layer(), view.rect)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
     key = ("static layer", size, *view.paint_key)
