@@ -151,3 +151,22 @@ def test_a_latrunculi_board_without_reserves_fills_its_room(size, variant):
     view = view_for(f"latrunculi-{variant}", room, unit=vp.unit)
     frame = view.grid.inflate(int(view.cell * 1.24), int(view.cell * 1.24))
     assert max(frame.width / room.width, frame.height / room.height) > 0.9
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1080, 1920), (1920, 1080)])
+@pytest.mark.parametrize("variant", ["seneca", "piso"])
+def test_a_latrunculi_board_with_reserves_fills_its_room(size, variant):
+    """Seneca and Piso keep the waiting pieces beside the board, or above and below it on a
+    squarer room, whichever leaves the larger board: board and reserves fill the room."""
+    vp = Viewport(*size)
+    switch = pygame.Rect(0, 0, vp.u(340), vp.u(96))
+    room = game_layout(vp, switch).board
+    view = view_for(f"latrunculi-{variant}", room, unit=vp.unit)
+    whole = view.grid.inflate(int(view.cell * 1.24), int(view.cell * 1.24))
+    for colour in ("blue", "white"):
+        whole = whole.union(view.reserve_rect[colour])
+    assert room.contains(whole)
+    assert max(whole.width / room.width, whole.height / room.height) > 0.9
+    # and every waiting piece stands inside its reserve, apart from the others
+    slots = view._reserve_slots("blue", 16)
+    assert all(math.dist(a, b) >= 2 * view.radius for a, b in itertools.combinations(slots, 2))

@@ -80,8 +80,7 @@ class BoardView:
     @property
     def paint_key(self) -> tuple:
         """What the static board's pixels depend on (a cache key)."""
-        extra = getattr(self, "side_cells", 0.0)  # Latrunculi: with or without reserves
-        return (type(self), tuple(self.rect), self.flipped, self.unit, extra)
+        return (type(self), tuple(self.rect), self.flipped, self.unit)
 
     def _painted_board(self) -> pygame.Surface:
         surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)

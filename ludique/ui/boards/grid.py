@@ -92,16 +92,43 @@ class GridView(BoardView):
 class LatrunculiView(GridView):
     files = ranks = 8
     RESERVE_CELLS = 2.2  # a reserve's width beside the frame (two columns of waiting pieces)
+    ROW_CELLS = 1.8  # ... or its height above or below the frame (two rows of eight)
 
     def __init__(self, rect, flipped: bool = False, unit: float | None = None, *, reserves=True):
         # Seneca and Piso keep their pieces waiting beside the board; Petteia and Dux do not
+        self.reserves = reserves
         self.side_cells = self.RESERVE_CELLS if reserves else 0.0
+        self.rows_mode = False  # the reserves above and below the board, not beside it
         super().__init__(rect, flipped, unit)
 
     def _build(self) -> None:
+        if self.reserves:
+            # beside the board, or above and below it: whichever leaves the larger board
+            x0, y0, w, h = self.rect
+            beside = min(w / (self.files + 1.4 + 2 * self.RESERVE_CELLS), h / (self.ranks + 1.4))
+            across = min(w / (self.files + 1.4), h / (self.ranks + 1.4 + 2 * self.ROW_CELLS))
+            self.rows_mode = across > beside
+            self.side_cells = 0.0 if self.rows_mode else self.RESERVE_CELLS
         super()._build()
+        if self.rows_mode:
+            self.cell = max(4, int(across))
+            self.grid = pygame.Rect(0, 0, self.cell * self.files, self.cell * self.ranks)
+            self.grid.center = self.rect.center
         self.radius = max(3, int(self.cell * 0.38))
         x0, y0, w, h = self.rect
+        if self.rows_mode:
+            gap = self.cell * 0.85
+            height = int(self.cell * (self.ROW_CELLS - 0.2))
+            # unturned: Blue's reserve below the board (towards Blue), White's above
+            self.reserve_rect = {
+                "blue": pygame.Rect(
+                    self.grid.left, int(self.grid.bottom + gap), self.grid.width, height
+                ),
+                "white": pygame.Rect(
+                    self.grid.left, int(self.grid.top - gap - height), self.grid.width, height
+                ),
+            }
+            return
         gap = self.cell * 0.5
         width = int(max(self.cell * 1.7, min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2)))
         # unturned: Blue's reserve on the left towards Blue (bottom), White's on the right (top)
@@ -120,16 +147,20 @@ class LatrunculiView(GridView):
             ),
         }
 
+    @property
+    def paint_key(self) -> tuple:
+        return (*super().paint_key, self.reserves, self.rows_mode)
+
     def legend_rect(self) -> pygame.Rect | None:
         """Where a short legend may stand beside the board (a reserve that is empty by then):
         under the frame when the room is tall, else the column on the screen's left."""
-        if not self.side_cells:
+        if not self.reserves:
             return None
         frame = self._frame_rect(0.62).move(self.rect.topleft)
         below = pygame.Rect(self.rect.left, frame.bottom, self.rect.width, 0)
         below.height = self.rect.bottom - frame.bottom
-        if below.height >= self.cell * 2:
-            return below.inflate(-self.cell // 2, -self.cell // 4)
+        if self.rows_mode or below.height >= self.cell * 2:
+            return below.inflate(-self.cell // 2, -self.cell // 6)
         column = self._reserve_screen("white" if self.flipped else "blue").clip(self.rect)
         column.width = min(column.width, frame.left - self.cell // 6 - column.left)
         return column
@@ -143,6 +174,19 @@ class LatrunculiView(GridView):
 
     def _reserve_slots(self, colour: str, count: int) -> list[tuple[int, int]]:
         r = self.reserve_rect[colour]
+        if self.rows_mode:  # two rows of eight, the first by the screen's edge
+            step_x = r.width / 8
+            step_y = min(self.radius * 2.15, r.height - self.radius * 2)
+            out = []
+            for i in range(count):
+                c, row = i % 8, i // 8
+                x = r.left + step_x * (c + 0.5)
+                if colour == "blue":
+                    y = r.bottom - self.radius * 1.05 - row * step_y
+                else:
+                    y = r.top + self.radius * 1.05 + row * step_y
+                out.append(self.pt(x, y))
+            return out
         cols = 2
         step_x = r.width / cols
         rows = max(1, math.ceil(count / cols))

@@ -358,9 +358,17 @@ class GameScene(Scene):
             return
         vp = self.vp
         sprite = piece_sprite(self.match.state.to_move, "incitus", vp.u(26))
-        canvas.blit(sprite, sprite.get_rect(midtop=(box.centerx, box.top + vp.u(8))))
-        words = pygame.Rect(box.left, box.top + sprite.get_height() + vp.u(16), box.width, 0)
-        words.height = box.bottom - words.top
+        if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
+            spot = sprite.get_rect(midleft=(box.left, box.centery))
+            words = pygame.Rect(spot.right + vp.u(16), box.top, 0, box.height)
+            words.width = box.right - words.left
+            align, valign = "left", "middle"
+        else:  # a column beside it: the sign over the words
+            spot = sprite.get_rect(midtop=(box.centerx, box.top + vp.u(8)))
+            words = pygame.Rect(box.left, spot.bottom + vp.u(8), box.width, 0)
+            words.height = box.bottom - words.top
+            align, valign = "center", "top"
+        canvas.blit(sprite, spot)
         draw_text(
             canvas,
             self.app.t("legend.incitus"),
@@ -368,5 +376,6 @@ class GameScene(Scene):
             size=vp.u(28),
             min_size=vp.u(26),
             colour=theme.CREAM,
-            valign="top",
+            align=align,
+            valign=valign,
         )
