@@ -249,8 +249,8 @@ class PenteView(BoardView):
     def _paint_track(self, surface: pygame.Surface, local) -> None:
         """Quiet engraved chevrons along the track, counter-clockwise: 1A..5A, up line 5 to
         1B, 1B..5B, down line 1 back to 1A (the way every counter travels)."""
-        size = self.radius * 0.34
-        width = self.line_width(0.08, 2)
+        size = self.radius * 0.5
+        width = self.line_width(0.1, 2)
         ring = self.radius + max(6, self.radius // 4)
         marks: list[tuple[tuple[float, float], tuple[float, float]]] = []
         for a, b in zip(TRACK, TRACK[1:] + TRACK[:1], strict=True):
