@@ -95,12 +95,22 @@ def test_the_visitors_goal_half_is_marked_in_his_colour(flipped):
         assert away(mine) + 60 < away(theirs)
 
 
-def test_the_track_runs_counter_clockwise_on_the_board():
-    """Chevrons between the points of each row point along the track: 1A -> 5A to the right
-    on an unturned board, 1B -> 5B to the left."""
-    view = PenteView(RECT)
-    assert view.points["2A"][0] > view.points["1A"][0]
-    assert view.points["2B"][0] < view.points["1B"][0]
+@pytest.mark.parametrize("flipped", [False, True])
+def test_the_track_runs_counter_clockwise_on_the_board(flipped):
+    """Chevrons point along the track 1A..5A 1B..5B (rules.md): counter-clockwise as the
+    visitor sees it, on either turn of the board (the turned board turns them too)."""
+    view = PenteView(RECT, flipped)
+    marks = view.track_marks()
+    assert len(marks) >= 10
+    centre = pygame.Vector2(RECT.center)
+    for (x, y), (dx, dy) in marks:
+        place = pygame.Vector2(view.pt(x, y)) - centre
+        way = pygame.Vector2(-dx, -dy) if flipped else pygame.Vector2(dx, dy)
+        # on screen (y down) counter-clockwise: the cross product of place and way is < 0
+        assert place.cross(way) < 0, ((x, y), (dx, dy))
+    # and every point of the loop is passed: a chevron between each pair of neighbours
+    rows = [m for m in marks if m[1][1] == 0]
+    assert len(rows) == 8
 
 
 def test_a_prisoner_to_remove_has_a_mark_of_its_own():

@@ -246,25 +246,30 @@ class PenteView(BoardView):
             )
             surface.blit(tray, r)
 
-    def _paint_track(self, surface: pygame.Surface, local) -> None:
-        """Quiet engraved chevrons along the track, counter-clockwise: 1A..5A, up line 5 to
-        1B, 1B..5B, down line 1 back to 1A (the way every counter travels)."""
+    def track_marks(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The chevrons of the track, counter-clockwise round the ten points (1A..5A, up line
+        5 to 1B, 1B..5B, down line 1 back to 1A): each one's place and the way it points, in
+        unturned board coordinates."""
         size = self.radius * 0.5
-        width = self.line_width(0.1, 2)
         ring = self.radius + max(6, self.radius // 4)
         marks: list[tuple[tuple[float, float], tuple[float, float]]] = []
         for a, b in zip(TRACK, TRACK[1:] + TRACK[:1], strict=True):
             (x1, y1), (x2, y2) = self.points[a], self.points[b]
             if y1 == y2:  # along a row: half-way between two points
-                marks.append((((x1 + x2) / 2, y1), (x2 - x1, 0.0)))
+                marks.append((((x1 + x2) / 2, y1), (1.0 if x2 > x1 else -1.0, 0.0)))
             else:  # up or down an outer line: twice, clear of the rings
                 for k in (0.3, 0.7):
                     y = y1 + (y2 - y1) * k
                     if abs(y - y1) > ring + size and abs(y - y2) > ring + size:
-                        marks.append(((x1, y), (0.0, y2 - y1)))
-        for (x, y), (dx, dy) in marks:
-            length = (dx * dx + dy * dy) ** 0.5 or 1.0
-            ux, uy = dx / length, dy / length
+                        marks.append(((x1, y), (0.0, 1.0 if y2 > y1 else -1.0)))
+        return marks
+
+    def _paint_track(self, surface: pygame.Surface, local) -> None:
+        """Quiet engraved chevrons along the track (``track_marks``): the way every counter
+        travels."""
+        size = self.radius * 0.5
+        width = self.line_width(0.1, 2)
+        for (x, y), (ux, uy) in self.track_marks():
             tip = (x + ux * size * 0.5, y + uy * size * 0.5)
             back = (x - ux * size * 0.5, y - uy * size * 0.5)
             wing = (-uy * size * 0.6, ux * size * 0.6)
