@@ -354,13 +354,34 @@ def test_every_diagram_with_a_move_plays_it(name):
     end = moving.frame(moving.CYCLE - 0.1)
     raw = pygame.image.tobytes
     assert raw(start, "RGBA") != raw(middle, "RGBA") != raw(end, "RGBA")
-    # the last frame is the engine's position after the move, drawn by the game's board view
+    # the last frame is the engine's position after the last move, drawn by the game's view
     expected = pygame.Surface(end.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(expected, (33, 24, 19), expected.get_rect(), border_radius=22)
-    after = positions(name)[1]
-    arrived = sorted(moving._own(after) - moving._own(moving.before))
+    *_, before, after = positions(name)
+    mover = before.to_move
+    arrived = sorted(moving._own(after, mover) - moving._own(before, mover))
     moving.view.draw(expected, after, glow=arrived)
     assert raw(end, "RGBA") == raw(expected, "RGBA")
+    # and it plays again: the next cycle starts where the first did
+    assert raw(moving.frame(moving.CYCLE + 0.1), "RGBA") == raw(start, "RGBA")
+
+
+@pytest.mark.parametrize("name", [n for n, d in DIAGRAMS.items() if d.moves])
+def test_a_diagram_that_plays_its_moves_is_one_board(name):
+    """Never a "before" that turns into the "after" while the "after" is shown beside it: the
+    card holds one board, the one the moves are played on, for every move of the diagram."""
+    from ludique.content.diagrams import MovingDiagram, panel_rects
+
+    rects = panel_rects(name, 1300)
+    image = render_diagram(name, 1300)
+    assert len(rects) == 1 and image.get_height() == rects[0].height
+    moving = MovingDiagram(name, rects[0].size)
+    each = moving.HOLD + moving.GLIDE + moving.FADE
+    assert moving.CYCLE == pytest.approx(len(DIAGRAMS[name].moves) * each + moving.REST)
+    # before each move the board shows it with its arrow, as the still card does
+    assert pygame.image.tobytes(moving.frame(0.1), "RGBA") == pygame.image.tobytes(
+        image.subsurface(rects[0]), "RGBA"
+    )
 
 
 def test_the_rules_screen_plays_the_diagrams_in_view_and_sends_only_them(app_factory):

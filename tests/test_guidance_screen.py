@@ -27,7 +27,7 @@ from ludique.games import new_game
 from ludique.games.epaminondas import EpaminondasState
 from ludique.games.pente import PenteState
 from ludique.ui import theme
-from ludique.ui.boards.base import MARK_DARK
+from ludique.ui.boards.base import MARK_DARK, REMOVE_LIGHT
 from ludique.ui.scenes.end import decided
 
 
@@ -234,7 +234,9 @@ def test_the_duty_to_remove_a_prisoner_is_said_and_ringed(app_factory):
     prisoners = [str(m)[1:] for m in state.legal_moves()]
     assert words(app, scene.guidance.next_step(scene.board.selected)) == app.t("play.guide.remove")
     assert "Tippen Sie" in words(app, scene.guidance.next_step(scene.board.selected))
-    assert marked(app, prisoners[0])
+    # a prisoner to remove wears a dashed light ring of its own, not a mover's gold ring
+    assert not marked(app, prisoners[0])
+    assert colour_at(frame(app), on_ring(scene, prisoners[0])) == REMOVE_LIGHT
     empty = next(
         f"{f}{r}"
         for f in "abcdefgh"

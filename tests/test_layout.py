@@ -17,6 +17,8 @@ from ludique.screens import SIZES, each_screen, review_app
 from ludique.ui.layout import recording
 
 TEXT_CONTRAST = 4.5  # WCAG 2.1, normal text
+VISITOR_TEXT_UNITS = 26  # every text a visitor reads, at 1080 lines: legible from 1.5 m
+CURATOR_SCREENS = ("pin-pad", "admin")  # dense sheets for curators, at arm's length
 TOTALS: dict[str, int] = {}
 
 
@@ -26,6 +28,7 @@ def _problems(size: tuple[int, int], lang: str, contrast: bool) -> tuple[int, in
     screens = texts = 0
     screen_id = id(app.screen)
     bounds = app.screen.get_rect()
+    floor = app.viewport.u(VISITOR_TEXT_UNITS)
     try:
         for name in each_screen(app):
             app.dirty = True
@@ -34,7 +37,13 @@ def _problems(size: tuple[int, int], lang: str, contrast: bool) -> tuple[int, in
             screens += 1
             texts += len(drawn)
             where = f"{size[0]}x{size[1]} {lang} {name}"
+            visitor = not any(curator in name for curator in CURATOR_SCREENS)
             for r in drawn:
+                if visitor and r.size < floor:
+                    problems.append(
+                        f"{where}: {r.message!r} drawn at {r.size} px, under {floor} px"
+                        f" ({VISITOR_TEXT_UNITS} units)"
+                    )
                 if r.overflow:
                     problems.append(f"{where}: {r.message!r} does not fit its box {r.box}")
                 if r.surface == screen_id and not bounds.contains(r.drawn):

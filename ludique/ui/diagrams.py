@@ -375,8 +375,9 @@ def panel_rects(name: str, width: int, scale: float = 1.0) -> list[pygame.Rect]:
     if name not in DIAGRAMS:
         raise KeyError(f"unknown diagram {name!r}: expected one of {', '.join(DIAGRAMS)}")
     diagram = DIAGRAMS[name]
-    count = len(diagram.moves) + 1
-    per_row = min(count, 2)
+    # a diagram that plays moves is one board (the card plays them on it); a still one, one
+    count = 1
+    per_row = 1
     gap, most = round(PANEL_GAP * scale), round(MAX_PANEL_HEIGHT * scale)
     panel_w = (width - gap * (per_row - 1)) // per_row
     panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
@@ -398,10 +399,9 @@ def panel_rects(name: str, width: int, scale: float = 1.0) -> list[pygame.Rect]:
 # redraws in well under a second.
 @kept
 def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
-    """Diagram ``name`` (a key of ``DIAGRAMS``) as panels in reading order, ``width`` pixels wide.
-
-    Up to two panels stand side by side; a third goes on a second row, so that no board shrinks
-    below what reads from 1.5 m on a card about 1300 pixels wide."""
+    """Diagram ``name`` (a key of ``DIAGRAMS``) as one board, ``width`` pixels wide: the start
+    with an arrow for its first move.  The card plays the moves on that board
+    (``MovingDiagram``): never a "before" turning into an "after" shown beside it."""
     rects = panel_rects(name, width, scale)  # first: it names an unknown diagram
     diagram = DIAGRAMS[name]
     states = positions(name)
@@ -409,7 +409,7 @@ def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
     height = max(r.bottom for r in rects)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     landed: list[str] = []
-    for i, (state, rect) in enumerate(zip(states, rects, strict=True)):
+    for i, (state, rect) in enumerate(zip(states[: len(rects)], rects, strict=True)):
         x, y, panel_w, panel_h = rect
         move = diagram.moves[i] if i < len(diagram.moves) else None
         roll = diagram.roll if i == 0 else None
@@ -440,38 +440,50 @@ def _glide(points: list[tuple[int, int]], t: float) -> tuple[float, float]:
 
 
 class MovingDiagram:
-    """The first panel of a diagram, played: the piece glides along its move, the captured piece
-    leaves, the result holds, and again.  Drawn with the kiosk's board views, like the game."""
+    """A diagram's board, played: before each move its arrow, then the piece glides along the
+    move, a captured piece leaves; after the last move the result holds, then all again.  Drawn
+    with the kiosk's board views, like the game."""
 
-    CYCLE = 4.0  # seconds: hold, glide, the capture fades, hold the result
-    HOLD, GLIDE, FADE = 0.8, 1.2, 0.6
+    HOLD, GLIDE, FADE = 0.8, 1.2, 0.6  # seconds: each move's arrow, glide, the capture fading
+    REST = 1.4  # the result, before the diagram plays again
 
     def __init__(self, name: str, size: tuple[int, int]) -> None:
         diagram = DIAGRAMS[name]
+        self.diagram = diagram
         self.game_id = diagram.game_id
-        self.before, self.after = positions(name)[:2]
-        move = diagram.moves[0]
-        self.path, self.mover = _move_path(self.before, move)
-        self.gone = _captured(self.before, self.after, self.mover)
+        self.states = positions(name)
+        self.before, self.after = self.states[0], self.states[-1]
         self.size = size
         rect = pygame.Rect((0, 0), size)
         self.view = view_for(self.game_id, rect.inflate(-24, -24))
-        own = self._own(self.before) - self._own(self.after)
-        arrived = self._own(self.after) - self._own(self.before)
-        self.routes = self._routes(own, arrived)
+        self.mover = self.before.to_move
+        self.steps = [self._step(i) for i in range(len(diagram.moves))]
+        self.CYCLE = len(self.steps) * (self.HOLD + self.GLIDE + self.FADE) + self.REST
+        self._holds: dict[int, pygame.Surface] = {}
 
-    def _own(self, state: GameState) -> set[str]:
-        return {p.square for p in state.pieces() if p.colour == self.mover and p.square != "off"}
+    def _step(self, i: int):
+        """Move ``i``: its position before, after, mover, captured squares, glide routes."""
+        before, after = self.states[i], self.states[i + 1]
+        path, mover = _move_path(before, self.diagram.moves[i])
+        gone = _captured(before, after, mover)
+        left = self._own(before, mover) - self._own(after, mover)
+        arrived = self._own(after, mover) - self._own(before, mover)
+        return before, after, mover, gone, self._routes(before, path, mover, left, arrived)
 
-    def _routes(self, left: set[str], arrived: set[str]) -> list[tuple[str, list[tuple[int, int]]]]:
+    @staticmethod
+    def _own(state: GameState, mover: str | None = None) -> set[str]:
+        mover = mover or state.to_move
+        return {p.square for p in state.pieces() if p.colour == mover and p.square != "off"}
+
+    def _routes(self, before, path, mover, left: set[str], arrived: set[str]):
         """Each moving piece's origin and the points it glides through: one piece along the
         move's path; a phalanx, each piece straight to its place, in order along the move."""
         if self.game_id != "epaminondas" or len(left) <= 1:
-            points = [self.view.centre(self.path[0], self.before, self.mover)]
-            points += [self.view.centre(sq, self.before, self.mover) for sq in self.path[1:-1]]
-            points.append(self.view.target_centre(self.path[-1], self.before))
-            return [(self.path[0], points)]
-        a, b = self.path[0], self.path[-1]
+            points = [self.view.centre(path[0], before, mover)]
+            points += [self.view.centre(sq, before, mover) for sq in path[1:-1]]
+            points.append(self.view.target_centre(path[-1], before))
+            return [(path[0], points)]
+        a, b = path[0], path[-1]
         direction = (ord(b[0]) - ord(a[0]), int(b[1:]) - int(a[1:]))
 
         def along(square: str) -> int:
@@ -480,29 +492,47 @@ class MovingDiagram:
         pairs = zip(sorted(left, key=along), sorted(arrived, key=along), strict=False)
         return [(s, [self.view.centre(s), self.view.centre(t)]) for s, t in pairs]
 
+    def _hold(self, i: int) -> pygame.Surface:
+        """Before move ``i``: the position with the move's arrow (as the still card shows it)."""
+        if i not in self._holds:
+            d = self.diagram
+            landed = _landed(self.states[i - 1], d.moves[i - 1]) if i else []
+            self._holds[i] = _panel(
+                self.states[i],
+                self.game_id,
+                self.size,
+                d.moves[i],
+                d.roll if i == 0 else None,
+                landed,
+                d.badges if i == 0 else (),
+            )
+        return self._holds[i]
+
     def frame(self, now: float) -> pygame.Surface:
-        """The panel at time ``now`` (seconds, any clock)."""
+        """The board at time ``now`` (seconds, any clock)."""
+        t = now % self.CYCLE
+        each = self.HOLD + self.GLIDE + self.FADE
         surface = pygame.Surface(self.size, pygame.SRCALPHA)
         pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
-        t = now % self.CYCLE
+        i = int(t // each)
+        if i >= len(self.steps):  # the result holds, the moved pieces glowing
+            before, after, mover, _gone, _routes = self.steps[-1]
+            moved = sorted(self._own(after, mover) - self._own(before, mover))
+            self.view.draw(surface, after, glow=moved)
+            return surface
+        t -= i * each
         if t < self.HOLD:
-            self.view.draw(
-                surface, self.before, glow=[self.path[0]] if self.path[0] != "off" else []
-            )
+            surface.blit(self._hold(i), (0, 0))
             return surface
         t -= self.HOLD
-        if t >= self.GLIDE + self.FADE:
-            self.view.draw(
-                surface, self.after, glow=sorted(self._own(self.after) - self._own(self.before))
-            )
-            return surface
+        before, _after, mover, gone, routes = self.steps[i]
         fade = 1.0 if t < self.GLIDE else max(0.0, 1 - (t - self.GLIDE) / self.FADE)
-        hidden = [(origin, self.mover) for origin, _ in self.routes]
-        self.view.draw(surface, self.before, hidden=hidden, fading={sq: fade for sq in self.gone})
+        hidden = [(origin, mover) for origin, _ in routes]
+        self.view.draw(surface, before, hidden=hidden, fading={sq: fade for sq in gone})
         k = min(1.0, t / self.GLIDE)
-        for origin, points in self.routes:
+        for origin, points in routes:
             piece = next(
-                (p for p in self.before.pieces() if p.square == origin and p.colour == self.mover),
+                (p for p in before.pieces() if p.square == origin and p.colour == mover),
                 None,
             )
             if piece is None:

@@ -67,7 +67,7 @@ class GameBoard:
         self.app = app
         self.match = match
         self.guidance = guidance
-        self.view = view_for(match.config.game_id, rect, flipped)
+        self.view = view_for(match.config.game_id, rect, flipped, app.viewport.unit)
         self.anim: Anim | None = None
         self.roll: DieRoll | None = None
         self.drag: Drag | None = None
@@ -94,7 +94,7 @@ class GameBoard:
     def place(self, rect: pygame.Rect) -> None:
         """The board's new place (the window changed size)."""
         if rect != self.view.rect:
-            self.view = view_for(self.match.config.game_id, rect, self.view.flipped)
+            self.view = view_for(self.match.config.game_id, rect, self.view.flipped, self.vp.unit)
 
     def stop(self) -> None:
         """Forget what is being shown or held (a new position, an undo)."""
@@ -482,7 +482,7 @@ class GameBoard:
             size=self.vp.u(28),
             colour=theme.CREAM,
             valign="top",
-            min_size=self.vp.u(18),
+            min_size=self.vp.u(26),
             max_lines=2,
         )
 

@@ -10,7 +10,7 @@ from ludique.guidance import Guidance
 from ludique.match import Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
-from ludique.ui.layout import draw_text, fit_text
+from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 
 PIECE_KINDS = {"pente-grammai": "counter", "epaminondas": "piece"}
 
@@ -63,25 +63,27 @@ class GameStrip:
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
         mover = self.match.state.to_move
         sprite = piece_sprite(mover, piece_kind(self.match.config.game_id), vp.u(30))
-        canvas.blit(sprite, sprite.get_rect(center=(panel.left + vp.u(50), panel.centery)))
+        guide = self.guidance.next_step(selected)
+        # with a next step, the piece and whose turn share the top row, the step the panel's width
+        row = vp.u(70) if guide is not None else panel.height
+        canvas.blit(sprite, sprite.get_rect(center=(panel.left + vp.u(50), panel.top + row // 2)))
         status = self.guidance.status().render(t)
         if self.match.thinking:
             status += "." * (1 + int(self.app.now() * 3) % 3)
         words = pygame.Rect(
-            panel.left + vp.u(96),
+            panel.left + vp.u(90),
             panel.top + vp.u(10),
-            panel.width - vp.u(112),
+            panel.width - vp.u(104),
             panel.height - vp.u(20),
         )
-        guide = self.guidance.next_step(selected)
         if guide is None:
             draw_text(
                 canvas, status, words, role="bold", size=vp.u(32), colour=theme.CREAM, align="left"
             )
             return
         # whose turn on top, the next step under it
-        fit = fit_text(status, "bold", vp.u(30), (words.width, words.height // 2))
-        top = pygame.Rect(words.left, words.top, words.width, fit.height)
+        fit = fit_text(status, "bold", vp.u(30), (words.width, row - vp.u(10)))
+        top = pygame.Rect(words.left, panel.top + (row - fit.height) // 2, words.width, fit.height)
         drawn = draw_text(
             canvas,
             status,
@@ -93,21 +95,22 @@ class GameStrip:
             valign="top",
             min_size=fit.size,
         )
+        below = max(drawn.bottom, panel.top + row)
         rest = pygame.Rect(
-            words.left,
-            drawn.bottom + vp.u(8),
-            words.width,
-            words.bottom - drawn.bottom - vp.u(8),
+            panel.left + vp.u(18),
+            below + vp.u(4),
+            panel.width - vp.u(32),
+            words.bottom - below - vp.u(4),
         )
         draw_text(
             canvas,
             guide.render(t),
             rest,
-            size=vp.u(26),
+            size=vp.u(28),
             colour=theme.HIGHLIGHT,
             align="left",
             valign="top",
-            min_size=vp.u(18),
+            min_size=vp.u(VISITOR_TEXT),
         )
 
     def _draw_notes(self, canvas: pygame.Surface, box: pygame.Rect) -> int:
@@ -169,10 +172,11 @@ class GameStrip:
                 canvas,
                 line.render(t),
                 pygame.Rect(box.left, y, box.width, line_h),
-                size=vp.u(27),
+                size=vp.u(28),
                 colour=theme.CREAM,
                 align="left",
                 max_lines=1,
+                min_size=vp.u(VISITOR_TEXT),
             )
             y += line_h
             rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0

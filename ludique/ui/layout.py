@@ -35,6 +35,9 @@ DESIGN_SHORT_SIDE = 1080  # units along the shorter side of any screen
 TOUCH_MM = 9.0  # the smallest touch target a finger hits reliably
 TOUCH_UNITS = 76  # the smallest touch target the scenes draw (the language switch), in units
 MAX_TOUCH_GROWTH = 1.25  # a tiny high-density screen may enlarge the unit this much, no more
+# the smallest text a visitor reads, in units (26 px at 1080 lines: legible from 1.5 m); the
+# curator's screens (PIN pad, admin panel) are read at arm's length and go below it
+VISITOR_TEXT = 26
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import pygame
 
 from ludique.analysis import EPSILON
 from ludique.ui import theme
-from ludique.ui.layout import draw_text
+from ludique.ui.layout import VISITOR_TEXT, draw_text
 
 LUCK = theme.GOLD  # throws: the curve's gold steps and the luck bars
 COST = theme.DANGER  # a move that cost the story's side something
@@ -59,10 +59,10 @@ class StoryChart:
         """The plotting area inside the chart box (room for the title, the y labels and x axis)."""
         vp = self.vp
         box = self.chart_box
-        left = box.left + vp.u(110)
+        left = box.left + vp.u(120)
         exact = self.story is not None and self.story.exact
         top = box.top + (vp.u(80) if exact else vp.u(56))  # the 100% label under the title
-        band = vp.u(100) if exact else vp.u(44)  # the luck band, or who is ahead at the bottom
+        band = vp.u(100) if exact else vp.u(50)  # the luck band, or who is ahead at the bottom
         bottom = box.bottom - vp.u(52) - band
         return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
 
@@ -120,7 +120,8 @@ class StoryChart:
                     pygame.Rect(
                         box.left + vp.u(8), y - vp.u(20), plot.left - box.left - vp.u(18), vp.u(40)
                     ),
-                    size=vp.u(26),
+                    size=vp.u(VISITOR_TEXT),
+                    min_size=vp.u(VISITOR_TEXT),
                     colour=theme.MUTED,
                     align="right",
                     max_lines=1,
@@ -202,7 +203,8 @@ class StoryChart:
                 canvas,
                 str(value),
                 pygame.Rect(x - vp.u(40), label_y, vp.u(80), vp.u(36)),
-                size=vp.u(24),
+                size=vp.u(VISITOR_TEXT),
+                min_size=vp.u(VISITOR_TEXT),
                 colour=theme.MUTED,
                 max_lines=1,
             )
@@ -213,11 +215,12 @@ class StoryChart:
             pygame.Rect(
                 self.chart_box.left + vp.u(8),
                 label_y,
-                plot.left - self.chart_box.left - vp.u(50),
+                plot.left - self.chart_box.left - vp.u(20),
                 vp.u(36),
             ),
             role="italic",
-            size=vp.u(24),
+            size=vp.u(VISITOR_TEXT),
+            min_size=vp.u(VISITOR_TEXT),
             colour=theme.MUTED,
             align="right",
             max_lines=1,

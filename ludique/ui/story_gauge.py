@@ -20,7 +20,7 @@ import pygame
 from ludique.games.base import GameState
 from ludique.match import Match
 from ludique.ui import theme
-from ludique.ui.layout import Viewport, draw_text
+from ludique.ui.layout import VISITOR_TEXT, Viewport, draw_text
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> p
     state: GameState = match.state
     from ludique.analysis import pente_chance
 
-    label_h, bar_h, gap = vp.u(38), vp.u(34), vp.u(8)
+    label_h, bar_h, gap = vp.u(38), vp.u(40), vp.u(8)
     need = label_h + gap + bar_h
     if box.height < need or box.width < vp.u(120):
         return None
@@ -95,7 +95,8 @@ def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> p
             canvas,
             t("story.gauge_you", percent=percent(app, value)),
             label,
-            size=vp.u(26),
+            size=vp.u(28),
+            min_size=vp.u(VISITOR_TEXT),
             colour=theme.CREAM,
             align="left",
             max_lines=1,
@@ -107,7 +108,8 @@ def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> p
             canvas,
             t("story.gauge_colour"),
             label,
-            size=vp.u(26),
+            size=vp.u(28),
+            min_size=vp.u(VISITOR_TEXT),
             colour=theme.CREAM,
             align="left",
             max_lines=1,
@@ -141,7 +143,8 @@ def _bar(canvas, bar: pygame.Rect, shares, app, vp: Viewport) -> None:
                     text,
                     box,
                     role="bold",
-                    size=vp.u(26),
+                    size=vp.u(28),
+                    min_size=vp.u(VISITOR_TEXT),
                     colour=ink,
                     align="left" if i == 0 else "right",
                     max_lines=1,

@@ -28,15 +28,21 @@ from ludique.ui.boards.pente import PenteView
 
 
 def view_for(
-    game_id: str, rect: pygame.Rect | tuple[int, int, int, int], flipped: bool = False
+    game_id: str,
+    rect: pygame.Rect | tuple[int, int, int, int],
+    flipped: bool = False,
+    unit: float | None = None,
 ) -> BoardView:
-    """The view that draws ``game_id`` (any id of ``ludique.games.GAME_IDS``) in ``rect``."""
+    """The view that draws ``game_id`` (any id of ``ludique.games.GAME_IDS``) in ``rect``;
+    ``unit`` (the screen's) for a board a visitor reads: its labels keep the text floor."""
     if game_id == "pente-grammai":
-        return PenteView(rect, flipped)
+        return PenteView(rect, flipped, unit)
     if game_id == "epaminondas":
-        return EpaminondasView(rect, flipped)
+        return EpaminondasView(rect, flipped, unit)
     if game_id.startswith("latrunculi"):
-        return LatrunculiView(rect, flipped)
+        # Petteia and Dux start on the board: no reserves beside it, the board takes the room
+        reserves = game_id in ("latrunculi-seneca", "latrunculi-piso")
+        return LatrunculiView(rect, flipped, unit, reserves=reserves)
     raise ValueError(f"no board view for game id {game_id!r}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import pygame
@@ -22,9 +23,17 @@ class BoardView:
     ``_paint_board`` (the static board, drawn once into a cached surface) and ``layout``.
     """
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], flipped: bool = False):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        flipped: bool = False,
+        unit: float | None = None,
+    ):
         self.rect = pygame.Rect(rect)
         self.flipped = flipped
+        # the screen's unit (``Viewport.unit``) for a board a visitor reads: its labels are
+        # then at least ``LABEL_UNITS`` tall; None for pictures (miniatures, diagrams)
+        self.unit = unit
         self.radius = 10
         self._board: pygame.Surface | None = None
         self._build()
@@ -57,9 +66,21 @@ class BoardView:
         """The static board, painted once per (view class, rect, turn) while it is in use."""
         if self._board is None:
             # keyed by rect: every window size and layout has boards of its own (a few MB each)
-            key = ("board", type(self), tuple(self.rect), self.flipped)
+            key = ("board", *self.paint_key)
             self._board = PIXELS.get_or_draw(key, self._painted_board)
         return self._board
+
+    def board_for_layer(self) -> pygame.Surface:
+        """The static board to compose into a kept layer: the kept copy if there is one, else
+        painted without keeping it (the layer holds its pixels; a second copy of every board
+        would crowd the picture budget)."""
+        kept_board = self._board or PIXELS.get(("board", *self.paint_key))
+        return kept_board if kept_board is not None else self._painted_board()
+
+    @property
+    def paint_key(self) -> tuple:
+        """What the static board's pixels depend on (a cache key)."""
+        return (type(self), tuple(self.rect), self.flipped, self.unit)
 
     def _painted_board(self) -> pygame.Surface:
         surface = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -70,6 +91,18 @@ class BoardView:
 
     def _paint_board(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
+
+    def label_size(self, natural: float = 0.0) -> int:
+        """The size of the board's labels (1A..5B, a..n): ``natural`` (a share of the board's
+        own sizes), and on a board a visitor reads never under ``LABEL_UNITS`` units."""
+        if self.unit is None:
+            return max(10, int(natural))
+        return max(int(natural), round(LABEL_UNITS * self.unit))
+
+    def line_width(self, share: float, least: int = 1) -> int:
+        """A line of the board ``share`` of a piece's radius wide: lines scale with the board
+        (and so with the screen) like the pieces do."""
+        return max(least, round(self.radius * share))
 
     def sprite(self, piece: Piece) -> pygame.Surface:
         return piece_sprite(piece.colour, piece.kind, self.radius)
@@ -122,11 +155,14 @@ class BoardView:
         glow_done: set[str] = set()
         movable = set(movable)
         tops: dict[str, tuple[int, int]] = {}  # where the mover's top piece of a square stands
+        prisoners: set[str] = set()  # squares where the mover's top piece is an incitus
         held: tuple[int, int] | None = None
         for i, (piece, (x, y)) in enumerate(placed):
             if i in skip:
                 continue
             image = self.sprite(piece)
+            if piece.kind == "incitus" and piece.square in glow:
+                glow_done.add(piece.square)  # a prisoner to remove: its own mark, below
             if piece.square in glow and piece.square not in glow_done:
                 ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
                 surface.blit(ring, ring.get_rect(center=(x, y)))
@@ -137,6 +173,10 @@ class BoardView:
             surface.blit(image, image.get_rect(center=(x, y)))
             if piece.colour == state.to_move:
                 tops[piece.square] = (x, y)
+                if piece.kind == "incitus":
+                    prisoners.add(piece.square)
+                else:
+                    prisoners.discard(piece.square)
             if (
                 selected is not None
                 and piece.square == selected
@@ -146,9 +186,13 @@ class BoardView:
         if held is not None:
             ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
             surface.blit(ring, ring.get_rect(center=held))
-        for sq in movable:
+        for sq in movable | (glow & prisoners):
             centre = tops.get(sq)
-            if centre is not None:
+            if centre is None:
+                continue
+            if sq in prisoners:  # not a piece that moves: one that leaves the board
+                surface.blit(*self.placed_ring(remove_mark(self.radius, pulse), centre))
+            else:
                 surface.blit(*self.placed_ring(mark_ring(self.radius, pulse), centre))
         self.draw_targets(surface, state, targets)
         for sq in glow - glow_done:
@@ -190,10 +234,13 @@ class BoardView:
         wanted = set(squares)
         done: set[str] = set()
         ring = mark_ring(self.radius + max(2, self.radius // 8), 0.0, danger)
+        tops: dict[str, tuple[int, int]] = {}  # of a stack, one ring: round the piece on top
         for piece, xy in self.layout(state):
             if piece.square in wanted and piece.colour == colour:
-                surface.blit(*self.placed_ring(ring, xy))
-                done.add(piece.square)
+                tops[piece.square] = xy
+        for square, xy in tops.items():
+            surface.blit(*self.placed_ring(ring, xy))
+            done.add(square)
         for sq in wanted - done:
             surface.blit(*self.placed_ring(ring, self.target_centre(sq, state)))
 
@@ -204,6 +251,7 @@ class BoardView:
         return self.centre(square, state)
 
 
+LABEL_UNITS = 26  # the board's labels, like every text a visitor reads (layout.VISITOR_TEXT)
 MARK_DARK = (44, 26, 8)  # the dark half of a two-tone mark
 MARK_DANGER = (255, 96, 70)
 
@@ -226,6 +274,35 @@ def _mark_ring(radius: int, pulse: float, danger: bool) -> pygame.Surface:
     bright = MARK_DANGER if danger else theme.HIGHLIGHT
     pygame.draw.circle(surface, (*MARK_DARK, 235), (c, c), outer, band + 2)
     pygame.draw.circle(surface, (*bright, 255), (c, c), outer - band - 1, band + grow // 2)
+    return surface
+
+
+def remove_mark(radius: int, pulse: float = 0.0) -> pygame.Surface:
+    """The mark of a prisoner (an incitus) to take off the board: a dashed ring, light on
+    dark, that reads apart from the solid gold ring of a piece that can move."""
+    return _remove_mark(radius, round(pulse * 8) / 8)
+
+
+REMOVE_LIGHT = (250, 244, 230)
+
+
+@kept
+def _remove_mark(radius: int, pulse: float) -> pygame.Surface:
+    band = max(3, radius // 7)
+    grow = int(radius * 0.22 * pulse)
+    outer = radius + 2 * band + grow + 2
+    size = 2 * outer + 4
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    pygame.draw.circle(surface, (*MARK_DARK, 235), (c, c), outer, 2 * band + 2)
+    dashes = 10
+    # the dashes where a mover's ring has its bright band, the dark band round them all
+    rect = pygame.Rect(0, 0, 2 * (outer - band - 1), 2 * (outer - band - 1))
+    rect.center = (c, c)
+    for i in range(dashes):
+        start = (i + 0.2) * 2 * math.pi / dashes
+        stop = (i + 0.8) * 2 * math.pi / dashes
+        pygame.draw.arc(surface, REMOVE_LIGHT, rect, start, stop, band)
     return surface
 
 

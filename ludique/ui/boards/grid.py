@@ -18,12 +18,13 @@ FILES = "abcdefghijklmn"
 class GridView(BoardView):
     files = 8
     ranks = 8
-    side_room = 0.0  # fraction of the width kept free on each side (reserves)
+    side_cells = 0.0  # room kept free on each side of the frame (reserves), in cells
 
     def _build(self) -> None:
         x0, y0, w, h = self.rect
-        usable_w = w * (1 - 2 * self.side_room)
-        self.cell = max(4, int(min(usable_w / (self.files + 1.4), h / (self.ranks + 1.4))))
+        # the grid and its frame, plus ``side_cells`` on each side (the reserves)
+        across = self.files + 1.4 + 2 * self.side_cells
+        self.cell = max(4, int(min(w / across, h / (self.ranks + 1.4))))
         gw, gh = self.cell * self.files, self.cell * self.ranks
         self.grid = pygame.Rect(0, 0, gw, gh)
         self.grid.center = self.rect.center
@@ -67,7 +68,7 @@ class GridView(BoardView):
 
     def _paint_labels(self, surface: pygame.Surface, colour) -> None:
         ox, oy = self.rect.topleft
-        size = max(10, int(self.cell * 0.28))
+        size = self.label_size(self.cell * 0.3 if self.unit else self.cell * 0.28)
         face = font("bold", size)
         for f in range(self.files):
             label = face.render(FILES[f], True, colour)
@@ -90,14 +91,46 @@ class GridView(BoardView):
 
 class LatrunculiView(GridView):
     files = ranks = 8
-    side_room = 0.15
+    RESERVE_CELLS = 2.2  # a reserve's width beside the frame (two columns of waiting pieces)
+    ROW_CELLS = 1.8  # ... or its height above or below the frame (two rows of eight)
+
+    def __init__(self, rect, flipped: bool = False, unit: float | None = None, *, reserves=True):
+        # Seneca and Piso keep their pieces waiting beside the board; Petteia and Dux do not
+        self.reserves = reserves
+        self.side_cells = self.RESERVE_CELLS if reserves else 0.0
+        self.rows_mode = False  # the reserves above and below the board, not beside it
+        super().__init__(rect, flipped, unit)
 
     def _build(self) -> None:
+        if self.reserves:
+            # beside the board, or above and below it: whichever leaves the larger board
+            x0, y0, w, h = self.rect
+            beside = min(w / (self.files + 1.4 + 2 * self.RESERVE_CELLS), h / (self.ranks + 1.4))
+            across = min(w / (self.files + 1.4), h / (self.ranks + 1.4 + 2 * self.ROW_CELLS))
+            self.rows_mode = across > beside
+            self.side_cells = 0.0 if self.rows_mode else self.RESERVE_CELLS
         super()._build()
+        if self.rows_mode:
+            self.cell = max(4, int(across))
+            self.grid = pygame.Rect(0, 0, self.cell * self.files, self.cell * self.ranks)
+            self.grid.center = self.rect.center
         self.radius = max(3, int(self.cell * 0.38))
         x0, y0, w, h = self.rect
-        gap = self.cell * 0.55
-        width = int(min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2))
+        if self.rows_mode:
+            gap = self.cell * 0.85
+            height = int(self.cell * (self.ROW_CELLS - 0.2))
+            # unturned: Blue's reserve below the board (towards Blue), White's above
+            self.reserve_rect = {
+                "blue": pygame.Rect(
+                    self.grid.left, int(self.grid.bottom + gap), self.grid.width, height
+                ),
+                "white": pygame.Rect(
+                    self.grid.left, int(self.grid.top - gap - height), self.grid.width, height
+                ),
+            }
+            return
+        gap = self.cell * 0.5
+        width = int(max(self.cell * 1.7, min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2)))
         # unturned: Blue's reserve on the left towards Blue (bottom), White's on the right (top)
         self.reserve_rect = {
             "blue": pygame.Rect(
@@ -114,6 +147,24 @@ class LatrunculiView(GridView):
             ),
         }
 
+    @property
+    def paint_key(self) -> tuple:
+        return (*super().paint_key, self.reserves, self.rows_mode)
+
+    def legend_rect(self) -> pygame.Rect | None:
+        """Where a short legend may stand beside the board (a reserve that is empty by then):
+        under the frame when the room is tall, else the column on the screen's left."""
+        if not self.reserves:
+            return None
+        frame = self._frame_rect(0.62).move(self.rect.topleft)
+        below = pygame.Rect(self.rect.left, frame.bottom, self.rect.width, 0)
+        below.height = self.rect.bottom - frame.bottom
+        if self.rows_mode or below.height >= self.cell * 2:
+            return below.inflate(-self.cell // 2, -self.cell // 6)
+        column = self._reserve_screen("white" if self.flipped else "blue").clip(self.rect)
+        column.width = min(column.width, frame.left - self.cell // 6 - column.left)
+        return column
+
     def _reserve_screen(self, colour: str) -> pygame.Rect:
         r = self.reserve_rect[colour]
         if not self.flipped:
@@ -123,6 +174,19 @@ class LatrunculiView(GridView):
 
     def _reserve_slots(self, colour: str, count: int) -> list[tuple[int, int]]:
         r = self.reserve_rect[colour]
+        if self.rows_mode:  # two rows of eight, the first by the screen's edge
+            step_x = r.width / 8
+            step_y = min(self.radius * 2.15, r.height - self.radius * 2)
+            out = []
+            for i in range(count):
+                c, row = i % 8, i // 8
+                x = r.left + step_x * (c + 0.5)
+                if colour == "blue":
+                    y = r.bottom - self.radius * 1.05 - row * step_y
+                else:
+                    y = r.top + self.radius * 1.05 + row * step_y
+                out.append(self.pt(x, y))
+            return out
         cols = 2
         step_x = r.width / cols
         rows = max(1, math.ceil(count / cols))
@@ -175,14 +239,15 @@ class LatrunculiView(GridView):
         ox, oy = self.rect.topleft
         grid = self.grid.move(-ox, -oy)
         dark, light = (70, 66, 60), (200, 196, 186)
-        width = max(2, self.cell // 22)
+        width = max(2, round(self.cell / 22))
+        o = max(2, round(self.cell / 50))  # the light edge of the cut, with the board's size
         for i in range(self.files + 1):
             x = grid.left + i * self.cell
-            pygame.draw.line(surface, light, (x + 2, grid.top + 2), (x + 2, grid.bottom + 2), width)
+            pygame.draw.line(surface, light, (x + o, grid.top + o), (x + o, grid.bottom + o), width)
             pygame.draw.line(surface, dark, (x, grid.top), (x, grid.bottom), width)
         for i in range(self.ranks + 1):
             y = grid.top + i * self.cell
-            pygame.draw.line(surface, light, (grid.left + 2, y + 2), (grid.right + 2, y + 2), width)
+            pygame.draw.line(surface, light, (grid.left + o, y + o), (grid.right + o, y + o), width)
             pygame.draw.line(surface, dark, (grid.left, y), (grid.right, y), width)
         self._paint_labels(surface, (78, 72, 64))
 
@@ -220,12 +285,13 @@ class EpaminondasView(GridView):
                 max(2, self.cell // 20),
             )
         pygame.draw.rect(surface, (70, 40, 20), grid, max(2, self.cell // 16))
+        thin = max(1, round(self.cell / 80))  # 1 px at full HD, 2 at 4K
         for i in range(1, self.files):
             x = grid.left + i * self.cell
-            pygame.draw.line(surface, (110, 70, 38), (x, grid.top), (x, grid.bottom), 1)
+            pygame.draw.line(surface, (110, 70, 38), (x, grid.top), (x, grid.bottom), thin)
         for i in range(1, self.ranks):
             y = grid.top + i * self.cell
-            pygame.draw.line(surface, (110, 70, 38), (grid.left, y), (grid.right, y), 1)
+            pygame.draw.line(surface, (110, 70, 38), (grid.left, y), (grid.right, y), thin)
         self._paint_labels(surface, (246, 226, 190))
 
 
@@ -250,8 +316,10 @@ def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
             pts.append((x, y))
         pygame.draw.lines(grain, (120, 114, 104, 70), False, pts, 2)
     lay_texture(surface, grain, radius)
-    pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4, border_radius=radius)
-    pygame.draw.rect(surface, (96, 90, 82), (4, 4, w - 8, h - 8), 2, border_radius=radius)
+    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
+    pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4 * k, border_radius=radius)
+    edge = pygame.Rect(4 * k, 4 * k, w - 8 * k, h - 8 * k)
+    pygame.draw.rect(surface, (96, 90, 82), edge, 2 * k, border_radius=radius)
     return surface
 
 
@@ -275,5 +343,6 @@ def _wood(size: tuple[int, int]) -> pygame.Surface:
             pygame.draw.lines(grain, col, False, pts, rng.randint(1, 3))
         y += rng.uniform(2, 7)
     lay_texture(surface, grain, radius)
-    pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5, border_radius=radius)
+    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
+    pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5 * k, border_radius=radius)
     return surface

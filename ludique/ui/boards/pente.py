@@ -25,7 +25,20 @@ def point_names() -> list[str]:
     return [f"{n}A" for n in range(1, 6)] + [f"{n}B" for n in range(1, 6)]
 
 
+TRACK = ("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B")  # counter-clockwise
+GOAL = {"blue": "3B", "white": "3A"}  # each colour's goal: the sacred half on the other's side
+GOAL_TINT = {"blue": (64, 120, 230), "white": (250, 244, 228)}
+BADGE = (40, 22, 12)
+BADGE_INK = (250, 240, 220)
+
+
 class PenteView(BoardView):
+    @property
+    def goal(self) -> str:
+        """The colour whose goal the board marks: the visitor's, who sits at the bottom (Blue,
+        or White on a board turned round)."""
+        return "white" if self.flipped else "blue"
+
     def _build(self) -> None:
         x0, y0, w, h = self.rect
         self.slab = pygame.Rect(
@@ -76,12 +89,22 @@ class PenteView(BoardView):
             slots.append(self.pt(x, y))
         return slots
 
-    def _sacred_slots(self, name: str, count: int) -> list[tuple[int, int]]:
+    def _pile_start(self, name: str, colour: str, colours: set[str]) -> float:
+        """How far towards the middle of the sacred line a colour's pile stands: on the point
+        alone; with the other colour there, the goal's owner on the point and the other colour
+        next to it, clear of its ring (the two piles never touch)."""
+        if len(colours | {colour}) < 2 or GOAL.get(colour) == name:
+            return 0.0
+        return self.radius * 2.9
+
+    def _pile(self, name: str, colour: str, colours: set[str], count: int):
+        """The canvas points of a pile of ``count`` counters, the top one in front and each one
+        under it peeking out a little further towards the middle of the sacred line."""
         x, end = self.points[name]
-        sign = -1 if name == "3A" else 1
-        room = abs(end - self.y_mid) - self.radius * 1.2
-        step = min(2 * self.radius + 6, room / max(1, count - 1)) if count > 1 else 0
-        return [self.pt(x, end + sign * i * step) for i in range(count)]
+        towards = -1 if name == "3A" else 1
+        first = end + towards * self._pile_start(name, colour, colours)
+        step = self.radius * 0.16
+        return [self.pt(x, first + towards * (count - 1 - i) * step) for i in range(count)]
 
     def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
         pieces = state.pieces()
@@ -97,8 +120,11 @@ class PenteView(BoardView):
                 groups.setdefault(p.square, []).append(p)
         for sq, group in groups.items():
             if sq in SACRED:
-                group.sort(key=lambda p: p.colour)
-                out.extend(zip(group, self._sacred_slots(sq, len(group)), strict=True))
+                colours = {p.colour for p in group}
+                for colour in sorted(colours):
+                    pile = [p for p in group if p.colour == colour]
+                    spots = self._pile(sq, colour, colours, len(pile))
+                    out.extend(zip(pile, spots, strict=True))
             else:
                 x, y = self.points[sq]
                 out.extend((p, self.pt(x, y)) for p in group)
@@ -112,8 +138,9 @@ class PenteView(BoardView):
                 used = sum(1 for p in state.pieces() if p.square == "off" and p.colour == colour)
             return self._off_slots(colour)[min(max(used - 1, 0), 4)]
         if square in SACRED and state is not None:
-            count = sum(1 for p in state.pieces() if p.square == square)
-            return self._sacred_slots(square, count + 1)[count]
+            colour = colour or state.to_move
+            colours = {p.colour for p in state.pieces() if p.square == square}
+            return self._pile(square, colour, colours, 1)[0]
         x, y = self.points[square]
         return self.pt(x, y)
 
@@ -144,7 +171,7 @@ class PenteView(BoardView):
             sx, sy = self.pt(x, end)
             mx, my = self.pt(x, self.y_mid)
             lo, hi = sorted((sy, my))
-            if abs(pos[0] - sx) <= self.radius * 1.3 and lo - self.radius <= pos[1] <= hi:
+            if abs(pos[0] - sx) <= self.radius * 1.4 and lo - self.radius <= pos[1] <= hi:
                 return name
         screen = {n: self.pt(*p) for n, p in self.points.items()}
         return nearest(screen, pos, self.radius * 1.6)
@@ -166,33 +193,121 @@ class PenteView(BoardView):
             x, y = self.pt(*name_or_xy)
             return x - ox, y - oy
 
+        # lines and rings scale with the board (at 4K as thick to the eye as at full HD)
+        shade = self.line_width(0.05)  # the lighter edge of an engraving
+        goal = self.points[GOAL[self.goal]]
+        band = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        a, b = local(goal), local((goal[0], self.y_mid))
+        pygame.draw.line(band, (*GOAL_TINT[self.goal], 120), a, b, self.line_width(0.7, 6))
+        surface.blit(band, (0, 0))  # the visitor's goal: his half of the sacred line, in his colour
         for i, x in enumerate(self.line_x):
             a, b = local((x, self.y_top)), local((x, self.y_bottom))
-            width = 9 if i == 2 else 7
-            pygame.draw.line(surface, ENGRAVE_LIGHT, (a[0] + 2, a[1]), (b[0] + 2, b[1]), width)
+            width = self.line_width(0.22 if i == 2 else 0.17, 3)
+            pygame.draw.line(
+                surface, ENGRAVE_LIGHT, (a[0] + shade, a[1]), (b[0] + shade, b[1]), width
+            )
             pygame.draw.line(surface, ENGRAVE, a, b, width)
+        self._paint_track(surface, local)
+        ring_width = self.line_width(0.12, 2)
+        face = font("bold", self.label_size(self.radius * 0.66 if self.unit else self.radius / 2))
         for name, xy in self.points.items():
             c = local(xy)
             ring = self.radius + max(6, self.radius // 4)
-            pygame.draw.circle(surface, ENGRAVE_LIGHT, (c[0] + 2, c[1] + 2), ring, 5)
-            pygame.draw.circle(surface, ENGRAVE, c, ring, 5)
-            label = font("bold", max(12, self.radius // 2)).render(name, True, POINT_LABEL)
-            dy = ring + label.get_height() * 0.6
+            light = (c[0] + shade, c[1] + shade)
+            pygame.draw.circle(surface, ENGRAVE_LIGHT, light, ring, ring_width)
+            pygame.draw.circle(surface, ENGRAVE, c, ring, ring_width)
+            if name == GOAL[self.goal]:
+                tint = GOAL_TINT[self.goal]
+                pygame.draw.circle(surface, tint, c, ring + ring_width, self.line_width(0.1, 2))
+            label = face.render(name, True, POINT_LABEL)
+            dy = ring + label.get_height() * 0.55
             sign = 1 if name.endswith("A") else -1
             if self.flipped:
                 sign = -sign
             surface.blit(label, label.get_rect(center=(c[0], c[1] + sign * dy)))
         mid = local((self.line_x[2], self.y_mid))
         small = max(5, self.radius // 2)
-        pygame.draw.circle(surface, ENGRAVE_LIGHT, (mid[0] + 2, mid[1] + 2), small, 4)
-        pygame.draw.circle(surface, ENGRAVE, mid, small, 4)
+        pygame.draw.circle(
+            surface, ENGRAVE_LIGHT, (mid[0] + shade, mid[1] + shade), small, ring_width
+        )
+        pygame.draw.circle(surface, ENGRAVE, mid, small, ring_width)
         # the waiting places, a shallow tray each
         for colour in ("blue", "white"):
             r = self._off_rect_screen(colour).move(-ox, -oy)
             tray = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(tray, (0, 0, 0, 50), tray.get_rect(), border_radius=24)
-            pygame.draw.rect(tray, (*theme.GOLD_DARK, 110), tray.get_rect(), 3, border_radius=24)
+            corner = max(8, round(self.radius * 0.6))
+            pygame.draw.rect(tray, (0, 0, 0, 50), tray.get_rect(), border_radius=corner)
+            pygame.draw.rect(
+                tray,
+                (*theme.GOLD_DARK, 110),
+                tray.get_rect(),
+                self.line_width(0.075, 2),
+                border_radius=corner,
+            )
             surface.blit(tray, r)
+
+    def track_marks(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The chevrons of the track, counter-clockwise round the ten points (1A..5A, up line
+        5 to 1B, 1B..5B, down line 1 back to 1A): each one's place and the way it points, in
+        unturned board coordinates."""
+        size = self.radius * 0.5
+        ring = self.radius + max(6, self.radius // 4)
+        marks: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        for a, b in zip(TRACK, TRACK[1:] + TRACK[:1], strict=True):
+            (x1, y1), (x2, y2) = self.points[a], self.points[b]
+            if y1 == y2:  # along a row: half-way between two points
+                marks.append((((x1 + x2) / 2, y1), (1.0 if x2 > x1 else -1.0, 0.0)))
+            else:  # up or down an outer line: twice, clear of the rings
+                for k in (0.3, 0.7):
+                    y = y1 + (y2 - y1) * k
+                    if abs(y - y1) > ring + size and abs(y - y2) > ring + size:
+                        marks.append(((x1, y), (0.0, 1.0 if y2 > y1 else -1.0)))
+        return marks
+
+    def _paint_track(self, surface: pygame.Surface, local) -> None:
+        """Quiet engraved chevrons along the track (``track_marks``): the way every counter
+        travels."""
+        size = self.radius * 0.5
+        width = self.line_width(0.1, 2)
+        for (x, y), (ux, uy) in self.track_marks():
+            tip = (x + ux * size * 0.5, y + uy * size * 0.5)
+            back = (x - ux * size * 0.5, y - uy * size * 0.5)
+            wing = (-uy * size * 0.6, ux * size * 0.6)
+            points = [
+                (back[0] + wing[0], back[1] + wing[1]),
+                tip,
+                (back[0] - wing[0], back[1] - wing[1]),
+            ]
+            drawn = [local(p) for p in points]
+            light = [(px + 1, py + 1) for px, py in drawn]
+            pygame.draw.lines(surface, ENGRAVE_LIGHT, False, light, width)
+            pygame.draw.lines(surface, ENGRAVE, False, drawn, width)
+
+    def draw(self, surface: pygame.Surface, state: GameState, **kwargs) -> None:
+        super().draw(surface, state, **kwargs)
+        if kwargs.get("extras", True):
+            self.draw_counts(surface, state, kwargs.get("hidden", ()))
+
+    def counts(self, state: GameState, hidden=()) -> list[tuple[str, str, int]]:
+        """(sacred point, colour, how many) for every pile of two or more counters."""
+        tally: dict[tuple[str, str], int] = {}
+        for p in state.pieces():
+            if p.square in SACRED:
+                tally[(p.square, p.colour)] = tally.get((p.square, p.colour), 0) + 1
+        for square, colour in hidden:
+            if (square, colour) in tally:
+                tally[(square, colour)] -= 1
+        return [(sq, colour, n) for (sq, colour), n in sorted(tally.items()) if n >= 2]
+
+    def draw_counts(self, surface: pygame.Surface, state: GameState, hidden=()) -> None:
+        """The number of a pile on a sacred point, on its top counter (inside any ring)."""
+        counts = self.counts(state, hidden)
+        if not counts:
+            return
+        tops = {(p.square, p.colour): xy for p, xy in self.layout(state)}
+        for name, colour, n in counts:
+            badge = count_badge(n, self.radius, self.label_size(self.radius * 0.62))
+            surface.blit(badge, badge.get_rect(center=tops[(name, colour)]))
 
     def draw_die(
         self,
@@ -219,12 +334,26 @@ class PenteView(BoardView):
 
 
 @kept
+def count_badge(count: int, radius: int, size: int) -> pygame.Surface:
+    """The number of counters in a pile, light on a dark disc ringed in gold."""
+    image = font("bold", size).render(str(count), True, BADGE_INK)
+    r = max(int(radius * 0.58), image.get_height() // 2)
+    surface = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    c = r + 2
+    pygame.draw.circle(surface, BADGE, (c, c), r)
+    pygame.draw.circle(surface, theme.GOLD, (c, c), r, max(2, r // 8))
+    surface.blit(image, image.get_rect(center=(c, c)))
+    return surface
+
+
+@kept
 def die_face(value: int, side: int, dim: bool = False) -> pygame.Surface:
     surface = pygame.Surface((side + 12, side + 12), pygame.SRCALPHA)
     body = pygame.Rect(6, 6, side, side)
     pygame.draw.rect(surface, (0, 0, 0, 70), body.move(5, 6), border_radius=side // 6)
     pygame.draw.rect(surface, (240, 230, 206), body, border_radius=side // 6)
-    pygame.draw.rect(surface, (150, 128, 96), body, 3, border_radius=side // 6)
+    edge = max(3, round(side / 58))  # 3 px at full HD, twice that at 4K
+    pygame.draw.rect(surface, (150, 128, 96), body, edge, border_radius=side // 6)
     pip = max(3, side // 10)
     q = side // 4
     cx, cy = body.center
@@ -256,11 +385,14 @@ def _terracotta(size: tuple[int, int]) -> pygame.Surface:
         c = tuple(max(0, min(255, v + k)) for v in TERRACOTTA)
         body.fill((*c, 140), (x, y, rng.randint(1, 3), rng.randint(1, 3)))
     lay_texture(surface, body, radius)
-    pygame.draw.rect(surface, (206, 122, 84), (0, 0, w, h), 4, border_radius=radius)
-    pygame.draw.rect(surface, (120, 56, 32), (3, 3, w - 6, h - 6), 3, border_radius=radius)
+    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
+    pygame.draw.rect(surface, (206, 122, 84), (0, 0, w, h), 4 * k, border_radius=radius)
+    edge = pygame.Rect(3 * k, 3 * k, w - 6 * k, h - 6 * k)
+    pygame.draw.rect(surface, (120, 56, 32), edge, 3 * k, border_radius=radius)
     # an engraved frame just inside the edge, as potters cut into the clay before firing
     m = max(6, min(w, h) // 70)
     inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
-    pygame.draw.rect(surface, ENGRAVE_LIGHT, inner.move(1, 2), 2, border_radius=radius - m // 2)
-    pygame.draw.rect(surface, ENGRAVE, inner, 2, border_radius=radius - m // 2)
+    shade = inner.move(k, 2 * k)
+    pygame.draw.rect(surface, ENGRAVE_LIGHT, shade, 2 * k, border_radius=radius - m // 2)
+    pygame.draw.rect(surface, ENGRAVE, inner, 2 * k, border_radius=radius - m // 2)
     return surface

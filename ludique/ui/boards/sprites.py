@@ -56,7 +56,7 @@ def _paint_piece(colour: str, kind: str, radius: int) -> pygame.Surface:
         ink = (250, 240, 220) if colour != "white" else (60, 48, 40)
         glyph = font("bold", int(radius * 1.3)).render("\ua74a", True, ink)
         surface.blit(glyph, glyph.get_rect(center=(c, c + radius // 12)))
-        pygame.draw.aacircle(surface, _shade(back, -0.55), (c, c), radius, 2)
+        pygame.draw.aacircle(surface, _shade(back, -0.55), (c, c), radius, max(2, radius // 20))
         return surface
     pygame.draw.circle(surface, rim, (c, c), radius)
     steps = max(6, radius // 2)

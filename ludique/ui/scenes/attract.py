@@ -67,9 +67,9 @@ def attract_layout(vp: Viewport) -> AttractLayout:
     gap = vp.u(15)
     w = (row.width - 2 * gap) // 3
     pictures = tuple(
-        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(60)) for i in range(3)
+        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(80)) for i in range(3)
     )
-    names = tuple(pygame.Rect(p.left, p.bottom + vp.u(6), p.width, vp.u(54)) for p in pictures)
+    names = tuple(pygame.Rect(p.left, p.bottom + vp.u(4), p.width, vp.u(76)) for p in pictures)
     return AttractLayout(demo_note, demo, title, subtitle, pictures, names, touch)
 
 
@@ -192,6 +192,7 @@ class AttractScene(Scene):
                     role="bold",
                     size=vp.u(28),
                     colour=theme.CREAM,
+                    min_size=vp.u(26),
                 )
             draw_text(
                 layer,

@@ -64,11 +64,11 @@ def game_layout(vp: Viewport, switch: pygame.Rect) -> GameLayout:
         pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
         for i in range(4)
     )
-    title = pygame.Rect(words.left, words.top, words.width, vp.u(110))
-    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(48))
+    title = pygame.Rect(words.left, words.top, words.width, vp.u(100))
+    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(44))
     # whose turn it is, and under it the next step in one line (room for both, so the panel
     # keeps its size from turn to turn)
-    status = pygame.Rect(words.left, mode.bottom + vp.u(14), words.width, vp.u(172))
+    status = pygame.Rect(words.left, mode.bottom + vp.u(10), words.width, vp.u(200))
     scores = pygame.Rect(words.left, status.bottom + vp.u(16), words.width, 0)
     scores.height = max(0, words.bottom - scores.top)
     return GameLayout(board, strip, title, mode, status, scores, buttons)
@@ -80,10 +80,10 @@ def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
 
     def compose() -> pygame.Surface:
         layer = theme.background(size).copy()
-        layer.blit(view.board_surface(), view.rect)
+        layer.blit(view.board_for_layer(), view.rect)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    key = ("static layer", size, type(view), tuple(view.rect), view.flipped)
+    key = ("static layer", size, *view.paint_key)
     return PIXELS.get_or_draw(key, compose)
 
 
@@ -106,12 +106,12 @@ def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
         for flipped in turns:
 
             def board(game_id=game_id, flipped=flipped) -> None:
-                static_layer(view_for(game_id, board_rect, flipped), vp.size)
+                static_layer(view_for(game_id, board_rect, flipped, vp.unit), vp.size)
 
             tasks.append(board)
 
         def sprites(game_id=game_id, piece_kinds=piece_kinds, colours=colours) -> None:
-            radius = view_for(game_id, board_rect).radius
+            radius = view_for(game_id, board_rect, unit=vp.unit).radius
             for colour in colours:
                 for kind in piece_kinds:
                     piece_sprite(colour, kind, radius)
@@ -350,6 +350,7 @@ class GameScene(BoardScene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(self.static_layer(), (0, 0))
         self.board.draw(canvas, board=False)
+        self._draw_legend(canvas)
         self.strip.draw(canvas, self.placed, self.board.selected)
         for button in self.buttons:
             button.enabled = button.name != "undo" or self.match.undo_target() is not None
@@ -357,3 +358,34 @@ class GameScene(BoardScene):
         self.board.draw_message(canvas)
         if self.leaving is not None:
             self.leaving.draw(canvas)
+
+    def _draw_legend(self, canvas: pygame.Surface) -> None:
+        """Where a prisoner (an incitus, the sign Ꝋ) stands on the board, what it is: beside
+        the board, in the room the empty reserves leave."""
+        legend = getattr(self.view, "legend_rect", None)
+        box = legend() if legend is not None else None
+        if box is None or not any(p.kind == "incitus" for p in self.match.state.pieces()):
+            return
+        vp = self.vp
+        sprite = piece_sprite(self.match.state.to_move, "incitus", vp.u(26))
+        if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
+            spot = sprite.get_rect(midleft=(box.left, box.centery))
+            words = pygame.Rect(spot.right + vp.u(16), box.top, 0, box.height)
+            words.width = box.right - words.left
+            align, valign = "left", "middle"
+        else:  # a column beside it: the sign over the words
+            spot = sprite.get_rect(midtop=(box.centerx, box.top + vp.u(8)))
+            words = pygame.Rect(box.left, spot.bottom + vp.u(8), box.width, 0)
+            words.height = box.bottom - words.top
+            align, valign = "center", "top"
+        canvas.blit(sprite, spot)
+        draw_text(
+            canvas,
+            self.app.t("legend.incitus"),
+            words,
+            size=vp.u(28),
+            min_size=vp.u(26),
+            colour=theme.CREAM,
+            align=align,
+            valign=valign,
+        )

@@ -13,20 +13,27 @@ from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
 FAMILIES = ("pente-grammai", "latrunculi", "epaminondas")
+DEFAULT_VARIANT = "seneca"  # the Latrunculi variant the set-up offers first
 MINIATURE_GAME = {
     "pente-grammai": "pente-grammai",
-    "latrunculi": "latrunculi-petteia",
+    "latrunculi": f"latrunculi-{DEFAULT_VARIANT}",  # the game one touch on Play starts
     "epaminondas": "epaminondas",
 }
 
 
-@kept
 def miniature(family: str, size: tuple[int, int] = (520, 400)) -> pygame.Surface:
-    """The tile's picture: the game's starting position, drawn at ``size`` (once)."""
-    game_id = MINIATURE_GAME[family]
+    """The tile's picture: the starting position of the game it opens, drawn at ``size``."""
+    return start_picture(MINIATURE_GAME[family], size)
+
+
+@kept
+def start_picture(game_id: str, size: tuple[int, int]) -> pygame.Surface:
+    """``game_id``'s starting position, drawn at ``size`` (once): with the pieces that wait
+    beside the board (Seneca and Piso start with an empty board and full reserves)."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     view = view_for(game_id, surface.get_rect())
-    view.draw(surface, new_game(game_id), extras=game_id == "pente-grammai")
+    shows_reserves = game_id in ("pente-grammai", "latrunculi-seneca", "latrunculi-piso")
+    view.draw(surface, new_game(game_id), extras=shows_reserves)
     if game_id == "pente-grammai":
         view.draw_die(surface, 4)
     return surface

@@ -424,8 +424,8 @@ class LearnScene(BoardScene):
         hint_text = t(self.guide.hint_key(self.step)) if hint else ""
         if hint:
             # the hint takes the room its words need (at most 45%), the sentence the rest
-            fit = fit_text(hint_text, "bold", vp.u(29), (words.width - 2 * pad, 10**6))
-            panel.height = words.height - min(fit.height + 2 * pad, words.height * 9 // 20) - gap
+            fit = fit_text(hint_text, "bold", vp.u(26), (words.width - 2 * pad, 10**6))
+            panel.height = words.height - min(fit.height + 2 * pad, words.height // 2) - gap
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(18), vp.u(3))
         inner = panel.inflate(-2 * pad, -2 * pad)
         if not self.done:
@@ -471,7 +471,7 @@ class LearnScene(BoardScene):
             colour=theme.CREAM,
             align="left",
             valign="top",
-            min_size=vp.u(20),
+            min_size=vp.u(26),
         )
         if hint:
             box = pygame.Rect(
@@ -488,5 +488,5 @@ class LearnScene(BoardScene):
                 colour=theme.INK,
                 align="left",
                 valign="top",
-                min_size=vp.u(19),
+                min_size=vp.u(26),
             )

@@ -8,6 +8,7 @@ from ludique.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
+from ludique.ui.scenes.home import DEFAULT_VARIANT, start_picture
 from ludique.ui.widgets import Button
 
 VARIANTS = ("seneca", "piso", "petteia", "dux")
@@ -22,7 +23,7 @@ class SetupScene(Scene):
         self.opponent = "computer"
         strength = app.settings.default_strength
         self.strength = strength if strength in STRENGTHS else "player"
-        self.variant = "seneca"
+        self.variant = DEFAULT_VARIANT
         self.colour_index = 0
         self.layout()
 
@@ -42,6 +43,17 @@ class SetupScene(Scene):
         switch = self.app.language_switch.area
         self.title_box = pygame.Rect(margin, vp.u(40), switch.left - 2 * margin, vp.u(110))
         self.blurb_box = pygame.Rect(margin, self.title_box.bottom, vp.width - 2 * margin, vp.u(90))
+        self.picture_box = None
+        if self.family == "latrunculi":
+            # each variant introduced by a picture of its start and one plain sentence
+            side = vp.u(170)
+            self.picture_box = pygame.Rect(margin, self.title_box.bottom, side * 14 // 10, side)
+            self.blurb_box = pygame.Rect(
+                self.picture_box.right + vp.u(30),
+                self.picture_box.top,
+                vp.width - margin - self.picture_box.right - vp.u(30),
+                side,
+            )
         bottom_h = vp.u(130)
         bottom = pygame.Rect(
             margin, vp.height - vp.u(50) - bottom_h, vp.width - 2 * margin, bottom_h
@@ -181,6 +193,9 @@ class SetupScene(Scene):
             colour=theme.GOLD,
             align="left",
         )
+        if self.picture_box is not None:
+            picture = start_picture(self.game_id, self.picture_box.size)
+            canvas.blit(picture, self.picture_box)
         if self.family == "latrunculi":
             blurb = t(f"variant.{self.variant}.blurb")
         else:
@@ -193,6 +208,7 @@ class SetupScene(Scene):
             size=vp.u(36),
             colour=theme.CREAM,
             align="left",
+            min_size=vp.u(26),
         )
         for key, box in self.rows:
             draw_text(

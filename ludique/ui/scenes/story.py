@@ -27,7 +27,7 @@ from ludique.games.base import GameState
 from ludique.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
-from ludique.ui.layout import draw_text
+from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.story_chart import COST, LUCK, StoryChart
 from ludique.ui.widgets import Button
@@ -180,7 +180,9 @@ class StoryScene(Scene):
                 right.width,
                 right.bottom - self.chart_box.bottom - gap,
             )
-        self.view = view_for(self.game.config.game_id, self.board_box, self.game.view.flipped)
+        self.view = view_for(
+            self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
+        )
         # the buttons: which move the board shows (Pente grammai), then back and home
         specs: list[tuple[str, object, object, str]] = []
         if exact:
@@ -430,12 +432,17 @@ class StoryScene(Scene):
             valign="top",
         )
         y += verdict_h
+        note_box = pygame.Rect(box.left, y, box.width, box.bottom - y)
+        floor = vp.u(VISITOR_TEXT)
+        if story.exact and fit_text(note, "italic", floor, note_box.size, min_size=floor).overflow:
+            note = t("story.exact")  # the history of the solved game needs more room than this
         draw_text(
             canvas,
             note,
-            pygame.Rect(box.left, y, box.width, box.bottom - y),
+            note_box,
             role="italic",
-            size=vp.u(24),
+            size=floor,
+            min_size=floor,
             colour=theme.MUTED,
             align="left",
             valign="top",
