@@ -370,7 +370,7 @@ def test_every_diagram_with_a_move_plays_it(name):
 def test_a_diagram_that_plays_its_moves_is_one_board(name):
     """Never a "before" that turns into the "after" while the "after" is shown beside it: the
     card holds one board, the one the moves are played on, for every move of the diagram."""
-    from ludique.content.diagrams import MovingDiagram, panel_rects
+    from ludique.ui.diagrams import MovingDiagram, panel_rects
 
     rects = panel_rects(name, 1300)
     image = render_diagram(name, 1300)

@@ -165,20 +165,27 @@ class GameStrip:
         icon = vp.u(15)
         step = 2 * icon + vp.u(6)
         per_row = max(1, box.width // step)
+        floor = vp.u(VISITOR_TEXT)
         for line, colour in self.guidance.score_lines():
-            if y + line_h > box.bottom:
-                break
+            words = line.render(t)
+            # one line, or two where a long heading needs them (it never shrinks under the floor)
+            fit = fit_text(words, "text", vp.u(28), (box.width, 2 * line_h), min_size=floor)
+            height = max(line_h, fit.height)
+            need = height + (2 * line_h if line.key == "score.crossing_title" else 0)
+            if y + need > box.bottom:
+                break  # a heading goes only with both counts under it, or it says nothing
             draw_text(
                 canvas,
-                line.render(t),
-                pygame.Rect(box.left, y, box.width, line_h),
-                size=vp.u(28),
+                words,
+                pygame.Rect(box.left, y, box.width, height),
+                size=fit.size,
                 colour=theme.CREAM,
                 align="left",
-                max_lines=1,
-                min_size=vp.u(VISITOR_TEXT),
+                valign="top",
+                max_lines=2,
+                min_size=fit.size,
             )
-            y += line_h
+            y += height
             rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0
             if colour is not None and lost[colour] and y + rows * step <= box.bottom:
                 # the pieces a side has lost, drawn under its line

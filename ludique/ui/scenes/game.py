@@ -38,8 +38,10 @@ class GameLayout:
     buttons: tuple[pygame.Rect, ...]
 
 
-def game_layout(vp: Viewport, switch: pygame.Rect) -> GameLayout:
-    """The game screen for viewport ``vp``; ``switch`` is the language switch's corner."""
+def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> GameLayout:
+    """The game screen for viewport ``vp``; ``switch`` is the language switch's corner; on a
+    landscape screen the side strip is ``strip_units`` wide (the guided game's sentences want
+    more room than the game's status)."""
     m = vp.u(20)
     gap = vp.u(16)
     if vp.portrait:
@@ -51,7 +53,7 @@ def game_layout(vp: Viewport, switch: pygame.Rect) -> GameLayout:
         button_x, button_w = strip.left + column, strip.width - column
         button_top = strip.top
     else:
-        strip_w = vp.u(420)
+        strip_w = vp.u(strip_units)
         board = pygame.Rect(m, m, vp.width - strip_w - 3 * m, vp.height - 2 * m)
         strip = pygame.Rect(
             board.right + m, switch.bottom + m, strip_w, vp.height - switch.bottom - 2 * m

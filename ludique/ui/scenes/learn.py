@@ -34,6 +34,7 @@ from ludique.ui.scenes.game import BoardScene, game_layout
 from ludique.ui.widgets import Button, press_button
 
 HINT_SECONDS = 6.0  # a refusal's hint stays this long (or until the next step)
+STRIP_UNITS = 520  # the strip beside the board: a step's sentence and its hint need room
 
 
 class GuideReplies:
@@ -98,7 +99,7 @@ class LearnScene(BoardScene):
         self.match.computer_pause = REPLY_PAUSE
         self.match.dice = GuideDie(self)
         self.guidance = StepGuidance(self.match, lambda: None if self.done else self.step.move)
-        self.placed = game_layout(app.viewport, app.language_switch.area)
+        self.placed = game_layout(app.viewport, app.language_switch.area, STRIP_UNITS)
         self.board = GameBoard(app, self.match, self.guidance, self.placed.board, False)
         self.board.move_seconds = MOVE_SECONDS
         self.board.on_refused = self.refused
@@ -270,7 +271,7 @@ class LearnScene(BoardScene):
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self) -> None:
-        self.placed = game_layout(self.vp, self.app.language_switch.area)
+        self.placed = game_layout(self.vp, self.app.language_switch.area, STRIP_UNITS)
         self.board.place(self.placed.board)
         size = self.vp.u(36)
         specs = [
@@ -433,6 +434,27 @@ class LearnScene(BoardScene):
             canvas.blit(sprite, sprite.get_rect(topleft=inner.topleft))
             inner.width -= vp.u(56)
             inner.left += vp.u(56)
+        floor = vp.u(26)
+
+        def room_left(*extras: str | None) -> int:
+            """The sentence's height left once the ``extras`` lines above and below it are in."""
+            taken = sum(
+                fit_text(x, "italic", vp.u(28), (inner.width, inner.height), min_size=floor).height
+                + gap
+                for x in extras
+                if x is not None
+            )
+            return inner.height - taken
+
+        def sentence_fits(room: int) -> bool:
+            fit = fit_text(sentence, "bold", vp.u(31), (inner.width, max(1, room)), min_size=floor)
+            return not fit.overflow
+
+        # the extra lines give way when the sentence itself would not fit (a narrow strip)
+        if after is not None and not sentence_fits(room_left(before, after)):
+            after = None
+        if before is not None and not sentence_fits(room_left(before)):
+            before = None
         if before is not None:
             top = draw_text(
                 canvas,

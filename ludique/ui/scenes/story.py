@@ -161,11 +161,11 @@ class StoryScene(Scene):
             self.chart_box = pygame.Rect(m, top, width, body * 32 // 100)
             self.words_box = pygame.Rect(m, self.chart_box.bottom + gap, width, body * 20 // 100)
             board_top = self.words_box.bottom + gap
-            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(90), width, vp.u(90))
+            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(150), width, vp.u(150))
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
         else:
             board_w = round((vp.width - 2 * m - gap) * 0.42)
-            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(110), board_w, vp.u(110))
+            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(170), board_w, vp.u(170))
             self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
             right = pygame.Rect(
                 self.board_box.right + gap, top, vp.width - m - self.board_box.right - gap, 0
@@ -330,7 +330,8 @@ class StoryScene(Scene):
                 role="bold",
                 size=vp.u(32),
                 colour=theme.CREAM,
-                max_lines=3,
+                max_lines=5,
+                min_size=vp.u(VISITOR_TEXT),
             )
 
     def caption(self, action: Action) -> str:
