@@ -169,8 +169,12 @@ class GameStrip:
         for line, colour in self.guidance.score_lines():
             words = line.render(t)
             # one line, or two where a long heading needs them (it never shrinks under the floor)
-            fit = fit_text(words, "text", vp.u(28), (box.width, 2 * line_h), min_size=floor)
-            height = max(line_h, fit.height)
+            fit = fit_text(words, "text", vp.u(28), (box.width, line_h), min_size=floor)
+            if fit.overflow:  # a long heading: two lines rather than cut
+                fit = fit_text(words, "text", vp.u(28), (box.width, 2 * line_h), min_size=floor)
+                size, height = fit.size, fit.height + vp.u(6)
+            else:
+                size, height = vp.u(28), line_h
             need = height + (2 * line_h if line.key == "score.crossing_title" else 0)
             if y + need > box.bottom:
                 break  # a heading goes only with both counts under it, or it says nothing
@@ -178,12 +182,11 @@ class GameStrip:
                 canvas,
                 words,
                 pygame.Rect(box.left, y, box.width, height),
-                size=fit.size,
+                size=size,
                 colour=theme.CREAM,
                 align="left",
-                valign="top",
                 max_lines=2,
-                min_size=fit.size,
+                min_size=floor,
             )
             y += height
             rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0
