@@ -35,6 +35,9 @@ CORNER_UNITS = 150  # the curator's hidden corner, in layout units
 CORNER_TAPS = 5
 CORNER_WINDOW = 3.0  # seconds
 POLL_SECONDS = 0.02  # at rest, how often input is looked for (50 times a second)
+# A finger silent this long no longer holds the screen: its lift may never come (a driver
+# hiccup, a palm, a panel losing a contact), and a kiosk must not stay deaf to the next visitor.
+FINGER_STALE_SECONDS = 2.0
 
 
 @dataclass
@@ -120,6 +123,7 @@ class App:
         self.corner_taps: list[float] = []
         self.pin_pad = None
         self._finger: int | None = None
+        self._finger_seen = 0.0  # when the finger down last sent anything
         self._warm_up: list[Callable[[], None]] = []  # preparations run while nothing moves
         self._mouse_down = False
         self._scene_dropped = False
@@ -196,8 +200,15 @@ class App:
             if self.scene is not None and hasattr(self.scene, "language_changed"):
                 self.scene.language_changed()
 
+    def forget_input(self) -> None:
+        """No finger or button is down any more: the next touch starts afresh, whatever lift
+        was lost on the way."""
+        self._finger = None
+        self._mouse_down = False
+
     def go(self, name: str, **kwargs) -> None:
         """Switch to scene ``name`` (attract, home, setup, game, rules, end, admin)."""
+        self.forget_input()
         previous = self.scene
         if previous is not None:
             try:
@@ -243,6 +254,8 @@ class App:
     def reset_to_attract(self) -> None:
         """Abandon whatever is going on: Attract, in the default language."""
         self.pin_pad = None
+        self.corner_taps = []
+        self.forget_input()
         self.lang = self.settings.default_language
         self.go("attract")
 
@@ -264,7 +277,7 @@ class App:
         if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None
-            pos = (float(event.pos[0]), float(event.pos[1]))
+            pos = self._inside(float(event.pos[0]), float(event.pos[1]))
             if et == pygame.MOUSEBUTTONDOWN:
                 if getattr(event, "button", 1) != 1:
                     return None
@@ -279,20 +292,32 @@ class App:
                 return Pointer("move", pos)
             return None
         if et in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-            pos = (event.x * self.viewport.width, event.y * self.viewport.height)
+            pos = self._inside(event.x * self.viewport.width, event.y * self.viewport.height)
             finger = getattr(event, "finger_id", 0)
+            now = self.now()
             if et == pygame.FINGERDOWN:
-                if self._finger is not None:
+                if self._finger is not None and now - self._finger_seen < FINGER_STALE_SECONDS:
                     return None  # a second finger is ignored while the first is down
                 self._finger = finger
+                self._finger_seen = now
                 return Pointer("down", pos)
             if finger != self._finger:
                 return None
+            self._finger_seen = now
             if et == pygame.FINGERUP:
                 self._finger = None
                 return Pointer("up", pos)
             return Pointer("move", pos)
         return None
+
+    def _inside(self, x: float, y: float) -> tuple[float, float]:
+        """A point held to the window: a drag that leaves the screen stays at its edge, and a
+        driver's wild value (1e300, NaN) cannot reach a scene's drawing."""
+
+        def held(v: float, size: int) -> float:
+            return min(max(v, 0.0), size - 1.0) if v == v else 0.0
+
+        return held(x, self.viewport.width), held(y, self.viewport.height)
 
     def _handle_event(self, event: pygame.event.Event) -> None:
         et = event.type
@@ -378,6 +403,7 @@ class App:
         remaining = self.settings.countdown_seconds - (now - self.countdown_since)
         if remaining <= 0:
             self.countdown_since = None
+            self.forget_input()
             scene = self.scene
             if hasattr(scene, "abandon"):
                 try:
