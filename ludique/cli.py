@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import multiprocessing
 import signal
@@ -73,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def stats_command(argv: list[str]) -> int:
     """``ludique stats --csv [--db FILE]``: the play statistics as CSV on stdout."""
-    from ludique.stats import Stats, default_stats_path
+    from ludique.stats import Stats, StatsError, default_stats_path, export_file
 
     parser = argparse.ArgumentParser(prog="ludique stats", description="Ludique play statistics.")
     parser.add_argument("--csv", action="store_true", help="every game played, as CSV")
@@ -81,16 +82,23 @@ def stats_command(argv: list[str]) -> int:
         "--db", type=Path, metavar="FILE", help=f"database (default {default_stats_path()})"
     )
     args = parser.parse_args(argv)
-    stats = Stats(args.db)
     if args.csv:
-        stats.export_csv(sys.stdout)
-    else:
-        summary = stats.summary()
-        print(f"{summary.total} games in {summary.stored}")
-        for lang, n in summary.per_language.items():
-            print(f"  {lang}: {n}")
-        for game, (wins, n) in summary.visitor_wins.items():
-            print(f"  {game}: the visitor won {wins} of {n} against the computer")
+        # read-only and whole, or an error naming the file: a partial CSV must not look complete
+        out = io.StringIO()
+        try:
+            export_file(args.db or default_stats_path(), out)
+        except StatsError as exc:
+            print(f"ludique stats: {exc}", file=sys.stderr)
+            return 1
+        sys.stdout.write(out.getvalue())
+        return 0
+    stats = Stats(args.db)
+    summary = stats.summary()
+    print(f"{summary.total} games in {summary.stored}")
+    for lang, n in summary.per_language.items():
+        print(f"  {lang}: {n}")
+    for game, (wins, n) in summary.visitor_wins.items():
+        print(f"  {game}: the visitor won {wins} of {n} against the computer")
     stats.close()
     return 0
 
