@@ -6,6 +6,8 @@ import argparse
 import io
 import logging
 import multiprocessing
+import os
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -17,16 +19,31 @@ from ludique.watchdog import Watchdog
 
 log = logging.getLogger("ludique")
 
+EXIT_NO_SCREEN = 3  # not 0 (the curator's Exit), not 2 (a wrong command line)
+
+
+# The largest window: 8K's pixels (a surface of them is 130 MB, and the kiosk keeps a few);
+# more would not be drawn before memory runs out.
+MAX_PIXELS = 7680 * 4320
+MAX_SIDE = 16384  # SDL's own limit for a texture side
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")
+
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
+    found = _SIZE.fullmatch(text)
+    if not found:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: a window size is WIDTHxHEIGHT, e.g. 1280x720"
-        ) from None
-    if w < 320 or h < 200:
-        raise argparse.ArgumentTypeError(f"{text!r}: the window must be at least 320x200")
+            f"{text[:40]!r}: a window size is WIDTHxHEIGHT in pixels, e.g. 1280x720"
+        )
+    # compared as text first: int() refuses 5,000 digits with a ValueError of its own
+    w, h = (int(v[-9:]) if len(v) <= 9 else MAX_SIDE + 1 for v in found.groups())
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: the window must be at least 1x1")
+    if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window can be at most {MAX_SIDE} pixels a side and "
+            f"{MAX_PIXELS:,} pixels in all (7680x4320)"
+        )
     return w, h
 
 
@@ -138,16 +155,28 @@ def main(argv: list[str] | None = None) -> int:
         return selftest.main(settings=settings, log_file=log_file)
     windowed = args.windowed or not getattr(settings, "fullscreen", True)
 
+    import pygame
+
     from ludique.ui.app import App
 
-    app = App(
-        settings,
-        windowed=windowed,
-        lang=args.lang,
-        game=args.game,
-        size=args.size,
-        think_budget=max(0.1, min(args.think, 2.0)),
-    )
+    try:
+        app = App(
+            settings,
+            windowed=windowed,
+            lang=args.lang,
+            game=args.game,
+            size=args.size,
+            think_budget=max(0.1, min(args.think, 2.0)),
+        )
+    except (pygame.error, MemoryError, OverflowError, ValueError) as exc:
+        # no screen to draw on (SDL_VIDEODRIVER names no driver, no display, a size the display
+        # refuses): said in a sentence, not a traceback; the launcher starts it again
+        driver = os.environ.get("SDL_VIDEODRIVER")
+        where = f" (SDL_VIDEODRIVER={driver})" if driver else ""
+        message = f"ludique: cannot open the screen{where}: {exc}"
+        log.error("%s", message)
+        print(message, file=sys.stderr)
+        return EXIT_NO_SCREEN
     connect(app, Stats())
     report_first_frame(app)
     app.on_settings_changed = saver(settings_path)

@@ -39,7 +39,8 @@ def finger(app, kind: int, finger_id: int, x: float, y: float) -> None:
 
 
 def tap(app, pos, finger_id: int) -> None:
-    w, h = app.screen.get_size()
+    """A touch at ``pos`` in the scenes' pixels (a window's fraction, as a touch screen gives)."""
+    w, h = app.canvas.get_size()
     finger(app, pygame.FINGERDOWN, finger_id, pos[0] / w, pos[1] / h)
     finger(app, pygame.FINGERUP, finger_id, pos[0] / w, pos[1] / h)
     pump(app, 0.02)
@@ -245,7 +246,7 @@ def way_home(app, ahead: list[float]) -> bool:
         pump(app, 0.02)
         if app.scene.name == "home" and app.pin_pad is None and app.countdown_since is None:
             return True
-        w, h = app.screen.get_size()
+        w, h = app.canvas.get_size()
         target = (w // 2, h // 2)
         if app.countdown_since is None and app.scene.name != "attract":
             holders = [app.pin_pad, getattr(app.scene, "leaving", None), app.scene]
@@ -257,6 +258,19 @@ def way_home(app, ahead: list[float]) -> bool:
                     break
         tap(app, target, 1000 + n)
     return False
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 3), (8, 8), (10, 800), (320, 200)])
+def test_a_tiny_window_draws_every_frame_and_keeps_a_way_home(app_factory, size, caplog):
+    app = app_factory(size=size, game="latrunculi-petteia", stand_in=True)
+    ahead = with_clock(app)
+    with caplog.at_level(logging.ERROR):
+        pump(app, 0.1)
+        for where in ("rules:latrunculi-dux", "admin", "learn:epaminondas", "game:epaminondas"):
+            enter(app, where)
+            app.draw()
+        assert way_home(app, ahead)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 @pytest.fixture(scope="module")
@@ -295,3 +309,34 @@ def test_fuzz_touch_every_scene_keeps_a_way_home(kiosk, caplog):
 
     with caplog.at_level(logging.ERROR):
         run(search)
+
+
+@pytest.mark.parametrize("size", [(1, 1), (10, 800), (1080, 1920)])
+def test_fuzz_touch_at_odd_window_sizes(size, caplog):
+    app = make_app(size=size, stand_in=True)
+    app.windowed = False
+    ahead = with_clock(app)
+
+    @fuzz_settings(examples=8)
+    @given(where=st.sampled_from(SCENES), events=st.lists(event, max_size=25))
+    def search(where: str, events: list[tuple]) -> None:
+        tried("touch")
+        caplog.clear()
+        app.settings = Settings(sound=False)
+        app.pin_pad = None
+        app.countdown_since = None
+        app.forget_input()
+        app.running = True
+        enter(app, where)
+        for item in events:
+            post(app, ahead, item)
+            app.running = True
+        failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not failures, failures[0].getMessage()
+        assert way_home(app, ahead), f"no way home from {app.scene.name} at {size}"
+
+    try:
+        with caplog.at_level(logging.ERROR):
+            run(search)
+    finally:
+        app.close()

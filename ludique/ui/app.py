@@ -38,6 +38,10 @@ POLL_SECONDS = 0.02  # at rest, how often input is looked for (50 times a second
 # A finger silent this long no longer holds the screen: its lift may never come (a driver
 # hiccup, a palm, a panel losing a contact), and a kiosk must not stay deaf to the next visitor.
 FINGER_STALE_SECONDS = 2.0
+# Below this the scenes cannot be laid out (a button needs some pixels, a rule card 240): a
+# smaller window shows them drawn at this size and shrunk, and touches are mapped back, so that
+# even a 1x1 or 10x800 window keeps a way home by touch.
+MIN_CANVAS = (320, 200)
 
 
 @dataclass
@@ -107,7 +111,7 @@ class App:
         self.screen = pygame.display.set_mode(window, flags)
         pygame.display.set_caption("Ludique")
         pygame.mouse.set_visible(windowed)
-        self.canvas = self.screen
+        self.canvas = self._canvas_for(self.screen)
         self.viewport = self._viewport()
         pygame.event.clear()
 
@@ -145,9 +149,18 @@ class App:
         """The kiosk text ``kiosk.<key>`` in the current language."""
         return catalog(self.lang).t(f"kiosk.{key}", **fields)
 
+    @staticmethod
+    def _canvas_for(screen: pygame.Surface) -> pygame.Surface:
+        """Where the scenes draw: the window itself, or a surface of at least ``MIN_CANVAS``
+        shrunk onto a window smaller than that."""
+        w, h = screen.get_size()
+        if w >= MIN_CANVAS[0] and h >= MIN_CANVAS[1]:
+            return screen
+        return pygame.Surface((max(w, MIN_CANVAS[0]), max(h, MIN_CANVAS[1])))
+
     def _viewport(self) -> Viewport:
         width_mm = float(getattr(self.settings, "screen_width_mm", 0) or 0)
-        size = self.screen.get_size()
+        size = self.canvas.get_size()
         PIXELS.set_budget(budget_for(size))  # pictures of a larger screen take more bytes
         return Viewport(*size, width_mm=width_mm)
 
@@ -277,7 +290,7 @@ class App:
         if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None
-            pos = self._inside(float(event.pos[0]), float(event.pos[1]))
+            pos = self._inside(*self._from_window(float(event.pos[0]), float(event.pos[1])))
             if et == pygame.MOUSEBUTTONDOWN:
                 if getattr(event, "button", 1) != 1:
                     return None
@@ -309,6 +322,13 @@ class App:
                 return Pointer("up", pos)
             return Pointer("move", pos)
         return None
+
+    def _from_window(self, x: float, y: float) -> tuple[float, float]:
+        """Window pixels to the canvas's (the same but on a window below ``MIN_CANVAS``)."""
+        if self.canvas is self.screen:
+            return x, y
+        (cw, ch), (w, h) = self.canvas.get_size(), self.screen.get_size()
+        return x * cw / max(1, w), y * ch / max(1, h)
 
     def _inside(self, x: float, y: float) -> tuple[float, float]:
         """A point held to the window: a drag that leaves the screen stays at its edge, and a
@@ -376,7 +396,8 @@ class App:
 
     def _resized(self) -> None:
         """The window changed size: every part is placed again for the new size."""
-        self.screen = self.canvas = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface()
+        self.canvas = self._canvas_for(self.screen)
         viewport = self._viewport()
         if viewport == self.viewport:
             return
@@ -513,6 +534,11 @@ class App:
             self._draw_countdown(canvas)
         if self.pin_pad is not None:
             self.pin_pad.draw(canvas)
+        if canvas is not self.screen:
+            pygame.transform.smoothscale(canvas, self.screen.get_size(), self.screen)
+            pygame.display.flip()
+            self._after_frame()
+            return
         changed = None
         if not self.dirty:
             # only pieces moved since the last frame: send just their squares to the screen
@@ -523,6 +549,9 @@ class App:
             pygame.display.update(changed)
         else:
             pygame.display.flip()
+        self._after_frame()
+
+    def _after_frame(self) -> None:
         self.frames += 1
         if self.frames == 1:
             self._load_sounds()
