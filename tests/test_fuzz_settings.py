@@ -246,3 +246,40 @@ def _settings_files(
 
 def test_fuzz_settings_files(tmp_path: Path) -> None:
     run(lambda: _settings_files(tmp_path))
+
+
+@given(lines=st.lists(_LINE, max_size=10), newline=st.booleans())
+@fuzz_settings(examples=12)
+def _real_starts(tmp: Path, lines: list[str], newline: bool) -> None:
+    import logging
+
+    from kiosk_driver import make_app, pump
+
+    tried("settings, kiosk started")
+    path = tmp / "settings.toml"
+    path.write_bytes(
+        ("\n".join(lines) + ("\n" if newline else "")).encode("utf-8", "surrogatepass")
+    )
+    settings = load_settings(path)
+    settings.fullscreen = False
+    errors: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = errors.append  # type: ignore[method-assign]
+    logging.getLogger().addHandler(handler)
+    app = make_app(settings=settings, lang=None, stand_in=True)
+    try:
+        app.on_settings_changed = saver(path)
+        pump(app, 0.05)
+        app.go("home")
+        app.go("admin")  # the panel lists the file's problems in the settings' language
+        app.draw()
+        app.scene.button("sound-off" if settings.sound else "sound-on").action()
+        pump(app, 0.02)
+    finally:
+        app.close()
+        logging.getLogger().removeHandler(handler)
+    assert not errors, errors[0].getMessage()
+
+
+def test_fuzz_settings_real_starts(tmp_path: Path) -> None:
+    run(lambda: _real_starts(tmp_path))
