@@ -13,7 +13,7 @@ import pytest
 from fuzzing import fuzz_settings, run, tried
 from hypothesis import given
 from hypothesis import strategies as st
-from kiosk_driver import make_app, pump, visitor_turn, wait_for
+from kiosk_driver import centre, make_app, pump, visitor_turn, wait_for
 
 from ludique.games import GAME_IDS
 from ludique.settings import Settings
@@ -102,7 +102,7 @@ def test_a_drag_far_outside_the_window_keeps_the_game(app_factory, far, caplog):
     app = app_factory(game="latrunculi-petteia", stand_in=True)
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
-    x, y = scene.view.centre("b2", scene.state)
+    x, y = centre(app, "b2")
     w, h = app.screen.get_size()
     finger(app, pygame.FINGERDOWN, 3, x / w, y / h)
     finger(app, pygame.FINGERMOTION, 3, far, 0.5)
@@ -124,6 +124,11 @@ def _story_of(app):
     if not _STORY:
         _STORY.append(_story_game("epaminondas", True))
     return _STORY[0]
+
+
+def set_state(scene, state) -> None:
+    """The game screen's position (kept by its match where the screen has one)."""
+    getattr(scene, "match", scene).state = state
 
 
 def enter(app, where: str) -> None:
@@ -148,12 +153,12 @@ def enter(app, where: str) -> None:
         app.go("learn", game_id=arg)
     elif kind == "end":
         app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
-        app.scene.state = _epaminondas_finished()
+        set_state(app.scene, _epaminondas_finished())
         app.go("end", game=app.scene)
     elif kind == "story":
         state, colour, story = _story_of(app)
         app.go("game", config=GameConfig("epaminondas", "computer", "player", colour))
-        app.scene.state = state
+        set_state(app.scene, state)
         app.go("story", game=app.scene, story=story)
     elif kind == "pin-pad":
         app.go("home")
