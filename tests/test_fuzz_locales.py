@@ -73,6 +73,13 @@ def test_characters_the_fonts_lack_are_reported_with_file_and_key(tree):
     assert problems and "de/common.toml" in problems[0] and "U+8A2D" in problems[0]
 
 
+def test_characters_the_fonts_lack_in_a_card_are_logged_with_file_and_line(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="ludique.content"):
+        blocks = document.parse("# Title\n\nשלום 😀 and more.\n", tmp_path / "card.md")
+    assert [b.kind for b in blocks] == ["heading", "paragraph"]
+    assert re.search(r"card\.md:3: characters the fonts cannot draw.*U\+05E9", caplog.text)
+
+
 def test_a_deleted_german_card_falls_back_to_english_with_a_log_line(tree, caplog):
     (tree / "de" / "rules" / "epaminondas.md").unlink()
     with caplog.at_level(logging.WARNING, logger="ludique.content"):
