@@ -123,8 +123,15 @@ class StatsSummary:
 _INSERT = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)})"
 
 
+# sqlite3 decodes SQLite's messages, which quote the file's own schema: a damaged schema makes
+# the error itself a UnicodeDecodeError, anywhere a statement runs
+_DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
 def _corrupt(exc: BaseException) -> bool:
     """The file is damaged (not an SQLite file, or a page overwritten), not merely busy."""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
     text = str(exc)
     return "not a database" in text or "malformed" in text
 
@@ -169,7 +176,7 @@ class Stats:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             return self._connect(str(self.path))
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             if _corrupt(exc) and self.path.is_file() and self._move_aside():
                 return self._connect(str(self.path))
             raise
@@ -177,7 +184,7 @@ class Stats:
     def _open(self) -> sqlite3.Connection:
         try:
             return self._open_file()
-        except (sqlite3.Error, OSError) as exc:
+        except (*_DB_ERRORS, OSError) as exc:
             return self._memory(exc)
 
     def _move_aside(self) -> Path | None:
@@ -234,7 +241,7 @@ class Stats:
                 try:
                     with self._db:
                         self._db.execute(_INSERT, row)
-                except sqlite3.Error:
+                except _DB_ERRORS:
                     log.exception("statistics: the memory database refused a row")
             self.pending.append(row)
             return self._flush()
@@ -245,12 +252,12 @@ class Stats:
         if self.in_memory:
             try:
                 db = self._open_file()
-            except (sqlite3.Error, OSError) as exc:
+            except (*_DB_ERRORS, OSError) as exc:
                 return self._not_written(exc)
             try:
                 with db:
                     db.executemany(_INSERT, self.pending)
-            except sqlite3.Error as exc:
+            except _DB_ERRORS as exc:
                 db.close()
                 return self._not_written(exc)
             self._db.close()
@@ -264,7 +271,7 @@ class Stats:
                     self._db.executescript(_SCHEMA)
                 with self._db:
                     self._db.executemany(_INSERT, self.pending)
-            except sqlite3.Error as exc:
+            except _DB_ERRORS as exc:
                 if not (_corrupt(exc) and again):
                     return self._not_written(exc)
                 # damaged beyond the check made at the start (a page overwritten): the file is
@@ -285,7 +292,7 @@ class Stats:
         try:
             with self._db:
                 self._db.executemany(_INSERT, self.pending)
-        except sqlite3.Error:
+        except _DB_ERRORS:
             log.exception("statistics: the memory database refused the pending rows")
 
     def _not_written(self, exc: BaseException) -> bool:
@@ -301,7 +308,7 @@ class Stats:
         try:
             with self._lock:
                 return self._db.execute(sql, tuple(args)).fetchall()
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             log.warning("statistics query failed (%s)", exc)
             return []
 
@@ -375,7 +382,7 @@ class Stats:
             self.pending.clear()
             try:
                 self._db.close()
-            except sqlite3.Error:
+            except _DB_ERRORS:
                 pass
 
 
@@ -386,11 +393,11 @@ def export_file(path: Path, out: IO[str]) -> int:
         raise StatsError(f"{path}: no statistics database there")
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=2.0)
-    except sqlite3.Error as exc:
+    except _DB_ERRORS as exc:
         raise StatsError(f"{path}: cannot be opened ({exc})") from None
     try:
         rows = db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id").fetchall()
-    except sqlite3.Error as exc:
+    except _DB_ERRORS as exc:
         raise StatsError(f"{path}: cannot be read ({exc})") from None
     finally:
         db.close()

@@ -127,7 +127,8 @@ def _damage(root: Path, how: tuple) -> None:
         return
     data = path.read_bytes()
     at %= max(1, len(data))
-    lines = data.decode("utf-8").splitlines(keepends=True)
+    # an earlier harm may have left bytes that are not UTF-8
+    lines = data.decode("utf-8", "replace").splitlines(keepends=True)
     line = at % max(1, len(lines))
     if kind == "empty":
         data = b""

@@ -46,6 +46,20 @@ def test_a_page_damaged_after_the_start_moves_the_file_aside(tmp_path: Path) -> 
     assert Stats(path).total() == 1
 
 
+def test_a_schema_that_is_not_text_is_a_damaged_file(tmp_path: Path) -> None:
+    """Found by the long fuzz run: one byte 0x80 in the schema made SQLite's error message
+    undecodable, and ``Stats()`` raised UnicodeDecodeError out of the kiosk's start."""
+    path = tmp_path / "s.sqlite3"
+    filled(path, 0)
+    _damage(path, ("bytes", 199983, b"\x80"))
+    stats = Stats(path)
+    assert stats.record(game()) is True and len(aside(tmp_path)) == 1
+    stats.close()
+    out = io.StringIO()
+    export_file(path, out)
+    assert len(out.getvalue().splitlines()) == 2
+
+
 def test_a_wrong_table_keeps_the_games_until_it_is_put_right(tmp_path: Path, caplog) -> None:
     path = tmp_path / "s.sqlite3"
     db = sqlite3.connect(path)
