@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import multiprocessing
+import os
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -16,16 +19,31 @@ from ludique.watchdog import Watchdog
 
 log = logging.getLogger("ludique")
 
+EXIT_NO_SCREEN = 3  # not 0 (the curator's Exit), not 2 (a wrong command line)
+
+
+# The largest window: 8K's pixels (a surface of them is 130 MB, and the kiosk keeps a few);
+# more would not be drawn before memory runs out.
+MAX_PIXELS = 7680 * 4320
+MAX_SIDE = 16384  # SDL's own limit for a texture side
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")
+
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
+    found = _SIZE.fullmatch(text)
+    if not found:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: a window size is WIDTHxHEIGHT, e.g. 1280x720"
-        ) from None
-    if w < 320 or h < 200:
-        raise argparse.ArgumentTypeError(f"{text!r}: the window must be at least 320x200")
+            f"{text[:40]!r}: a window size is WIDTHxHEIGHT in pixels, e.g. 1280x720"
+        )
+    # compared as text first: int() refuses 5,000 digits with a ValueError of its own
+    w, h = (int(v[-9:]) if len(v) <= 9 else MAX_SIDE + 1 for v in found.groups())
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: the window must be at least 1x1")
+    if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window can be at most {MAX_SIDE} pixels a side and "
+            f"{MAX_PIXELS:,} pixels in all (7680x4320)"
+        )
     return w, h
 
 
@@ -76,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def stats_command(argv: list[str]) -> int:
     """``ludique stats --csv [--db FILE]``: the play statistics as CSV on stdout."""
-    from ludique.stats import Stats, default_stats_path
+    from ludique.stats import Stats, StatsError, default_stats_path, export_file
 
     parser = argparse.ArgumentParser(prog="ludique stats", description="Ludique play statistics.")
     parser.add_argument("--csv", action="store_true", help="every game played, as CSV")
@@ -84,16 +102,23 @@ def stats_command(argv: list[str]) -> int:
         "--db", type=Path, metavar="FILE", help=f"database (default {default_stats_path()})"
     )
     args = parser.parse_args(argv)
-    stats = Stats(args.db)
     if args.csv:
-        stats.export_csv(sys.stdout)
-    else:
-        summary = stats.summary()
-        print(f"{summary.total} games in {summary.stored}")
-        for lang, n in summary.per_language.items():
-            print(f"  {lang}: {n}")
-        for game, (wins, n) in summary.visitor_wins.items():
-            print(f"  {game}: the visitor won {wins} of {n} against the computer")
+        # read-only and whole, or an error naming the file: a partial CSV must not look complete
+        out = io.StringIO()
+        try:
+            export_file(args.db or default_stats_path(), out)
+        except StatsError as exc:
+            print(f"ludique stats: {exc}", file=sys.stderr)
+            return 1
+        sys.stdout.write(out.getvalue())
+        return 0
+    stats = Stats(args.db)
+    summary = stats.summary()
+    print(f"{summary.total} games in {summary.stored}")
+    for lang, n in summary.per_language.items():
+        print(f"  {lang}: {n}")
+    for game, (wins, n) in summary.visitor_wins.items():
+        print(f"  {game}: the visitor won {wins} of {n} against the computer")
     stats.close()
     return 0
 
@@ -155,16 +180,28 @@ def main(argv: list[str] | None = None) -> int:
         return selftest.main(settings=settings, log_file=log_file)
     windowed = args.windowed or not getattr(settings, "fullscreen", True)
 
+    import pygame
+
     from ludique.ui.app import App
 
-    app = App(
-        settings,
-        windowed=windowed,
-        lang=args.lang,
-        game=args.game,
-        size=args.size,
-        think_budget=max(0.1, min(args.think, 2.0)),
-    )
+    try:
+        app = App(
+            settings,
+            windowed=windowed,
+            lang=args.lang,
+            game=args.game,
+            size=args.size,
+            think_budget=max(0.1, min(args.think, 2.0)),
+        )
+    except (pygame.error, MemoryError, OverflowError, ValueError) as exc:
+        # no screen to draw on (SDL_VIDEODRIVER names no driver, no display, a size the display
+        # refuses): said in a sentence, not a traceback; the launcher starts it again
+        driver = os.environ.get("SDL_VIDEODRIVER")
+        where = f" (SDL_VIDEODRIVER={driver})" if driver else ""
+        message = f"ludique: cannot open the screen{where}: {exc}"
+        log.error("%s", message)
+        print(message, file=sys.stderr)
+        return EXIT_NO_SCREEN
     connect(app, Stats())
     report_first_frame(app)
     app.on_settings_changed = saver(settings_path)

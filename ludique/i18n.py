@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from ludique.glyphs import describe, lacking
 from ludique.paths import locales_dir
 
 LANGUAGES: tuple[str, ...] = ("fr", "de", "en")
@@ -45,10 +46,15 @@ def _flatten(table: dict, prefix: str, out: dict[str, str], source: Path) -> Non
 def read_file(path: Path) -> dict[str, str]:
     """The flattened keys of one TOML file.  Raises ``LocaleError`` naming the file and line."""
     try:
-        with path.open("rb") as fh:
-            table = tomllib.load(fh)
+        raw = path.read_bytes().decode("utf-8")
+        table = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
-        raise LocaleError(f"{path}: {exc}") from None
+        where = ""
+        if "end of document" in str(exc):  # a file without a final newline: its last line
+            where = f" (line {len(raw.splitlines()) or 1})"
+        raise LocaleError(f"{path}: {exc}{where}") from None
+    except RecursionError:
+        raise LocaleError(f"{path}: brackets nested too deep") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise LocaleError(f"{path}: cannot be read ({exc})") from None
     flat: dict[str, str] = {}
@@ -68,6 +74,7 @@ class Language:
     entries: dict[str, str] = field(default_factory=dict)
     sources: dict[str, Path] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    broken: set[str] = field(default_factory=set)  # names of the files that could not be read
 
 
 def load_language(lang: str, root: Path | None = None) -> Language:
@@ -82,8 +89,15 @@ def load_language(lang: str, root: Path | None = None) -> Language:
             flat = read_file(path)
         except LocaleError as exc:
             result.problems.append(str(exc))
+            result.broken.add(path.name)
             continue
         for key, value in flat.items():
+            boxes = lacking(value)
+            if boxes:  # drawn, but as boxes: the curator must hear of it
+                result.problems.append(
+                    f"{path}: key {key!r} has characters the fonts cannot draw (shown as "
+                    f"boxes): {describe(boxes)}"
+                )
             if key in result.entries:
                 result.problems.append(
                     f"{path}: key {key!r} is already defined in {result.sources[key]}; "
@@ -115,9 +129,14 @@ def compare(language: Language, english: Language) -> list[str]:
     """Problems of ``language`` against English: missing keys, extra keys, different fields."""
     problems = []
     for key in sorted(english.entries.keys() - language.entries.keys()):
-        where = language.folder / english.sources[key].name
-        problems.append(f"{where}: missing key {key!r} (English is used)")
+        name = english.sources[key].name
+        if name in language.broken or not (language.folder / name).is_file():
+            continue  # the whole file is reported once, not each of its keys
+        problems.append(f"{language.folder / name}: missing key {key!r} (English is used)")
     for key in sorted(language.entries.keys() - english.entries.keys()):
+        name = language.sources[key].name
+        if name in english.broken or not (english.folder / name).is_file():
+            continue  # English's file is broken or missing: reported once as such
         problems.append(f"{language.sources[key]}: key {key!r} is not in English")
     for key in sorted(language.entries.keys() & english.entries.keys()):
         ours, theirs = fields_of(language.entries[key]), fields_of(english.entries[key])
@@ -129,15 +148,32 @@ def compare(language: Language, english: Language) -> list[str]:
     return problems
 
 
+def missing_files(languages: list[Language]) -> list[str]:
+    """A file one language has and another lacks (deleted, renamed), named once per language."""
+    names = {lang.lang: {p.name for p in lang.folder.glob("*.toml")} for lang in languages}
+    everywhere = set().union(*names.values()) if names else set()
+    problems = []
+    for language in languages:
+        for name in sorted(everywhere - names[language.lang]):
+            others = ", ".join(lang for lang in names if name in names[lang])
+            problems.append(
+                f"{language.folder / name}: file missing (it exists in {others}); "
+                "its texts are taken from another language"
+            )
+    return problems
+
+
 def check_locales(root: Path | None = None) -> list[str]:
     """Every problem of every language, each naming its file and key (empty when all is well)."""
     english = load_language(FALLBACK, root)
+    languages = [english]
     problems = list(english.problems)
     for lang in LANGUAGES:
         if lang != FALLBACK:
             language = load_language(lang, root)
+            languages.append(language)
             problems += language.problems + compare(language, english)
-    return problems
+    return problems + missing_files(languages)
 
 
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -149,22 +185,31 @@ class Catalog:
 
     lang: str
     entries: dict[str, str]
+    # for a key this language lacks: English's text, else another language's (key by key)
     fallback: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     _reported: set[str] = field(default_factory=set, repr=False)
+    # keys whose absence is already reported (their whole file broken or missing)
+    explained: frozenset[str] = frozenset()
+    sources: dict[str, Path] = field(default_factory=dict, repr=False)  # key -> its file
 
     def t(self, key: str, **fields: object) -> str:
-        """The text of ``key`` with its ``{fields}`` filled; English, then the key, if missing."""
+        """The text of ``key`` with its ``{fields}`` filled; English's (or another language's)
+        if missing here, and the key itself only when no language has it."""
         text = self.entries.get(key)
         if text is None:
             text = self.fallback.get(key)
-            self._report(key, f"locale {self.lang!r}: missing key {key!r} (using English)")
+            if key not in self.explained:
+                self._report(
+                    key, f"locale {self.lang!r}: missing key {key!r} (using another language)"
+                )
             if text is None:
                 return key
         try:
             return text.format(**fields)
         except (KeyError, IndexError, ValueError, AttributeError) as exc:
-            self._report(key, f"locale {self.lang!r}: key {key!r} cannot be filled ({exc!r})")
+            where = self.sources.get(key, f"locale {self.lang!r}")
+            self._report(key, f"{where}: key {key!r} cannot be filled ({exc!r})")
             english = self.fallback.get(key)
             if english is not None and english is not text:
                 try:
@@ -200,13 +245,33 @@ def catalog(lang: str) -> Catalog:
         raise LocaleError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
     startup_report()
     english = load_language(FALLBACK)
-    if lang == FALLBACK:
-        language = english
-        problems = list(english.problems)
-    else:
-        language = load_language(lang)
-        problems = language.problems + compare(language, english)
-    return Catalog(lang, language.entries, english.entries, problems)
+    loaded = {FALLBACK: english}
+    for other in LANGUAGES:
+        if other != FALLBACK:
+            loaded[other] = load_language(other)
+    language = loaded[lang]
+    problems = list(language.problems)
+    if lang != FALLBACK:
+        problems += compare(language, english)
+    # English first, then the other languages: a key lost to a broken file is still worded
+    fallback: dict[str, str] = {}
+    for other in [FALLBACK, *LANGUAGES]:
+        if other != lang:
+            for key, text in loaded[other].entries.items():
+                fallback.setdefault(key, text)
+    present = (
+        {p.name for p in language.folder.glob("*.toml")} if language.folder.is_dir() else set()
+    )
+    explained = frozenset(
+        key
+        for other in loaded.values()
+        for key, source in other.sources.items()
+        if key not in language.entries
+        and (source.name in language.broken or source.name not in present)
+    )
+    return Catalog(
+        lang, language.entries, fallback, problems, explained=explained, sources=language.sources
+    )
 
 
 def main() -> int:

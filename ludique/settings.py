@@ -16,6 +16,8 @@ import errno
 import logging
 import os
 import re
+import shutil
+import stat
 import tempfile
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -240,13 +242,18 @@ _CHECKS = {
 }
 
 
-def _line_of(raw: str, key: str) -> int | None:
-    """The line where ``key`` is assigned (tomllib gives no positions for valid documents)."""
-    pattern = re.compile(rf"""^\s*(?:\[\s*)?["']?{re.escape(key)}["']?\s*(?:=|\])""")
+_ASSIGNMENT = re.compile(r"""^\s*(?:\[\s*)?["']?([^"'=\]\s]+)["']?\s*(?:=|\])""")
+
+
+def _lines_of(raw: str) -> dict[str, int]:
+    """The line where each key is first assigned (tomllib gives no positions for valid
+    documents); one pass over the text, so that a file of many keys loads in linear time."""
+    lines: dict[str, int] = {}
     for number, line in enumerate(raw.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+        found = _ASSIGNMENT.match(line)
+        if found:
+            lines.setdefault(found.group(1), number)
+    return lines
 
 
 def _shown(value: object) -> str:
@@ -258,16 +265,25 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _toml_line(exc: tomllib.TOMLDecodeError) -> int | None:
+def _toml_line(exc: tomllib.TOMLDecodeError, raw: str = "") -> int | None:
     # Python 3.11's message ends with "(at line N, column M)"; 3.14 adds exc.lineno
     found = re.search(r"at line (\d+)", str(exc))
-    return int(found.group(1)) if found else getattr(exc, "lineno", None)
+    if found:
+        return int(found.group(1))
+    if getattr(exc, "lineno", None):
+        return exc.lineno  # type: ignore[attr-defined]
+    if "end of document" in str(exc) and raw:
+        # a file without a final newline: its error is on its last line
+        return len(raw.splitlines()) or 1
+    return None
 
 
 def _why_of(exc: BaseException) -> str:
     """The ``[error.why]`` key for a file that cannot be read or written."""
     if isinstance(exc, UnicodeDecodeError):
         return "encoding"
+    if isinstance(exc, _NotAFile):
+        return "not-a-file"
     if isinstance(exc, OSError):
         return _ERRNO_WHY.get(exc.errno or 0, "system")
     return "system"
@@ -279,10 +295,14 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
     try:
         table = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
-        settings.problems.append(Problem("syntax", source, _toml_line(exc), detail=str(exc)))
+        settings.problems.append(Problem("syntax", source, _toml_line(exc, raw), detail=str(exc)))
         return settings
+    except RecursionError:  # brackets nested hundreds deep: no setting is written so
+        settings.problems.append(Problem("syntax", source, detail="brackets nested too deep"))
+        return settings
+    lines = _lines_of(raw)
     for key, value in table.items():
-        line = _line_of(raw, key)
+        line = lines.get(key)
         check = _CHECKS.get(key)
         if check is None:
             settings.problems.append(Problem("unknown", source, line, key))
@@ -306,6 +326,30 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
     return settings
 
 
+MAX_FILE_BYTES = 256 * 1024  # a settings file is a few hundred bytes; more is not one
+
+
+class _NotAFile(OSError):
+    """A FIFO, a device or a socket where the settings file should be (reading it would block
+    the start for ever, or never end)."""
+
+
+def read_settings_file(path: Path) -> str:
+    """The text of the settings file.  Raises ``FileNotFoundError`` when there is none, another
+    ``OSError`` when it cannot be read (a FIFO or a device: refused without opening it), and
+    ``UnicodeDecodeError`` when it is not UTF-8."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise _NotAFile(errno.EINVAL, "not a regular file (a FIFO or a device?)", str(path))
+    with path.open("rb") as fh:
+        data = fh.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise _NotAFile(errno.EFBIG, f"larger than {MAX_FILE_BYTES} bytes", str(path))
+    return data.decode("utf-8")
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The kiosk's settings from ``path`` (default: :func:`default_settings_path`).
 
@@ -315,7 +359,7 @@ def load_settings(path: Path | None = None) -> Settings:
     """
     path = Path(path) if path is not None else default_settings_path()
     try:
-        raw = path.read_bytes().decode("utf-8")
+        raw = read_settings_file(path)
     except FileNotFoundError:
         log.info("no settings file at %s; using the defaults", path)
         return Settings()
@@ -354,35 +398,129 @@ def settings_text(settings: Settings) -> str:
     return "\n".join(out) + "\n"
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> Problem | None:
-    """Write ``settings`` atomically (a temporary file, then a rename).
+class _CannotMerge(Exception):
+    """The file as it stands cannot take the change without losing the curator's words."""
 
-    Returns None when saved, else a ``Problem`` saying why not (e.g. a read-only folder), which is
-    also logged; the running kiosk keeps its settings either way.
-    """
-    path = Path(path) if path is not None else default_settings_path()
-    tmp_name = None
+
+def _header_line(lines: list[str]) -> int:
+    """The index of the first ``[table]`` header (settings live above it), or the line count."""
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("["):
+            return index
+    return len(lines)
+
+
+def _span(lines: list[str], key: str, stop: int) -> tuple[int, int] | None:
+    """The lines ``[start, end)`` that assign ``key`` at the top of the file (a list may run
+    over several lines), or None."""
+    for start in range(stop):
+        found = _ASSIGNMENT.match(lines[start])
+        if not found or found.group(1) != key or "=" not in lines[start]:
+            continue
+        for end in range(start + 1, min(stop, start + 200) + 1):
+            try:
+                if key in tomllib.loads("".join(lines[start:end])):
+                    return start, end
+            except tomllib.TOMLDecodeError:
+                continue
+        return None
+    return None
+
+
+def merged_text(raw: str, settings: Settings) -> str:
+    """The settings file ``raw`` with the values of ``settings`` that differ from it written in:
+    every other line (comments, unknown keys, values the curator wrote) stays as it is.
+
+    Raises ``_CannotMerge`` while the file has a syntax error (rewriting it would wipe it)."""
+    current = parse_settings(raw)
+    if any(problem.kind == "syntax" for problem in current.problems):
+        raise _CannotMerge("the file has a syntax error; correct it first")
+    lines = raw.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    additions: list[str] = []
+    for key in _KEYS:
+        wanted = getattr(settings, key)
+        if getattr(current, key) == wanted:
+            continue  # the file already gives this value (a bad value there is left as written)
+        line = f"{key} = {_toml_value(wanted)}\n"
+        span = _span(lines, key, _header_line(lines))
+        if span is not None:
+            lines[span[0] : span[1]] = [line]
+        else:
+            additions += ["\n", f"# {_COMMENTS[key]}\n", line]
+    at = _header_line(lines)
+    lines[at:at] = additions
+    text = "".join(lines)
+    # the merge must give exactly the running settings, and keep every key the file had
+    merged = parse_settings(text)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+        kept = tomllib.loads(text).keys() >= tomllib.loads(raw).keys()
+    except (tomllib.TOMLDecodeError, RecursionError):
+        kept = False
+    if not kept or any(getattr(merged, k) != getattr(settings, k) for k in _KEYS):
+        raise _CannotMerge("the change cannot be written into the file as it stands")
+    return text
+
+
+def backup_path(path: Path) -> Path:
+    """Where the file as it was before the last save is kept: ``settings.toml.bak``."""
+    return path.with_name(path.name + ".bak")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(settings_text(settings))
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp_name, path)
-        tmp_name = None
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Problem | None:
+    """Write the changes of ``settings`` into the file as it stands (comments, unknown keys and
+    other values kept), after keeping the file as it was beside it (``settings.toml.bak``);
+    written atomically (a temporary file, then a rename).  A missing file is written whole.
+
+    Returns None when saved, else a ``Problem`` saying why not (a read-only folder, or the file
+    has a syntax error: it is never rewritten then), which is also logged; the running kiosk
+    keeps its settings either way.
+    """
+    path = Path(path) if path is not None else default_settings_path()
+    try:
+        raw: str | None = read_settings_file(path)
+    except FileNotFoundError:
+        raw = None
+    except (OSError, UnicodeDecodeError) as exc:
+        return _not_saved(path, _why_of(exc), f"the file cannot be read: {exc}")
+    try:
+        text = settings_text(settings) if raw is None else merged_text(raw, settings)
+    except _CannotMerge as exc:
+        return _not_saved(path, "file-error", f"{exc}; the file is left as it is")
+    if text == raw:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if raw is not None:
+            shutil.copyfile(path, backup_path(path))
+        _write_atomically(path, text)
     except OSError as exc:
-        problem = Problem("not-saved", str(path), why=_why_of(exc), detail=str(exc.strerror or exc))
-        log.warning("%s", problem)
-        return problem
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
-    log.info("settings saved to %s", path)
+        return _not_saved(path, _why_of(exc), str(exc.strerror or exc))
+    log.info("settings saved to %s (the file before: %s)", path, backup_path(path))
     return None
+
+
+def _not_saved(path: Path, why: str, detail: str) -> Problem:
+    problem = Problem("not-saved", str(path), why=why, detail=detail)
+    log.warning("%s", problem)
+    return problem
 
 
 def saver(path: Path | None = None):

@@ -5,9 +5,10 @@ it lasted, how it ended and how many moves were made, and the date.  The admin p
 small charts from it (games per day, per language, visitor wins per game) and ``ludique stats
 --csv`` exports the rows.
 
-A database that cannot be written or read (read-only folder, full disk, corrupt file) never stops
-the kiosk: a corrupt file is moved aside and a new one started; when even that fails the
-statistics of this run are kept in memory only, and the problem is logged once.
+A database that cannot be written or read (read-only folder, full disk, a lock, corrupt file)
+never stops the kiosk and never loses a game while it runs: a corrupt file is moved aside and a
+new one started; a game the file does not take is kept in memory and written with a later one
+(the problem logged once); what the file never takes is logged row by row when the kiosk stops.
 """
 
 from __future__ import annotations
@@ -119,51 +120,87 @@ class StatsSummary:
     stored: str = ""  # where the rows live ("memory only" when the file could not be used)
 
 
+_INSERT = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)})"
+
+
+# sqlite3 decodes SQLite's messages, which quote the file's own schema: a damaged schema makes
+# the error itself a UnicodeDecodeError, anywhere a statement runs
+_DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
+def _corrupt(exc: BaseException) -> bool:
+    """The file is damaged (not an SQLite file, or a page overwritten), not merely busy."""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
+    text = str(exc)
+    return "not a database" in text or "malformed" in text
+
+
+class StatsError(Exception):
+    """The statistics cannot be read for an export; the message names the file."""
+
+
 class Stats:
-    """The statistics database.  Every method is safe to call whatever the disk does."""
+    """The statistics database.  Every method is safe to call whatever the disk does.
+
+    A game that cannot be written (the file locked by another program, a full disk, a read-only
+    mount, a table of another shape) is kept in ``pending`` and written with the next game, or
+    at the end of the run; only a run that ends before the file takes them loses them, and then
+    the log holds each row."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_stats_path()
         self.in_memory = False
         self.problem: str | None = None
+        self.pending: list[tuple] = []  # rows not yet in the file, oldest first
         self._lock = threading.Lock()
-        self._db = self._open()
         self._write_failed = False
+        self._db = self._open()
 
     # -- opening -------------------------------------------------------------------------------
 
     def _connect(self, target: str) -> sqlite3.Connection:
         db = sqlite3.connect(target, check_same_thread=False, timeout=2.0)
-        db.executescript(_SCHEMA)
-        # a query proves the file is a database (a corrupt file fails here, not at insert)
-        db.execute("SELECT count(*) FROM games").fetchone()
+        try:
+            db.executescript(_SCHEMA)
+            # a query proves the file is a database (a corrupt file fails here, not at insert)
+            db.execute("SELECT count(*) FROM games").fetchone()
+        except BaseException:
+            db.close()
+            raise
         return db
+
+    def _open_file(self) -> sqlite3.Connection:
+        """The file's connection; a damaged file is moved aside and a new one started.  Raises
+        ``sqlite3.Error`` or ``OSError`` when the file cannot be used now."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._connect(str(self.path))
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            if _corrupt(exc) and self.path.is_file() and self._move_aside():
+                return self._connect(str(self.path))
+            raise
 
     def _open(self) -> sqlite3.Connection:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return self._connect(str(self.path))
-        except sqlite3.DatabaseError as exc:
-            corrupt = "not a database" in str(exc) or "malformed" in str(exc)
-            if corrupt and self.path.is_file():
-                moved = self._move_aside()
-                if moved:
-                    try:
-                        return self._connect(str(self.path))
-                    except (sqlite3.Error, OSError) as again:
-                        exc = again
-            return self._memory(exc)
-        except OSError as exc:
+            return self._open_file()
+        except (*_DB_ERRORS, OSError) as exc:
             return self._memory(exc)
 
     def _move_aside(self) -> Path | None:
-        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
         try:
             self.path.rename(aside)
         except OSError as exc:
             log.warning("statistics file %s is corrupt and cannot be moved (%s)", self.path, exc)
             return None
+        for suffix in ("-journal", "-wal", "-shm"):  # the damaged file's own, not the new one's
+            extra = self.path.with_name(self.path.name + suffix)
+            try:
+                extra.rename(aside.with_name(aside.name + suffix))
+            except OSError:
+                pass
         log.warning(
             "statistics file %s was corrupt: moved to %s, starting afresh", self.path, aside
         )
@@ -171,14 +208,18 @@ class Stats:
 
     def _memory(self, exc: BaseException) -> sqlite3.Connection:
         self.in_memory = True
-        self.problem = f"{self.path}: statistics kept in memory only ({exc})"
+        self.problem = (
+            f"{self.path}: statistics kept in memory only for now, written when the file can "
+            f"be used ({exc})"
+        )
         log.warning("%s", self.problem)
         return self._connect(":memory:")
 
     # -- writing -------------------------------------------------------------------------------
 
     def record(self, record: GameRecord) -> bool:
-        """Store one game; False (and one log line) when it could not be stored."""
+        """Store one game; False (and one log line) when it could not be written to the file
+        yet: it is kept and written with a later game."""
         record.check()
         when = record.played_at or dt.datetime.now()
         game, variant = split_game_id(record.game_id)
@@ -194,20 +235,72 @@ class Stats:
             record.result,
             int(record.moves),
         )
-        placeholders = ", ".join("?" for _ in _COLUMNS)
-        try:
-            with self._lock, self._db:
-                self._db.execute(
-                    f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({placeholders})", row
-                )
-        except sqlite3.Error as exc:
-            if not self._write_failed:
-                self._write_failed = True
-                self.problem = f"{self.path}: statistics not written ({exc})"
-                log.warning("%s", self.problem)
-            return False
+        with self._lock:
+            if self.in_memory:
+                # the summaries of this run read the memory database
+                try:
+                    with self._db:
+                        self._db.execute(_INSERT, row)
+                except _DB_ERRORS:
+                    log.exception("statistics: the memory database refused a row")
+            self.pending.append(row)
+            return self._flush()
+
+    def _flush(self, again: bool = True) -> bool:
+        """Write every pending row to the file (opening it again if it could not be used);
+        True when none is left.  Called with the lock held."""
+        if self.in_memory:
+            try:
+                db = self._open_file()
+            except (*_DB_ERRORS, OSError) as exc:
+                return self._not_written(exc)
+            try:
+                with db:
+                    db.executemany(_INSERT, self.pending)
+            except _DB_ERRORS as exc:
+                db.close()
+                return self._not_written(exc)
+            self._db.close()
+            self._db, self.in_memory = db, False
+            log.info(
+                "statistics file %s usable again: %d games written", self.path, len(self.pending)
+            )
+        else:
+            try:
+                if self._write_failed:  # the table may have been put right since
+                    self._db.executescript(_SCHEMA)
+                with self._db:
+                    self._db.executemany(_INSERT, self.pending)
+            except _DB_ERRORS as exc:
+                if not (_corrupt(exc) and again):
+                    return self._not_written(exc)
+                # damaged beyond the check made at the start (a page overwritten): the file is
+                # moved aside and a new one started, or the rows kept in memory meanwhile
+                self._db.close()
+                self._db = self._open()
+                if self.in_memory:
+                    self._remember_pending()
+                    return self._not_written(exc)
+                return self._flush(again=False)
+        self.pending.clear()
         self._write_failed = False
+        self.problem = None
         return True
+
+    def _remember_pending(self) -> None:
+        """The memory database (what the admin panel counts) gets the rows still pending."""
+        try:
+            with self._db:
+                self._db.executemany(_INSERT, self.pending)
+        except _DB_ERRORS:
+            log.exception("statistics: the memory database refused the pending rows")
+
+    def _not_written(self, exc: BaseException) -> bool:
+        if not self._write_failed:
+            self._write_failed = True
+            self.problem = f"{self.path}: statistics not written yet, kept in memory ({exc})"
+            log.warning("%s", self.problem)
+        return False
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -215,7 +308,7 @@ class Stats:
         try:
             with self._lock:
                 return self._db.execute(sql, tuple(args)).fetchall()
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             log.warning("statistics query failed (%s)", exc)
             return []
 
@@ -262,6 +355,12 @@ class Stats:
             stored="memory only" if self.in_memory else str(self.path),
         )
 
+    def export_csv_strict(self, out: IO[str]) -> int:
+        """Every row of the file as CSV (header first); the number of rows written.  Raises
+        ``StatsError`` naming the file when the file is missing or cannot be read whole (an
+        undecodable cell, a damaged page): an export must never look complete when it is not."""
+        return export_file(self.path, out)
+
     def export_csv(self, out: IO[str]) -> int:
         """Every row as CSV (header first); returns the number of rows written."""
         rows = self._query(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id")
@@ -271,10 +370,41 @@ class Stats:
         return len(rows)
 
     def close(self) -> None:
-        try:
-            self._db.close()
-        except sqlite3.Error:
-            pass
+        """Write what is pending (a last try), then close.  Rows the file still refuses are
+        logged one by one, so that a curator can add them by hand."""
+        with self._lock:
+            if self.pending:
+                self._flush()
+            for row in self.pending:
+                log.error(
+                    "statistics: game not written to %s: %s", self.path, ",".join(map(str, row))
+                )
+            self.pending.clear()
+            try:
+                self._db.close()
+            except _DB_ERRORS:
+                pass
+
+
+def export_file(path: Path, out: IO[str]) -> int:
+    """Every row of the database at ``path`` as CSV, read-only (header first); the number of
+    rows.  Raises ``StatsError`` naming the file when it is missing or cannot be read whole."""
+    if not path.is_file():
+        raise StatsError(f"{path}: no statistics database there")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=2.0)
+    except _DB_ERRORS as exc:
+        raise StatsError(f"{path}: cannot be opened ({exc})") from None
+    try:
+        rows = db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id").fetchall()
+    except _DB_ERRORS as exc:
+        raise StatsError(f"{path}: cannot be read ({exc})") from None
+    finally:
+        db.close()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(_COLUMNS)
+    writer.writerows(rows)
+    return len(rows)
 
 
 def log_game_started(game_id: str, language: str, opponent: str, strength: str) -> None:

@@ -25,3 +25,29 @@ def app_factory():
     yield make
     for app in apps:
         app.close()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fuzz-long",
+        type=float,
+        default=0.0,
+        metavar="MINUTES",
+        help="run each fuzz test (tests/test_fuzz_*.py) for this many minutes, not CI's "
+        "bounded number of examples",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from fuzzing import LONG_MINUTES
+
+    LONG_MINUTES[0] = config.getoption("--fuzz-long")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    from fuzzing import TRIED
+
+    if TRIED:
+        terminalreporter.section("fuzz examples tried")
+        for surface, count in sorted(TRIED.items()):
+            terminalreporter.write_line(f"{surface}: {count}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -246,9 +247,10 @@ def test_parse_the_subset(tmp_path):
     assert blocks[6].name == "pente-entering" and blocks[8].note
 
 
-def test_a_malformed_diagram_line_names_file_and_line(tmp_path):
-    with pytest.raises(ContentError, match=r"card\.md:3: .*diagram"):
-        parse("# T\n\n::: diagrm pente-entering\n", tmp_path / "card.md")
+def test_a_malformed_diagram_line_names_file_and_line_and_keeps_the_card(tmp_path, caplog):
+    blocks = parse("# T\n\n::: diagrm pente-entering\n\nText.\n", tmp_path / "card.md")
+    assert [b.kind for b in blocks] == ["heading", "paragraph"]
+    assert re.search(r"card\.md:3: .*diagram", caplog.text)
 
 
 def test_a_card_missing_in_one_language_falls_back_to_english(tmp_path):

@@ -55,6 +55,7 @@ CURATOR_KEYS = (
     + [f"error.{k}" for k in ("settings-syntax", "settings-file", "settings-save", "stats", "more")]
     + [f"error.why.{k}" for k in _WHY_ENGLISH]
     + [f"error.why.{k}" for k in ("encoding", "permission", "folder", "system")]
+    + [f"error.why.{k}" for k in ("not-a-file", "file-error")]
     + [f"stats.{k}" for k in ("per_day", "per_language", "visitor_wins", "total", "memory_only")]
     + [f"stats.game.{g}" for g in STATS_GAMES]
 )

@@ -15,14 +15,18 @@ plain text for a curator to see and fix, instead of vanishing.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from ludique.glyphs import describe, lacking
 from ludique.i18n import FALLBACK, LANGUAGES
 from ludique.paths import locales_dir
+
+log = logging.getLogger(__name__)
 
 # Cards of each game, in reading order: the common Latrunculi card comes before each variant's.
 CARD_IDS: tuple[str, ...] = (
@@ -68,6 +72,7 @@ class Block:
     note: bool = False
     line: int = 0
     claim: str = ""  # the rule claim the block states (``{#id}`` at its end; assets/claims.toml)
+    source: str = ""  # the file it comes from, for the log
 
     @property
     def text(self) -> str:
@@ -100,6 +105,8 @@ def document_path(lang: str, folder: str, doc_id: str, root: Path | None = None)
     if not path.is_file():
         english = base / FALLBACK / folder / f"{doc_id}.md"
         if english.is_file():
+            if lang != FALLBACK:
+                log.warning("%s: no such %s document; showing the English one", path, folder)
             return english
         raise ContentError(f"{path}: no such {folder} document (nor an English one)")
     return path
@@ -187,13 +194,33 @@ def parse(text: str, path: Path) -> list[Block]:
             plain = "".join(r.text for r in runs).strip()
             match = DIAGRAM_LINE.match(plain)
             if match and not heading and item_marker is None:
-                blocks.append(Block("diagram", name=match.group(1), note=bool(note), line=line))
+                blocks.append(
+                    Block(
+                        "diagram",
+                        name=match.group(1),
+                        note=bool(note),
+                        line=line,
+                        source=str(path),
+                    )
+                )
                 after_diagram = True
                 continue
             if plain.startswith(":::"):
-                raise ContentError(
-                    f"{path}:{line}: a diagram line reads '::: diagram NAME' on its own, "
-                    f"found {plain!r}"
+                # one bad line costs its diagram, never the whole card
+                log.warning(
+                    "%s:%d: a diagram line reads '::: diagram NAME' on its own, found %r; left out",
+                    path,
+                    line,
+                    plain[:80],
+                )
+                continue
+            boxes = lacking(plain)
+            if boxes:
+                log.warning(
+                    "%s:%d: characters the fonts cannot draw (shown as boxes): %s",
+                    path,
+                    line,
+                    describe(boxes),
                 )
             if heading:
                 block = Block("heading", runs, level=heading, line=line)
@@ -206,6 +233,7 @@ def parse(text: str, path: Path) -> list[Block]:
                 block = Block("paragraph", runs, line=line)
             block.note = bool(note)
             block.claim = claim
+            block.source = str(path)
             blocks.append(block)
             after_diagram = False
         elif kind == "paragraph_open" and item_marker is None:
@@ -219,8 +247,14 @@ def load(lang: str, folder: str, doc_id: str, root: Path | None = None) -> list[
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: cannot be read ({exc})") from None
-    blocks = parse(text, path)
-    if not blocks:
-        raise ContentError(f"{path}: the document is empty")
-    return blocks
+        problem = f"{path}: cannot be read ({exc})"
+    else:
+        blocks = parse(text, path)
+        if blocks:
+            return blocks
+        problem = f"{path}: the document is empty"
+    if lang == FALLBACK:
+        raise ContentError(problem)
+    # the visitor reads the English card rather than none
+    log.warning("%s; showing the English one", problem)
+    return load(FALLBACK, folder, doc_id, root)

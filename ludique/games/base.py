@@ -258,7 +258,9 @@ def apply_action(state: GameState, action: str) -> GameState:
     action = action.strip()
     if action.startswith("roll"):
         value = action[4:].strip()
-        if not value.isdigit():
-            raise IllegalMove(f"{action}: a roll is 'roll N' with N from 1 to 6")
+        # str.isdigit() also takes "²", "٣" and "３", and int() refuses 5,000 digits with a
+        # ValueError: a die shows one ASCII digit, anything longer is refused here by its text
+        if not (len(value) == 1 and value in "0123456789"):
+            raise IllegalMove(f"{action[:40]}: a roll is 'roll N' with N from 1 to 6")
         return state.roll(int(value))
     return state.play(action)

@@ -36,6 +36,13 @@ CORNER_UNITS = 150  # the curator's hidden corner, in layout units
 CORNER_TAPS = 5
 CORNER_WINDOW = 3.0  # seconds
 POLL_SECONDS = 0.02  # at rest, how often input is looked for (50 times a second)
+# A finger silent this long no longer holds the screen: its lift may never come (a driver
+# hiccup, a palm, a panel losing a contact), and a kiosk must not stay deaf to the next visitor.
+FINGER_STALE_SECONDS = 2.0
+# Below this the scenes cannot be laid out (a button needs some pixels, a rule card 240): a
+# smaller window shows them drawn at this size and shrunk, and touches are mapped back, so that
+# even a 1x1 or 10x800 window keeps a way home by touch.
+MIN_CANVAS = (320, 200)
 
 
 @dataclass
@@ -88,7 +95,7 @@ class App:
         self.screen = pygame.display.set_mode(window, flags)
         pygame.display.set_caption("Ludique")
         pygame.mouse.set_visible(windowed)
-        self.canvas = self.screen
+        self.canvas = self._canvas_for(self.screen)
         self.viewport = self._viewport()
         pygame.event.clear()
 
@@ -104,6 +111,7 @@ class App:
         self.corner_taps: list[float] = []
         self.pin_pad = None
         self._finger: int | None = None
+        self._finger_seen = 0.0  # when the finger down last sent anything
         self._warm_up: list[Callable[[], None]] = []  # preparations run while nothing moves
         self._mouse_down = False
         self._scene_dropped = False
@@ -123,9 +131,18 @@ class App:
         """The kiosk text ``kiosk.<key>`` in the current language."""
         return catalog(self.lang).t(f"kiosk.{key}", **fields)
 
+    @staticmethod
+    def _canvas_for(screen: pygame.Surface) -> pygame.Surface:
+        """Where the scenes draw: the window itself, or a surface of at least ``MIN_CANVAS``
+        shrunk onto a window smaller than that."""
+        w, h = screen.get_size()
+        if w >= MIN_CANVAS[0] and h >= MIN_CANVAS[1]:
+            return screen
+        return pygame.Surface((max(w, MIN_CANVAS[0]), max(h, MIN_CANVAS[1])))
+
     def _viewport(self) -> Viewport:
         width_mm = float(getattr(self.settings, "screen_width_mm", 0) or 0)
-        size = self.screen.get_size()
+        size = self.canvas.get_size()
         PIXELS.set_budget(budget_for(size))  # pictures of a larger screen take more bytes
         return Viewport(*size, width_mm=width_mm)
 
@@ -178,8 +195,15 @@ class App:
             if self.scene is not None and hasattr(self.scene, "language_changed"):
                 self.scene.language_changed()
 
+    def forget_input(self) -> None:
+        """No finger or button is down any more: the next touch starts afresh, whatever lift
+        was lost on the way."""
+        self._finger = None
+        self._mouse_down = False
+
     def go(self, name: str, **kwargs) -> None:
         """Switch to scene ``name`` (attract, home, setup, game, rules, end, admin)."""
+        self.forget_input()
         previous = self.scene
         if previous is not None:
             try:
@@ -227,6 +251,8 @@ class App:
     def reset_to_attract(self) -> None:
         """Abandon whatever is going on: Attract, in the default language."""
         self.pin_pad = None
+        self.corner_taps = []
+        self.forget_input()
         self.lang = self.settings.default_language
         self.go("attract")
 
@@ -248,7 +274,7 @@ class App:
         if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return None
-            pos = (float(event.pos[0]), float(event.pos[1]))
+            pos = self._inside(*self._from_window(float(event.pos[0]), float(event.pos[1])))
             if et == pygame.MOUSEBUTTONDOWN:
                 if getattr(event, "button", 1) != 1:
                     return None
@@ -263,20 +289,39 @@ class App:
                 return Pointer("move", pos)
             return None
         if et in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-            pos = (event.x * self.viewport.width, event.y * self.viewport.height)
+            pos = self._inside(event.x * self.viewport.width, event.y * self.viewport.height)
             finger = getattr(event, "finger_id", 0)
+            now = self.now()
             if et == pygame.FINGERDOWN:
-                if self._finger is not None:
+                if self._finger is not None and now - self._finger_seen < FINGER_STALE_SECONDS:
                     return None  # a second finger is ignored while the first is down
                 self._finger = finger
+                self._finger_seen = now
                 return Pointer("down", pos)
             if finger != self._finger:
                 return None
+            self._finger_seen = now
             if et == pygame.FINGERUP:
                 self._finger = None
                 return Pointer("up", pos)
             return Pointer("move", pos)
         return None
+
+    def _from_window(self, x: float, y: float) -> tuple[float, float]:
+        """Window pixels to the canvas's (the same but on a window below ``MIN_CANVAS``)."""
+        if self.canvas is self.screen:
+            return x, y
+        (cw, ch), (w, h) = self.canvas.get_size(), self.screen.get_size()
+        return x * cw / max(1, w), y * ch / max(1, h)
+
+    def _inside(self, x: float, y: float) -> tuple[float, float]:
+        """A point held to the window: a drag that leaves the screen stays at its edge, and a
+        driver's wild value (1e300, NaN) cannot reach a scene's drawing."""
+
+        def held(v: float, size: int) -> float:
+            return min(max(v, 0.0), size - 1.0) if v == v else 0.0
+
+        return held(x, self.viewport.width), held(y, self.viewport.height)
 
     def _handle_event(self, event: pygame.event.Event) -> None:
         et = event.type
@@ -335,7 +380,8 @@ class App:
 
     def _resized(self) -> None:
         """The window changed size: every part is placed again for the new size."""
-        self.screen = self.canvas = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface()
+        self.canvas = self._canvas_for(self.screen)
         viewport = self._viewport()
         if viewport == self.viewport:
             return
@@ -362,6 +408,7 @@ class App:
         remaining = self.settings.countdown_seconds - (now - self.countdown_since)
         if remaining <= 0:
             self.countdown_since = None
+            self.forget_input()
             scene = self.scene
             if hasattr(scene, "abandon"):
                 try:
@@ -471,6 +518,11 @@ class App:
             self._draw_countdown(canvas)
         if self.pin_pad is not None:
             self.pin_pad.draw(canvas)
+        if canvas is not self.screen:
+            pygame.transform.smoothscale(canvas, self.screen.get_size(), self.screen)
+            pygame.display.flip()
+            self._after_frame()
+            return
         changed = None
         if not self.dirty:
             # only pieces moved since the last frame: send just their squares to the screen
@@ -481,6 +533,9 @@ class App:
             pygame.display.update(changed)
         else:
             pygame.display.flip()
+        self._after_frame()
+
+    def _after_frame(self) -> None:
         self.frames += 1
         if self.frames == 1:
             self._load_sounds()

@@ -174,7 +174,9 @@ def _render_blocks(
             try:
                 image = diagrams.render_diagram(block.name, inner, scale)
             except Exception:  # a diagram must never take the rule card down with it
-                log.exception("diagram %r could not be drawn", block.name)
+                log.exception(
+                    "%s:%d: diagram %r could not be drawn", block.source, block.line, block.name
+                )
                 continue
             top = column.add(image, indent, body)
             if places is not None and diagrams.DIAGRAMS[block.name].moves:

@@ -21,11 +21,24 @@ def render_card(
     """The rendered card (all cards and the history) and the places of its diagrams' first
     panels; (None, []) when the content package cannot draw it."""
     try:
+        from ludique.ui.rule_cards import MIN_WIDTH
         from ludique.ui.rule_cards import render_rules_and_places as render
     except ImportError:
         return None, []
     try:
-        return render(lang, card_id, width, scale=scale)
+        if width >= MIN_WIDTH:
+            return render(lang, card_id, width, scale=scale)
+        # a frame narrower than a card can be laid out (a tiny window): drawn wider, shrunk
+        card, places = render(lang, card_id, MIN_WIDTH, scale=scale)
+        f = max(1, width) / MIN_WIDTH
+        card = pygame.transform.smoothscale(
+            card, (max(1, width), max(1, round(card.get_height() * f)))
+        )
+        shrunk = [
+            (name, pygame.Rect(round(r.x * f), round(r.y * f), round(r.w * f), round(r.h * f)))
+            for name, r in places
+        ]
+        return card, shrunk
     except Exception:  # noqa: BLE001 - a broken card must not take the game with it
         log.exception("rule card %s (%s) could not be drawn", card_id, lang)
         return None, []

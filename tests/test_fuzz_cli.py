@@ -1,0 +1,161 @@
+"""Fuzz: the command line.  Any arguments end in a sentence and an exit status (argparse's 2 for
+a wrong command line, 3 when no screen can be opened, 1 when the statistics cannot be read),
+never a traceback; a command line that is right starts the real kiosk (dummy video driver)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fuzzing import fuzz_settings, run, tried
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ludique import cli
+from ludique.ui.app import App
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        "99999999999999999999x1080",
+        "1" * 5000 + "x1",
+        "20000x20000",
+        "16385x10",
+        "0x0",
+        "1280",
+        "1280x",
+        "x720",
+        "１２８０x720",
+        "1280x720x3",
+        "-5x10",
+        "",
+    ],
+)
+def test_a_bad_size_is_refused_in_a_sentence(size, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.build_parser().parse_args(["--windowed", "--size", size])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--size" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("size", "parsed"), [("1x1", (1, 1)), (" 800 X 600 ", (800, 600)), ("7680x4320", (7680, 4320))]
+)
+def test_sizes_from_one_pixel_to_8k_are_accepted(size, parsed):
+    assert cli.build_parser().parse_args(["--size", size]).size == parsed
+
+
+def _ludique(*args: str, env: dict[str, str] | None = None, timeout: float = 60):
+    return subprocess.run(
+        [sys.executable, "-m", "ludique", *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_an_unknown_video_driver_is_a_sentence_and_exit_status_3(tmp_path):
+    done = _ludique(
+        "--windowed",
+        env={"SDL_VIDEODRIVER": "nonexistent", "XDG_STATE_HOME": str(tmp_path)},
+    )
+    assert done.returncode == cli.EXIT_NO_SCREEN
+    assert "cannot open the screen" in done.stderr and "nonexistent" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# -- the fuzz ------------------------------------------------------------------------------------
+
+junk = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["", "-", "--", "1x1", "10x800", "1280x720", "-1", "nan", "1e300", "fr"]),
+    st.from_regex(r"[0-9]{1,25}x[0-9]{1,25}", fullmatch=True),
+)
+option = st.one_of(
+    st.sampled_from([["--windowed"], ["--self-test"], ["--help"], ["stats"], ["stats", "--csv"]]),
+    st.tuples(
+        st.sampled_from(["--lang", "--game", "--size", "--think", "--settings", "--db"]), junk
+    ).map(list),
+    st.tuples(st.sampled_from(["--lang"]), st.sampled_from(["fr", "de", "en"])).map(list),
+    st.tuples(st.sampled_from(["--game"]), st.sampled_from(["epaminondas", "pente-grammai"])).map(
+        list
+    ),
+    junk.map(lambda j: [j]),
+)
+
+
+# options that are right, so that many lines start the kiosk
+right = st.one_of(
+    st.tuples(st.just("--lang"), st.sampled_from(["fr", "de", "en"])).map(list),
+    st.tuples(st.just("--game"), st.sampled_from(["epaminondas", "latrunculi-dux"])).map(list),
+    st.tuples(st.just("--size"), st.sampled_from(["1x1", "10x800", "640x480", "1080x1920"])).map(
+        list
+    ),
+    st.tuples(st.just("--think"), st.sampled_from(["0", "-1", "1e300", "nan", "0.5"])).map(list),
+)
+
+
+@pytest.fixture
+def quiet_start(tmp_path, monkeypatch):
+    """The real kiosk, started by ``main`` and run for a moment; files under ``tmp_path``."""
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name))
+    monkeypatch.setenv("LUDIQUE_SELF_TEST_GAMES", "pente-grammai")
+    real_run = App.run
+
+    def briefly(self: App) -> int:
+        tried("command line, kiosk started")
+        return real_run(self, max_seconds=0.2)
+
+    monkeypatch.setattr(App, "run", briefly)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
+    yield tmp_path
+    for signum, handler in handlers.items():
+        signal.signal(signum, handler)
+
+
+def test_fuzz_command_lines(quiet_start, capsys):
+    root = logging.getLogger()
+    level = root.level
+
+    @fuzz_settings(examples=25)
+    @given(
+        argv=st.one_of(
+            st.lists(option, max_size=4),
+            st.lists(right, max_size=3).map(lambda parts: [["--windowed"], *parts]),
+        ).map(lambda parts: [a for p in parts for a in p])
+    )
+    def search(argv: list[str]) -> None:
+        tried("command line")
+        if "--self-test" in argv and "--help" not in argv:
+            argv = [a for a in argv if a != "--self-test"]  # its own test: tests/test_faults.py
+        try:
+            status = cli.main(argv)
+        except SystemExit as stop:
+            status = stop.code
+        finally:
+            for handler in list(root.handlers):  # what the kiosk's start added
+                if getattr(handler, "_ludique", False):
+                    root.removeHandler(handler)
+                    handler.close()
+            root.setLevel(level)
+        out = capsys.readouterr()
+        assert "Traceback" not in out.err + out.out, (argv, out.err[-2000:])
+        assert status in (0, 1, 2, cli.EXIT_NO_SCREEN), (argv, status)
+        if status == 2:
+            assert "error:" in out.err, argv
+        if status == 1:
+            assert "ludique stats:" in out.err, (argv, out.err)
+
+    run(search)
