@@ -187,6 +187,7 @@ _VALID = {
     ),
     "sound": st.booleans(),
     "story_gauge": st.booleans(),
+    "capture_warnings": st.booleans(),
     "admin_pin": st.from_regex(r"[0-9]{4,8}", fullmatch=True),
     "fullscreen": st.booleans(),
     "log_level": st.sampled_from(LOG_LEVELS),
