@@ -25,7 +25,8 @@ from ludique.memory import (
 )
 from ludique.settings import Settings
 from ludique.ui import theme
-from ludique.ui.layout import Viewport, draw_text
+from ludique.ui.countdown import draw_countdown
+from ludique.ui.layout import Viewport
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
@@ -515,7 +516,8 @@ class App:
         if getattr(self.scene, "shows_language_switch", False):
             self.language_switch.draw(canvas, self.lang)
         if self.countdown_since is not None:
-            self._draw_countdown(canvas)
+            remaining = self.settings.countdown_seconds - (self.now() - self.countdown_since)
+            draw_countdown(canvas, self.viewport, self.t, remaining)
         if self.pin_pad is not None:
             self.pin_pad.draw(canvas)
         if canvas is not self.screen:
@@ -545,38 +547,6 @@ class App:
                 self.opponent.prepare,
                 *warm_up_tasks(self.viewport, self.language_switch.area),
             ]
-
-    def _draw_countdown(self, canvas: pygame.Surface) -> None:
-        vp = self.viewport
-        canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 150)), (0, 0))
-        panel = pygame.Rect(0, 0, min(vp.u(980), vp.width - vp.u(40)), vp.u(480))
-        panel.center = vp.rect.center
-        theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD, vp.u(28), vp.u(4))
-        remaining = self.settings.countdown_seconds - (self.now() - (self.countdown_since or 0))
-        inner = panel.inflate(-vp.u(60), 0)
-        draw_text(
-            canvas,
-            self.t("idle.title"),
-            pygame.Rect(inner.left, panel.top + vp.u(40), inner.width, vp.u(130)),
-            role="display",
-            size=vp.u(72),
-            colour=theme.CREAM,
-        )
-        draw_text(
-            canvas,
-            str(max(0, int(remaining + 0.999))),
-            pygame.Rect(inner.left, panel.top + vp.u(180), inner.width, vp.u(160)),
-            role="display",
-            size=vp.u(120),
-            colour=theme.GOLD,
-        )
-        draw_text(
-            canvas,
-            self.t("idle.touch"),
-            pygame.Rect(inner.left, panel.bottom - vp.u(130), inner.width, vp.u(100)),
-            size=vp.u(40),
-            colour=theme.CREAM,
-        )
 
     def save_state_file(self, text: str) -> None:
         """With ``LUDIQUE_STATE_FILE`` set, the saved game is written there after every action
