@@ -94,7 +94,7 @@ def _warm_up() -> None:
     for name in ("ludique.ai.search", "ludique.ai.evaluation", "ludique.ai.latrunculi"):
         importlib.import_module(name)
     try:
-        from ludique.ai.pente import table
+        from ludique.ai.pente_table import table
 
         table()
     except Exception:  # a missing table is reported when a Pente grammai move is asked for
