@@ -68,7 +68,9 @@ def test_a_whole_game_between_two_computers_is_played_to_its_end(game_id: str) -
 
 
 def test_a_bad_strength_is_refused_with_the_known_strengths() -> None:
-    with pytest.raises(ValueError, match="unknown strength 'expert'.*beginner, player, champion"):
+    with pytest.raises(
+        ValueError, match="unknown strength 'expert'.*even, beginner, player, champion"
+    ):
         choose_move(new_game("epaminondas"), "expert")
 
 
@@ -92,8 +94,8 @@ def test_a_pente_position_waiting_for_its_roll_has_no_move_to_choose() -> None:
         choose_move(state, "champion", SHORT)
 
 
-def test_strengths_are_the_three_named_in_the_issue() -> None:
-    assert STRENGTHS == ("beginner", "player", "champion")
+def test_strengths_are_even_match_first_then_the_three_fixed_levels() -> None:
+    assert STRENGTHS == ("even", "beginner", "player", "champion")
 
 
 # --- positions with one right answer ---------------------------------------------------------

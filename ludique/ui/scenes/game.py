@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ludique.ai import STRENGTHS
 from ludique.games import dump_game, new_game
 from ludique.games.base import GameState, Move, Piece
 from ludique.settings import Settings
@@ -36,7 +37,6 @@ NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the batt
 IDLE_FACE = 5  # the face the die shows before anybody has thrown (a die, not a blank tile)
 PASS_SECONDS = 2.0
 END_PAUSE = 1.4
-STRENGTHS = ("beginner", "player", "champion")
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ludique.ai import DEFAULT_STRENGTH
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes import Scene
@@ -21,7 +22,7 @@ class SetupScene(Scene):
         self.family = family
         self.opponent = "computer"
         strength = app.settings.default_strength
-        self.strength = strength if strength in STRENGTHS else "player"
+        self.strength = strength if strength in STRENGTHS else DEFAULT_STRENGTH
         self.variant = "seneca"
         self.colour_index = 0
         self.layout()
