@@ -55,10 +55,12 @@ def test_mix_plays_the_best_move_when_behind_and_the_least_lead_when_ahead() -> 
 
 
 # --- Pente grammai, exact ---------------------------------------------------------------------
-def random_pente_game(seed: int, turns: int) -> PenteState:
+def random_pente_game(seed: int, actions: int) -> PenteState:
     rng = random.Random(seed)
     state = PenteState.initial()
-    while state.outcome is None and len(state.actions()) < turns:
+    for _ in range(actions):
+        if state.outcome is not None:
+            break
         if state.needs_roll:
             state = state.roll(rng.randint(1, 6))
         else:
@@ -226,3 +228,23 @@ def test_even_match_thinks_no_longer_than_the_champion(game_id: str) -> None:
     elapsed = time.perf_counter() - started
     assert move in state.legal_moves()
     assert elapsed < 1.5 * ev.BUDGET_SHARE + 0.3, elapsed
+
+
+def test_pente_a_game_gone_on_too_long_is_played_to_its_end() -> None:
+    turns = ev.PENTE_PATIENCE + ev.PENTE_FINISH
+    checked = 0
+    for seed in range(30):
+        state = random_pente_game(seed, 4 * turns + 8)
+        if state.outcome is not None:
+            continue
+        assert ev.pente_target(state) == 1.0
+        if state.needs_roll:
+            state = state.roll(random.Random(seed).randint(1, 6))
+        scored = move_values(state)
+        if len(scored) < 2:
+            continue
+        move = choose_move(state, "even", 1.5, random.Random(seed))
+        assert dict((m.text, v) for m, v in scored)[move.text] == max(v for _, v in scored)
+        checked += 1
+    assert checked >= 10
+    assert ev.pente_target(PenteState.initial()) == 0.5

@@ -65,16 +65,16 @@ def win_chance(game_id: str, value: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
-def mix(chances: list[float], rng: random.Random) -> int:
+def mix(chances: list[float], rng: random.Random, target: float = 0.5) -> int:
     """The index of the move to play, from each move's chance for the mover (after it).
 
-    The move just at or above one half and the move just below are mixed so that the expected
-    chance is one half; when all are on one side, the one nearest one half is played (the best
-    move, when the mover is behind).  Plain "closest to one half" would never play a winning
-    move while any other exists, and the game would not end (see docs/ai.md).
+    The move just at or above ``target`` (one half) and the move just below are mixed so that
+    the expected chance is the target; when all are on one side, the one nearest is played
+    (the best move, when the mover is behind).  Plain "closest to one half" would never play a
+    winning move while any other exists, and the game would not end (see docs/ai.md).
     """
-    above = [i for i, c in enumerate(chances) if c >= 0.5]
-    below = [i for i, c in enumerate(chances) if c < 0.5]
+    above = [i for i, c in enumerate(chances) if c >= target]
+    below = [i for i, c in enumerate(chances) if c < target]
     hi = min(above, key=lambda i: chances[i]) if above else None
     lo = max(below, key=lambda i: chances[i]) if below else None
     if lo is None:
@@ -82,12 +82,26 @@ def mix(chances: list[float], rng: random.Random) -> int:
         return hi
     if hi is None:
         return lo
-    q = (chances[hi] - 0.5) / (chances[hi] - chances[lo])  # so that q*lo + (1-q)*hi = 1/2
+    q = (chances[hi] - target) / (chances[hi] - chances[lo])  # q*lo + (1-q)*hi = target
     return lo if rng.random() < q else hi
 
 
 PENTE_PERFECT = 0.002  # a visitor whose moves cost him less than this on average is perfect
 PENTE_MEMORY = 120  # actions looked back (rolls and moves of both sides: about 30 of his turns)
+# Held at one half, a game against a visitor who plays at random lasted about 1,700 turns (the
+# computer gives back every lead, and he never presses one): after PENTE_PATIENCE rounds the
+# computer's target rises from one half to a sure win over PENTE_FINISH more rounds.  Between
+# two perfect players a game lasts about 46 rounds, against the Beginner about 80 either way;
+# 120 and 120 keep a random visitor's chance in 0.35-0.65 at 80% of his turns (80 and 80:
+# 79%), see docs/ai.md.
+PENTE_PATIENCE = 120
+PENTE_FINISH = 120
+
+
+def pente_target(state: GameState) -> float:
+    """The computer's target chance: one half, then rising once the game has gone on long."""
+    turns = len(state.actions()) // 4  # a roll and a move each: one round is four actions
+    return 0.5 + 0.5 * min(1.0, max(0.0, (turns - PENTE_PATIENCE) / PENTE_FINISH))
 
 
 def pente_visitor_error(state: GameState) -> float | None:
@@ -121,7 +135,8 @@ def choose_even_pente(state: GameState, rng: random.Random) -> Move:
     the visitor chances the table does not count).  Against a visitor who has played perfectly
     so far, the perfect move.  Otherwise the visitor's exact winning chance (before his roll,
     both sides perfect from there) is brought to one half: the moves nearest one half on
-    either side, mixed (``mix``)."""
+    either side, mixed (``mix``); in a game that has gone on far longer than a perfect one, the
+    target rises towards a win (``pente_target``), so that the game ends."""
     from ludique.ai.pente import move_values
 
     scored = move_values(state)  # type: ignore[arg-type]
@@ -135,7 +150,7 @@ def choose_even_pente(state: GameState, rng: random.Random) -> Move:
     if error is not None and error <= PENTE_PERFECT:
         return scored[best][0]
     # The mover's chance after the move is 1 - the visitor's chance before his roll.
-    return scored[mix(values, rng)][0]
+    return scored[mix(values, rng, pente_target(state))][0]
 
 
 def score_all(
