@@ -91,11 +91,11 @@ PENTE_MEMORY = 120  # actions looked back (rolls and moves of both sides: about 
 # Held at one half, a game against a visitor who plays at random lasted about 1,700 turns (the
 # computer gives back every lead, and he never presses one): after PENTE_PATIENCE rounds the
 # computer's target rises from one half to a sure win over PENTE_FINISH more rounds.  Between
-# two perfect players a game lasts about 46 rounds, against the Beginner about 80 either way;
-# 120 and 120 keep a random visitor's chance in 0.35-0.65 at 80% of his turns (80 and 80:
-# 79%), see docs/ai.md.
-PENTE_PATIENCE = 120
-PENTE_FINISH = 120
+# two perfect players a game lasts about 46 rounds, against the Beginner about 80 either way.
+# 160 and 160 keep a random visitor's chance in 0.35-0.65 at 82% of his turns (120 and 120:
+# 79.7%; 80 and 80: 79%), see docs/ai.md.
+PENTE_PATIENCE = 160
+PENTE_FINISH = 160
 
 
 def pente_target(state: GameState) -> float:
