@@ -88,7 +88,7 @@ def mix(chances: list[float], rng: random.Random, target: float = 0.5) -> int:
 
 PENTE_PERFECT = 0.002  # a visitor whose moves cost him less than this on average is perfect
 PENTE_MEMORY = 120  # actions looked back (rolls and moves of both sides: about 30 of his turns)
-# Held at one half, a game against a visitor who plays at random lasted about 1,700 turns (the
+# Held at one half, a game against a visitor who plays at random lasted about 1,700 rounds (the
 # computer gives back every lead, and he never presses one): after PENTE_PATIENCE rounds the
 # computer's target rises from one half to a sure win over PENTE_FINISH more rounds.  Between
 # two perfect players a game lasts about 46 rounds, against the Beginner about 80 either way.
