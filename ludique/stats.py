@@ -448,7 +448,8 @@ def draw_stats_chart(
     width = (rect.width - 3 * gap) // 4
     title_size = min(40, max(20, rect.height // 8))
     title_font = font("bold", title_size)
-    small = font("text", min(28, max(16, rect.height // 10)))
+    small_size = min(28, max(16, rect.height // 10))
+    small = font("text", small_size)
     panels = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(4)]
 
     def frame(panel: pygame.Rect, title: str) -> pygame.Rect:
@@ -485,7 +486,13 @@ def draw_stats_chart(
                     count, (x + (w - count.get_width()) // 2, plot.bottom - h - count.get_height())
                 )
             if i % every == 0:
-                text = small.render(label, True, ink)
+                # a label wider than its bar's slot takes a smaller size than run into its
+                # neighbour (four panels leave a narrow slot per bar at 1024 pixels)
+                face, size = small, small_size
+                while face.size(label)[0] > step - 4 and size > 10:
+                    size -= 1
+                    face = font("text", size)
+                text = face.render(label, True, ink)
                 surface.blit(text, (x + (w - text.get_width()) // 2, plot.bottom + 4))
 
     days = len(summary.per_day)
