@@ -4,6 +4,7 @@
     python benchmarks/even.py --games 2 --budget 0.1 --no-kiosk --out /tmp/smoke.jsonl
     python benchmarks/even.py --report-only --out results.jsonl
     python benchmarks/even.py --pente-only
+    python benchmarks/even.py --show 12 --out results.jsonl   # game 12, a board after each move
 
 Search games (Epaminondas and the four Latrunculi variants): Even match plays ``--games`` games
 against each yardstick (random, greedy, Beginner, Champion; ``--pairings``), alternating who
@@ -106,6 +107,7 @@ def play_one(job: dict) -> dict:
         "rules": dict(Counter(why for _, _, why in trace)),
         "in_band": sum(BAND[0] <= c <= BAND[1] for c in chances),
         "decisions": len(chances),
+        "actions": state.actions(),  # to replay the game (``--show``)
     }
 
 
@@ -160,6 +162,48 @@ def run(args: argparse.Namespace) -> None:
                 f"{record['plies']} plies) {time.perf_counter() - started:.0f} s",
                 flush=True,
             )
+
+
+# --- whole games, move by move --------------------------------------------------------------
+def text_board(state: object) -> str:
+    """The board as text, the far row first: b/w/k for Blue, White, Black, capitals for a dux,
+    x and o for a Blue or White incitus."""
+    epaminondas = state.game_id == "epaminondas"  # type: ignore[attr-defined]
+    files, ranks = (14, 12) if epaminondas else (8, 8)
+    grid = [["." for _ in range(files)] for _ in range(ranks)]
+    for piece in state.pieces():  # type: ignore[attr-defined]
+        if piece.square == "off":
+            continue
+        f, r = ord(piece.square[0]) - ord("a"), int(piece.square[1:]) - 1
+        mark = {"blue": "b", "white": "w", "black": "k"}[piece.colour]
+        if piece.kind == "dux":
+            mark = mark.upper()
+        elif piece.kind == "incitus":
+            mark = "x" if piece.colour == "blue" else "o"
+        grid[r][f] = mark
+    return "\n".join("    " + "".join(row) for row in reversed(grid))
+
+
+def show(path: Path, number: int) -> None:
+    """Replay game ``number`` (its line in ``path``, from 1) with the board after every move."""
+    from ludique.games import new_game
+    from ludique.games.base import apply_action
+
+    record = json.loads(path.read_text(encoding="utf-8").splitlines()[number - 1])
+    if "actions" not in record:
+        raise SystemExit("this results file does not hold the games' moves")
+    state = new_game(record["game"])
+    print(
+        f"{record['game']}, {record['pairing']} at {record['budget']} s: Even match plays "
+        f"{record['even_colour']}; winner {record['winner']} ({record['reason']})"
+    )
+    for n, action in enumerate(record["actions"], 1):
+        who = "Even" if state.to_move == record["even_colour"] else "yardstick"
+        before = len(state.pieces())
+        state = apply_action(state, action)
+        taken = before - len(state.pieces())
+        print(f"{n:4} {who:9} {action}" + (f"  ({taken} taken)" if taken > 0 else ""))
+        print(text_board(state))
 
 
 # --- the table ------------------------------------------------------------------------------
@@ -320,11 +364,15 @@ def main() -> None:
     parser.add_argument("--no-pente", action="store_true", help="skip Pente grammai")
     parser.add_argument("--pente-games", type=int, default=1000)
     parser.add_argument("--pente-exact", action="store_true", help="the mix alone, exactly")
+    parser.add_argument("--show", type=int, metavar="N", help="replay game N of --out, boards")
     args = parser.parse_args()
     args.pairings = [p for p in args.pairings.split(",") if p]
     for pairing in args.pairings:
         if pairing not in PAIRINGS:
             parser.error(f"unknown pairing {pairing!r}: expected some of {', '.join(PAIRINGS)}")
+    if args.show:
+        show(args.out, args.show)
+        return
     if not (args.no_pente or args.report_only):
         pente_report(args.pente_games, args.seed, args.pente_exact)
     if args.pente_only:
