@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ludique.ai import STRENGTHS
+from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import new_game
 from ludique.games.base import GameState, IllegalMove, Move
 
@@ -58,9 +58,9 @@ class GameConfig:
 
     @classmethod
     def default_for(cls, game_id: str, settings) -> GameConfig:
-        strength = getattr(settings, "default_strength", "player")
+        strength = getattr(settings, "default_strength", DEFAULT_STRENGTH)
         if strength not in STRENGTHS:
-            strength = "player"
+            strength = DEFAULT_STRENGTH
         return cls(game_id, "computer", strength, None)
 
 

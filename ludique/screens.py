@@ -139,7 +139,8 @@ def each_screen(app) -> Iterator[str]:
     app.scene.layout()
     yield "setup-epaminondas-two-players"
     for game_id in GAME_IDS:
-        config = GameConfig(game_id, "computer", "player", None)
+        # the default strength, Even match: its name is the longest in the status line
+        config = GameConfig(game_id, "computer", "even", None)
         app.go("game", config=config)
         scene: GameScene = app.scene
         match = scene.match
@@ -185,7 +186,8 @@ def each_screen(app) -> Iterator[str]:
     for game_id in ("pente-grammai", "latrunculi-dux", "epaminondas"):
         for won in (True, False):
             state, colour, story = _story_game(game_id, won)
-            app.go("game", config=GameConfig(game_id, "computer", "player", colour))
+            # against Even match, the story says so in one more line
+            app.go("game", config=GameConfig(game_id, "computer", "even", colour))
             app.scene.match.state = state
             app.go("story", game=app.scene, story=story)
             yield f"story-{game_id}-{'won' if won else 'lost'}"

@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING
 
 import platformdirs
 
+from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
+
 if TYPE_CHECKING:
     from ludique.i18n import Catalog
 
 log = logging.getLogger(__name__)
 
 LANGUAGES: tuple[str, ...] = ("fr", "de", "en")
-STRENGTHS: tuple[str, ...] = ("beginner", "player", "champion")
 # The tiles of the Home screen; the four Latrunculi variants are chosen on its Set-up screen.
 GAMES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -46,7 +47,7 @@ class Settings:
     idle_seconds: int = 90
     countdown_seconds: int = 15
     default_language: str = "fr"
-    default_strength: str = "player"
+    default_strength: str = DEFAULT_STRENGTH
     enabled_games: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
     sound: bool = True
     story_gauge: bool = True  # Pente grammai's winning-chance gauge on the game screen

@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS games (
     variant TEXT NOT NULL,            -- seneca, piso, petteia, dux; '' for the others
     language TEXT NOT NULL,
     opponent TEXT NOT NULL,           -- computer, two-players
-    strength TEXT NOT NULL,           -- beginner, player, champion; '' for two players
+    strength TEXT NOT NULL,           -- even, beginner, player, champion; '' for two players
     duration_s REAL NOT NULL,
     result TEXT NOT NULL,             -- see RESULTS
     moves INTEGER NOT NULL
@@ -116,6 +116,8 @@ class StatsSummary:
     per_language: dict[str, int] = field(default_factory=dict)
     # game -> (visitor wins, finished games against the computer)
     visitor_wins: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # strength -> (visitor wins, finished games against the computer at that strength)
+    wins_per_strength: dict[str, tuple[int, int]] = field(default_factory=dict)
     total: int = 0
     stored: str = ""  # where the rows live ("memory only" when the file could not be used)
 
@@ -342,6 +344,18 @@ class Stats:
         )
         return {game: (int(wins or 0), int(n)) for game, wins, n in rows}
 
+    def visitor_wins_per_strength(self) -> dict[str, tuple[int, int]]:
+        """strength -> (visitor wins, finished games against the computer), in the order the
+        set-up screen offers the strengths; abandoned games left out."""
+        from ludique.ai import STRENGTHS
+
+        rows = self._query(
+            "SELECT strength, sum(result = 'visitor'), count(*) FROM games "
+            "WHERE opponent = 'computer' AND result != 'abandoned' GROUP BY strength"
+        )
+        found = {strength: (int(wins or 0), int(n)) for strength, wins, n in rows}
+        return {s: found[s] for s in STRENGTHS if s in found}
+
     def total(self) -> int:
         rows = self._query("SELECT count(*) FROM games")
         return int(rows[0][0]) if rows else 0
@@ -351,6 +365,7 @@ class Stats:
             per_day=self.games_per_day(days, today),
             per_language=self.games_per_language(),
             visitor_wins=self.visitor_wins_per_game(),
+            wins_per_strength=self.visitor_wins_per_strength(),
             total=self.total(),
             stored="memory only" if self.in_memory else str(self.path),
         )
@@ -510,6 +525,12 @@ def stats_lines(stats: Stats, lang: str) -> list[str]:
         )
         or "-"
     )
+    per_strength = ", ".join(
+        f"{_label(cat, f'kiosk.strength.{s}')} {w}/{n}"
+        for s, (w, n) in summary.wins_per_strength.items()
+    )
+    if per_strength:
+        wins += " · " + per_strength
     lines = [
         _label(cat, "stats.total", total=summary.total, week=week),
         _label(cat, "stats.per_language") + ": " + langs,
@@ -547,18 +568,19 @@ def draw_stats_chart(
     bar: tuple[int, int, int] = (214, 176, 102),
     accent: tuple[int, int, int] = (120, 190, 140),
 ) -> None:
-    """Three bar charts side by side inside ``rect``: games per day, per language, and visitor
-    wins per game (won part bright, the rest dim)."""
+    """Four bar charts side by side inside ``rect``: games per day, per language, and visitor
+    wins per game and per strength (won part bright, the rest dim)."""
     import pygame
 
     from ludique.ui.fonts import font
 
     gap = max(12, rect.width // 40)
-    width = (rect.width - 2 * gap) // 3
+    width = (rect.width - 3 * gap) // 4
     title_size = min(40, max(20, rect.height // 8))
     title_font = font("bold", title_size)
-    small = font("text", min(28, max(16, rect.height // 10)))
-    panels = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(3)]
+    small_size = min(28, max(16, rect.height // 10))
+    small = font("text", small_size)
+    panels = [pygame.Rect(rect.x + i * (width + gap), rect.y, width, rect.height) for i in range(4)]
 
     def frame(panel: pygame.Rect, title: str) -> pygame.Rect:
         face = title_font
@@ -594,7 +616,13 @@ def draw_stats_chart(
                     count, (x + (w - count.get_width()) // 2, plot.bottom - h - count.get_height())
                 )
             if i % every == 0:
-                text = small.render(label, True, ink)
+                # a label wider than its bar's slot takes a smaller size than run into its
+                # neighbour (four panels leave a narrow slot per bar at 1024 pixels)
+                face, size = small, small_size
+                while face.size(label)[0] > step - 4 and size > 10:
+                    size -= 1
+                    face = font("text", size)
+                text = face.render(label, True, ink)
                 surface.blit(text, (x + (w - text.get_width()) // 2, plot.bottom + 4))
 
     days = len(summary.per_day)
@@ -610,6 +638,16 @@ def draw_stats_chart(
         [
             (_label(catalog, f"stats.game.{g}"), n, wins)
             for g, (wins, n) in summary.visitor_wins.items()
+        ],
+        parts=True,
+    )
+
+    plot = frame(panels[3], _label(catalog, "stats.wins_per_strength"))
+    bars(
+        plot,
+        [
+            (_label(catalog, f"kiosk.strength.{s}"), n, wins)
+            for s, (wins, n) in summary.wins_per_strength.items()
         ],
         parts=True,
     )

@@ -68,7 +68,9 @@ def test_a_whole_game_between_two_computers_is_played_to_its_end(game_id: str) -
 
 
 def test_a_bad_strength_is_refused_with_the_known_strengths() -> None:
-    with pytest.raises(ValueError, match="unknown strength 'expert'.*beginner, player, champion"):
+    with pytest.raises(
+        ValueError, match="unknown strength 'expert'.*even, beginner, player, champion"
+    ):
         choose_move(new_game("epaminondas"), "expert")
 
 
@@ -92,8 +94,8 @@ def test_a_pente_position_waiting_for_its_roll_has_no_move_to_choose() -> None:
         choose_move(state, "champion", SHORT)
 
 
-def test_strengths_are_the_three_named_in_the_issue() -> None:
-    assert STRENGTHS == ("beginner", "player", "champion")
+def test_strengths_are_even_match_first_then_the_three_fixed_levels() -> None:
+    assert STRENGTHS == ("even", "beginner", "player", "champion")
 
 
 # --- positions with one right answer ---------------------------------------------------------
@@ -224,3 +226,49 @@ def test_the_latrunculi_bitboard_evaluation_agrees_with_the_board_walk(game_id: 
         walked = ai._score_blue(state.board)
         bits = ai._score_blue_bits(state.act, state.inert, state.dux)
         assert walked == bits, state.actions()
+
+
+# --- structure -------------------------------------------------------------------------------
+def _ai_imports() -> dict[str, set[str]]:
+    """For each module of ``ludique.ai``, the modules of ``ludique.ai`` it imports (also inside
+    functions: a lazy import still ties the two modules together)."""
+    import ast
+    from pathlib import Path
+
+    import ludique.ai
+
+    package = Path(ludique.ai.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in package.glob("*.py"):
+        name = "ludique.ai" if path.stem == "__init__" else f"ludique.ai.{path.stem}"
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            found |= {t for t in targets if t.startswith("ludique.ai.") or t == "ludique.ai"}
+        graph[name] = found - {name}
+    return {name: {t for t in targets if t in graph} for name, targets in graph.items()}
+
+
+def test_the_ai_modules_import_each_other_without_a_circle() -> None:
+    graph = _ai_imports()
+    # The package's own __init__ dispatches to its modules; only the circles between them count.
+    graph.pop("ludique.ai")
+    for targets in graph.values():
+        targets.discard("ludique.ai")
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        assert name not in path, " -> ".join(path + [name])
+        if name in done:
+            return
+        for target in sorted(graph[name]):
+            visit(target, path + [name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])

@@ -56,7 +56,17 @@ CURATOR_KEYS = (
     + [f"error.why.{k}" for k in _WHY_ENGLISH]
     + [f"error.why.{k}" for k in ("encoding", "permission", "folder", "system")]
     + [f"error.why.{k}" for k in ("not-a-file", "file-error")]
-    + [f"stats.{k}" for k in ("per_day", "per_language", "visitor_wins", "total", "memory_only")]
+    + [
+        f"stats.{k}"
+        for k in (
+            "per_day",
+            "per_language",
+            "visitor_wins",
+            "wins_per_strength",
+            "total",
+            "memory_only",
+        )
+    ]
     + [f"stats.game.{g}" for g in STATS_GAMES]
 )
 
@@ -68,7 +78,7 @@ def test_the_words_the_program_needs_are_there(lang):
     needed += ["kiosk.reason.fifty-turns-draw", "kiosk.reason.abandoned"]
     needed += [f"kiosk.game.{game_id}" for game_id in GAME_IDS]
     needed += [f"kiosk.colour.{c}" for c in ("blue", "white", "black")]
-    needed += [f"kiosk.strength.{s}" for s in ("beginner", "player", "champion")]
+    needed += [f"kiosk.strength.{s}" for s in ("even", "beginner", "player", "champion")]
     needed += CURATOR_KEYS
     assert [k for k in needed if k not in keys] == []
 

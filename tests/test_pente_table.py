@@ -125,7 +125,8 @@ def test_stored_strength_figures_are_current_and_ordered() -> None:
     import hashlib
     import json
 
-    from ludique.ai.pente import STRENGTHS_FILE, TABLE_NAME, strength_win_probabilities
+    from ludique.ai.pente_solver import strength_win_probabilities
+    from ludique.ai.pente_table import STRENGTHS_FILE, TABLE_NAME
     from ludique.paths import asset_path
 
     data = json.loads(asset_path("pente", STRENGTHS_FILE).read_text(encoding="utf-8"))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ludique.stats import GameRecord, Stats, StatsSummary, draw_stats_chart
+from ludique.stats import GameRecord, Stats, StatsSummary, draw_stats_chart, stats_lines
 
 DAY = dt.datetime(2026, 11, 20, 15, 0)
 
@@ -196,3 +196,20 @@ def test_stats_command_exports_csv(tmp_path: Path, capsys: pytest.CaptureFixture
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("played_at,day,game,variant")
     assert len(lines) == 2 and ",epaminondas,,en,computer,player," in lines[1]
+
+
+def test_visitor_wins_are_counted_per_strength_in_the_set_up_order(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / "s.sqlite3")
+    stats.record(game(strength="champion", result="computer"))
+    stats.record(game(strength="even", result="visitor"))
+    stats.record(game(strength="even", result="computer"))
+    stats.record(game(strength="even", result="abandoned"))
+    stats.record(game(opponent="two-players", strength="", result="finished"))
+    assert list(stats.visitor_wins_per_strength().items()) == [
+        ("even", (1, 2)),
+        ("champion", (0, 1)),
+    ]
+    summary = stats.summary()
+    assert summary.wins_per_strength == {"even": (1, 2), "champion": (0, 1)}
+    line = [x for x in stats_lines(stats, "en") if "Even match 1/2" in x]
+    assert line and "Champion 0/1" in line[0]

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 
 from ludique.games.base import GameState, Move
 
-STRENGTHS: tuple[str, ...] = ("beginner", "player", "champion")
+# The strengths a visitor or the curator can choose, in the order the screens offer them; the
+# Even match (``ludique.ai.even``) is the default.
+STRENGTHS: tuple[str, ...] = ("even", "beginner", "player", "champion")
+DEFAULT_STRENGTH = "even"
 MAX_BUDGET = 2.0  # seconds: nobody waits longer than this for the computer
 
 
@@ -85,11 +88,17 @@ def choose_move(
     moves = check_request(state, strength, time_budget)
     rng = rng or random.Random()
     if state.game_id == "pente-grammai":
+        if strength == "even":
+            from ludique.ai.even import choose_even_pente
+
+            return choose_even_pente(state, rng)
         from ludique.ai.pente import choose_pente_move
 
         return choose_pente_move(state, strength, rng)
     if len(moves) == 1:
         return moves[0]
+    if strength == "even":
+        return _choose_even(state, started, time_budget, rng, stop)
     config = SEARCH_STRENGTHS[strength]
     if config.blunder and rng.random() < config.blunder:
         return rng.choice(moves)
@@ -111,6 +120,25 @@ def choose_move(
             gc.enable()
 
 
+def _choose_even(
+    state: GameState,
+    started: float,
+    time_budget: float,
+    rng: random.Random,
+    stop: Callable[[], bool] | None,
+) -> Move:
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.even import choose_even_search
+
+    collecting = gc.isenabled()
+    gc.disable()  # as for the other strengths (see choose_move)
+    try:
+        return choose_even_search(state, ai_for(state), started, time_budget, rng, stop)
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def pente_win_probability(state: GameState) -> float:
     """The solved probability that the player to move wins this Pente grammai position (before
     or after its roll), with both sides playing perfectly from here."""
@@ -119,4 +147,11 @@ def pente_win_probability(state: GameState) -> float:
     return solved(state)
 
 
-__all__ = ["MAX_BUDGET", "STRENGTHS", "check_request", "choose_move", "pente_win_probability"]
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "MAX_BUDGET",
+    "STRENGTHS",
+    "check_request",
+    "choose_move",
+    "pente_win_probability",
+]

@@ -13,50 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ludique.ai.search import MATE_ZONE, WIN
-from ludique.games.base import GameState, Move, Outcome
+from ludique.ai.core import MATE_ZONE, WIN, GameAI, decided_score
+from ludique.games.base import GameState, Move
 
 __all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
-
-
-def decided_score(outcome: Outcome, to_move: str, ply: int) -> int:
-    """A finished game's score for the player to move: ``±(WIN - ply)``, 0 for a draw, so that
-    the search prefers the quicker win and the slower loss."""
-    if outcome.winner is None:
-        return 0
-    return WIN - ply if outcome.winner == to_move else -WIN + ply
-
-
-class GameAI:
-    """The game-independent defaults: material and mobility are unknown, every leaf is quiet."""
-
-    quiescence = False  # whether the search follows captures beyond its horizon
-
-    def evaluate(self, state: GameState) -> int:
-        """The position's worth for the player to move (the game is not over)."""
-        return 0
-
-    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
-        """The score of a leaf of the search, or ``None`` to search it one ply deeper.
-
-        A decided game scores ``±(WIN - ply)`` (0 for a draw); otherwise ``evaluate``.
-        """
-        outcome = state.outcome
-        if outcome is not None:
-            return decided_score(outcome, state.to_move, ply)
-        return self.evaluate(state)
-
-    def capture_gain(self, state: GameState, move: Move) -> int:
-        """How many enemy pieces ``move`` captures (0 when it is quiet or unknown)."""
-        return 0
-
-    def material(self, state: GameState, colour: str) -> int:
-        """Pieces of ``colour`` minus the opponent's."""
-        return 0
-
-    def advancement(self, state: GameState, colour: str) -> int:
-        """How far ``colour``'s pieces have come towards the opponent (bigger is further)."""
-        return 0
 
 
 # --- Epaminondas -----------------------------------------------------------------------------

@@ -19,8 +19,7 @@ any other.
 
 from __future__ import annotations
 
-from ludique.ai.evaluation import GameAI, decided_score
-from ludique.ai.search import WIN
+from ludique.ai.core import WIN, GameAI, decided_score
 from ludique.games.base import GameState, Move
 from ludique.games.latrunculi import NEIGHBOURS
 

@@ -38,6 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ludique.ai import pente
+from ludique.ai.pente_table import MAGIC, SCALE, STRENGTHS_FILE, TABLE_NAME, table
 from ludique.games.pente import (
     CAPTURE,
     GOAL_PLACEMENT,
@@ -48,9 +50,6 @@ from ludique.games.pente import (
     moves_for,
 )
 
-MAGIC = b"LQPENTE1"
-SCALE = 2**32 - 1
-TABLE_NAME = "solved.bin.xz"
 MAX_MOVES = 5  # distinct points a player can move from; entering is a single move
 
 
@@ -262,7 +261,6 @@ def games_against_random(strength: str, games: int, seed: int = 1) -> tuple[floa
     import math
     import random
 
-    from ludique.ai.pente import choose_pente_move
     from ludique.games.pente import PenteState
 
     rng = random.Random(seed)
@@ -274,7 +272,7 @@ def games_against_random(strength: str, games: int, seed: int = 1) -> tuple[floa
             if state.needs_roll:
                 state = state.roll(rng.randint(1, 6))
             elif state.to_move == colour:
-                state = state.play(choose_pente_move(state, strength, rng))
+                state = state.play(pente.choose_pente_move(state, strength, rng))
             else:
                 state = state.play(rng.choice(state.legal_moves()))
         wins += state.outcome.winner == colour
@@ -282,19 +280,43 @@ def games_against_random(strength: str, games: int, seed: int = 1) -> tuple[floa
     return share, 1.96 * math.sqrt(max(share * (1 - share), 1 / games) / games)
 
 
+def strength_win_probabilities(recompute: bool = False) -> dict[str, dict[str, float]]:
+    """Each strength's exact winning probability against the perfect player from the start,
+    ``{strength: {"blue": p, "white": p}}``, by policy evaluation over the whole table.
+
+    ``--report`` stores the figures next to the table; they are used when they were computed for
+    this table and these temperatures, otherwise (or with ``recompute``) they are computed again,
+    which takes a few minutes.
+    """
+    import hashlib
+    import json
+
+    from ludique.paths import asset_path
+
+    digest = hashlib.sha256(asset_path("pente", TABLE_NAME).read_bytes()).hexdigest()
+    stored = asset_path("pente", STRENGTHS_FILE)
+    if not recompute and stored.is_file():
+        data = json.loads(stored.read_text(encoding="utf-8"))
+        if data.get("table_sha256") == digest and data.get("temperatures") == pente.TEMPERATURE:
+            return data["against_perfect"]
+    g = graph()
+    p_win = np.frombuffer(table(), dtype=np.uint32).astype(np.float64)[g.dense] / SCALE
+    out = {}
+    for strength in pente.STRENGTHS:
+        blue, white = against_perfect(g, p_win, pente.TEMPERATURE[strength])
+        out[strength] = {"blue": blue, "white": white}
+    return out
+
+
 def report(g: Graph, random_games: int = 1000) -> dict:
     """Each strength against the perfect player, exactly, from the table as shipped (stored next
     to the table), and against a uniformly random player, by ``random_games`` games."""
     import hashlib
 
-    from ludique.ai import pente
-
-    pente.table.cache_clear()
-    p_win = np.frombuffer(pente.table(), dtype=np.uint32).astype(np.float64)[g.dense] / pente.SCALE
+    table.cache_clear()
+    p_win = np.frombuffer(table(), dtype=np.uint32).astype(np.float64)[g.dense] / SCALE
     out: dict = {
-        "table_sha256": hashlib.sha256(
-            (DEFAULT_OUT.parent / pente.TABLE_NAME).read_bytes()
-        ).hexdigest(),
+        "table_sha256": hashlib.sha256((DEFAULT_OUT.parent / TABLE_NAME).read_bytes()).hexdigest(),
         "temperatures": pente.TEMPERATURE,
         "against_perfect": {},
         "against_random_games": {},
@@ -341,8 +363,6 @@ def main(argv: list[str] | None = None) -> int:
         end = least_end_probability(graph(), args.end_sweeps)
         print(f"least P(end) under any play after {args.end_sweeps} sweeps: {end.min():.6f}")
     if args.report or args.report_only:
-        from ludique.ai.pente import STRENGTHS_FILE
-
         data = report(graph(), args.random_games)
         path = DEFAULT_OUT.parent / STRENGTHS_FILE
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

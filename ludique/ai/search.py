@@ -32,16 +32,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ludique.ai.core import INFINITY, MATE_ZONE, WIN, GameAI
 from ludique.games.base import GameState, Move, Outcome
 
-if TYPE_CHECKING:
-    from ludique.ai.evaluation import GameAI
-
-WIN = 1_000_000
-INFINITY = 10 * WIN
-MATE_ZONE = WIN - 10_000  # a score beyond this is a forced win or loss, stored relative to ply
+__all__ = ["INFINITY", "MATE_ZONE", "WIN", "SearchAborted", "SearchResult", "Searcher"]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128

@@ -91,10 +91,16 @@ def _warm_up() -> None:
 
     for game_id in GAME_IDS:
         new_game(game_id)
-    for name in ("ludique.ai.search", "ludique.ai.evaluation", "ludique.ai.latrunculi"):
+    for name in (
+        "ludique.ai.search",
+        "ludique.ai.evaluation",
+        "ludique.ai.latrunculi",
+        "ludique.ai.even",
+        "ludique.ai.pente",
+    ):
         importlib.import_module(name)
     try:
-        from ludique.ai.pente import table
+        from ludique.ai.pente_table import table
 
         table()
     except Exception:  # a missing table is reported when a Pente grammai move is asked for

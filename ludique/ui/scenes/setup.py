@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ludique.ai import DEFAULT_STRENGTH
 from ludique.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
@@ -22,7 +23,7 @@ class SetupScene(Scene):
         self.family = family
         self.opponent = "computer"
         strength = app.settings.default_strength
-        self.strength = strength if strength in STRENGTHS else "player"
+        self.strength = strength if strength in STRENGTHS else DEFAULT_STRENGTH
         self.variant = DEFAULT_VARIANT
         self.colour_index = 0
         self.layout()

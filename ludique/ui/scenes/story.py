@@ -420,6 +420,9 @@ class StoryScene(Scene):
             if story.depth == 1
             else t("story.judged_glance")
         )
+        if self.you and self.game.config.strength == "even":
+            # One honest line: this opponent chose to keep the game close (docs/ai.md).
+            note = f"{t('story.even_opponent')} {note}"
         rest = box.bottom - y
         verdict_h = rest * 55 // 100 if story.exact else rest * 45 // 100
         draw_text(

@@ -1,0 +1,305 @@
+"""Even match: a computer opponent that keeps the game close, whoever the visitor is.
+
+Pente grammai is solved, so there the computer knows the visitor's exact winning chance after
+each of its moves (both sides perfect from there): it plays the move that brings that chance
+closest to one half.  When every move leaves the visitor above one half, the closest is the
+best move, so against a perfect visitor it plays perfectly too.
+
+In Epaminondas and the Latrunculi variants it knows only the search's value (hundredths of a
+piece).  A measured calibration (``CALIBRATION``: Champion self-play, ``benchmarks/
+even_calibrate.py``) turns a value into the mover's winning chance,
+``1 / (1 + exp(-value / scale))``.  Each decision:
+
+1. The Champion's search, on part of the budget.  If the computer is not ahead (its chance
+   at most ``AHEAD``), it goes on searching for the whole budget and plays the Champion's move:
+   full strength when the visitor leads or the game is level.
+2. Otherwise every legal move is searched with an open window, deepening while the budget
+   lasts, so that each gets a value rather than a bound.  Moves that lose by force are set
+   aside (unless all do).  A move that drops the value by more than ``GIVE_AWAY`` below the
+   position's own static value hands the visitor material for nothing; such moves are set
+   aside too while a quiet move keeps the computer's chance within ``BALANCE`` of one half.
+   Among what is left, the move whose chance is closest to one half.  When no quiet move comes
+   near the balance, a move that concedes at most about one piece more than the closest quiet
+   move may be chosen, so the computer gives back a lead step by step, never all at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
+from ludique.ai.search import SearchAborted, Searcher
+from ludique.games.base import GameState, Move
+
+# Value (hundredths of a piece, for the player to move) at which the Champion, playing on
+# against itself, wins 1 / (1 + e**-1) = 73% of its games: fitted by maximum likelihood on
+# Champion self-play (see docs/ai.md, "Even match").
+CALIBRATION: dict[str, float] = {
+    "epaminondas": 255.0,
+    "latrunculi-seneca": 55.0,
+    "latrunculi-piso": 55.0,
+    "latrunculi-petteia": 20.0,
+    "latrunculi-dux": 95.0,
+}
+AHEAD = 0.55  # the computer's chance above which it starts to hold back
+BALANCE = 0.15  # a chance within this of one half keeps the balance
+GIVE_AWAY = 60  # a value this far below the static value gives a piece away (a man is 100)
+# A draw scores this far below level for the computer (the search's contempt), so that it
+# steers away from draws; an odd number, so that a root value of exactly -DRAW marks a draw line.
+DRAW = 97
+CONCEDE = 110  # when ahead and nothing is even: at most about a man below the least lead
+FIRST_SHARE = 0.4  # of the budget, for the Champion's search of step 1
+BUDGET_SHARE = 0.95  # of the budget, in all (as the Champion)
+
+
+def win_chance(game_id: str, value: float) -> float:
+    """The calibrated chance that the player to move wins, from a search value."""
+    if value >= MATE_ZONE:
+        return 1.0
+    if value <= -MATE_ZONE:
+        return 0.0
+    x = value / CALIBRATION.get(game_id, 150.0)
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def mix(chances: list[float], rng: random.Random, target: float = 0.5) -> int:
+    """The index of the move to play, from each move's chance for the mover (after it).
+
+    The move just at or above ``target`` (one half) and the move just below are mixed so that
+    the expected chance is the target; when all are on one side, the one nearest is played
+    (the best move, when the mover is behind).  Plain "closest to one half" would never play a
+    winning move while any other exists, and the game would not end (see docs/ai.md).
+    """
+    above = [i for i, c in enumerate(chances) if c >= target]
+    below = [i for i, c in enumerate(chances) if c < target]
+    hi = min(above, key=lambda i: chances[i]) if above else None
+    lo = max(below, key=lambda i: chances[i]) if below else None
+    if lo is None:
+        assert hi is not None
+        return hi
+    if hi is None:
+        return lo
+    q = (chances[hi] - target) / (chances[hi] - chances[lo])  # q*lo + (1-q)*hi = target
+    return lo if rng.random() < q else hi
+
+
+PENTE_PERFECT = 0.002  # a visitor whose moves cost him less than this on average is perfect
+PENTE_MEMORY = 120  # actions looked back (rolls and moves of both sides: about 30 of his turns)
+# Held at one half, a game against a visitor who plays at random lasted about 1,700 rounds (the
+# computer gives back every lead, and he never presses one): after PENTE_PATIENCE rounds the
+# computer's target rises from one half to a sure win over PENTE_FINISH more rounds.  Between
+# two perfect players a game lasts about 46 rounds, against the Beginner about 80 either way.
+# 160 and 160 keep a random visitor's chance in 0.35-0.65 at 82% of his turns (120 and 120:
+# 79.7%; 80 and 80: 79%), see docs/ai.md.
+PENTE_PATIENCE = 160
+PENTE_FINISH = 160
+
+
+def pente_target(state: GameState) -> float:
+    """The computer's target chance: one half, then rising once the game has gone on long."""
+    turns = len(state.actions()) // 4  # a roll and a move each: one round is four actions
+    return 0.5 + 0.5 * min(1.0, max(0.0, (turns - PENTE_PATIENCE) / PENTE_FINISH))
+
+
+def pente_visitor_error(state: GameState) -> float | None:
+    """The visitor's mean loss of exact winning chance per decision over his recent turns (his
+    best move's chance minus his chosen move's, from the solved table), or ``None`` before he
+    has had a choice."""
+    from ludique.ai.pente import move_values
+
+    me = state.to_move
+    total, decisions = 0.0, 0
+    child = state
+    node = state.parent
+    for _ in range(PENTE_MEMORY):
+        if node is None:
+            break
+        if node.to_move != me and not node.needs_roll and node.outcome is None:
+            scored = move_values(node)  # type: ignore[arg-type]
+            if len(scored) > 1:
+                chosen = child.action
+                best = max(v for _, v in scored)
+                total += best - next(v for m, v in scored if m.text == chosen)
+                decisions += 1
+        child, node = node, node.parent
+    return total / decisions if decisions else None
+
+
+def choose_even_pente(state: GameState, rng: random.Random) -> Move:
+    """The Pente grammai move for Even match.
+
+    A move that wins at once is played (a game has to end: declining the win would only hand
+    the visitor chances the table does not count).  Against a visitor who has played perfectly
+    so far, the perfect move.  Otherwise the visitor's exact winning chance (before his roll,
+    both sides perfect from there) is brought to one half: the moves nearest one half on
+    either side, mixed (``mix``); in a game that has gone on far longer than a perfect one, the
+    target rises towards a win (``pente_target``), so that the game ends."""
+    from ludique.ai.pente import move_values
+
+    scored = move_values(state)  # type: ignore[arg-type]
+    if not scored:
+        raise ValueError("no move to choose: a roll is due or the game is over")
+    values = [value for _, value in scored]
+    best = max(range(len(values)), key=lambda i: values[i])
+    if values[best] >= 1.0:
+        return scored[best][0]
+    error = pente_visitor_error(state)
+    if error is not None and error <= PENTE_PERFECT:
+        return scored[best][0]
+    # The mover's chance after the move is 1 - the visitor's chance before his roll.
+    return scored[mix(values, rng, pente_target(state))][0]
+
+
+def score_all(
+    searcher: Searcher, state: GameState, moves: list[Move], depth: int, extensions: int
+) -> list[tuple[int, Move]]:
+    """Every move's value at ``depth`` with an open window (a value, not a bound, for each)."""
+    mover = state.to_move
+    out = []
+    for move in moves:
+        child = state._apply(move)
+        if child.to_move == mover:  # the Seneca removal: the same player, no ply spent
+            value = searcher._negamax(child, depth, -INFINITY, INFINITY, 1, extensions)
+        else:
+            value = -searcher._negamax(child, depth - 1, -INFINITY, INFINITY, 1, extensions)
+        out.append((value, move))
+    return out
+
+
+def pick(
+    game_id: str, scored: list[tuple[int, Move]], static: int, rng: random.Random
+) -> tuple[Move, str]:
+    """The move that keeps the game even, from every move's value, and which rule chose it.
+
+    The pool, the first that applies:
+
+    * "quiet": a move that gives nothing away (its value at most ``GIVE_AWAY`` below the
+      position's static value: a capture declined is quiet, a man left hanging is not) keeps
+      the computer's chance within ``BALANCE`` of one half: the quiet moves;
+    * "even": other moves keep the balance: those moves;
+    * "behind": every move leaves the computer below one half: the best move;
+    * "decide": the computer can force a win and nothing is even: every move but the draws
+      (a game should end with a winner: the mix below then wins or hands the visitor his
+      chance, one half each in expectation);
+    * "concede": the computer is ahead and nothing is even: the moves at most ``CONCEDE``
+      below the least winning-side move, so that a lead is given back a step at a time.
+
+    Forced losses are left out of the first two (never a move that loses at once while an
+    even one exists).  From the pool, ``mix`` plays the move just above one half or the move
+    just below, so that the computer's expected chance is one half.
+    """
+    chances = [(win_chance(game_id, v), v, m) for v, m in scored]
+    even = [c for c in chances if abs(c[0] - 0.5) <= BALANCE]
+    quiet = [c for c in chances if c[1] >= static - GIVE_AWAY and c[1] > -MATE_ZONE]
+    if any(abs(c[0] - 0.5) <= BALANCE for c in quiet):
+        pool, why = quiet, "quiet"
+    elif even:
+        pool, why = even, "even"
+    else:
+        above = [c for c in chances if c[0] >= 0.5]
+        if not above:
+            return max(chances, key=lambda c: c[1])[2], "behind"
+        least = min(c[1] for c in above)
+        if least >= MATE_ZONE:
+            pool = [c for c in chances if c[1] != -DRAW] or chances
+            why = "decide"
+        else:
+            pool = [c for c in chances if c[1] >= least - CONCEDE]
+            why = "concede"
+    return pool[mix([c[0] for c in pool], rng)][2], why
+
+
+# What the computer expected after each of its moves (the value of the position the visitor
+# then faced) and the visitor's mean error so far, kept per process (the kiosk's worker plays
+# one game at a time; a new worker only forgets, and then assumes a learner).  Values, not
+# chances: a chance near 0 or 1 hardly moves when the visitor blunders.
+_MEMORY: dict[object, tuple[int, float]] = {}
+MEMORY_LIMIT = 20_000
+EXPERT = 10  # a visitor whose moves give away less than this on average meets the Champion
+LEARNER = 100  # the error assumed before the visitor has shown anything
+RECENT = 0.25  # weight of the latest move in the running mean of the visitor's error
+ERROR_RANGE = (-20, 200)  # one move's error is clipped to this (search noise, won games)
+
+
+def _history(state: GameState) -> tuple[str, ...]:
+    # The whole game so far, not the position: another game through the same position must
+    # not inherit this visitor's record.
+    return tuple(state.actions())
+
+
+def visitor_error(state: GameState, value_now: int) -> float:
+    """The visitor's mean error (the value his moves handed the computer), from memory."""
+    node: GameState | None = state.parent
+    for _ in range(3):  # the visitor's move, and a Seneca removal on either side
+        if node is None:
+            break
+        remembered = _MEMORY.get(_history(node))
+        if remembered is not None:
+            expected, mean = remembered
+            error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
+            return (1 - RECENT) * mean + RECENT * error
+        node = node.parent
+    return LEARNER
+
+
+def remember(state: GameState, move: Move, value: int, error: float) -> None:
+    if len(_MEMORY) >= MEMORY_LIMIT:
+        _MEMORY.clear()
+    _MEMORY[_history(state.play(move))] = (value, error)
+
+
+def choose_even_search(
+    state: GameState,
+    ai: GameAI,
+    started: float,
+    time_budget: float,
+    rng: random.Random,
+    stop: Callable[[], bool] | None = None,
+    trace: list[tuple[int, int, str]] | None = None,
+) -> Move:
+    """The Even match's move in a game played by search (Epaminondas, Latrunculi).
+
+    ``trace`` (tests, benchmark) receives (the Champion's value, the chosen move's value, the
+    rule that chose it: "champion", "expert", "late", or one of ``pick``'s)."""
+    game_id = state.game_id
+    end = started + time_budget * BUDGET_SHARE
+    searcher = Searcher(ai, started + time_budget * FIRST_SHARE, stop=stop, rng=rng, contempt=DRAW)
+    first = searcher.search(state, 64)
+    chance = win_chance(game_id, first.score)
+    error = visitor_error(state, first.score)
+    expert = error <= EXPERT
+    if chance <= AHEAD or expert:
+        # Not ahead, or the visitor plays like the Champion: the Champion's move, searched on
+        # for the rest of the budget (the table keeps what the first part found).
+        searcher.deadline = end
+        result = searcher.search(state, 64)
+        if trace is not None:
+            trace.append((first.score, result.score, "expert" if expert else "champion"))
+        remember(state, result.move, result.score, error)
+        return result.move
+    searcher.deadline = end
+    moves = [first.move] + [m for m in state.legal_moves() if m != first.move]
+    scored: list[tuple[int, Move]] | None = None
+    extensions = 2
+    for depth in range(1, max(first.depth, 1) + 1):
+        try:
+            scored = score_all(searcher, state, moves, depth, extensions)
+        except SearchAborted:
+            break
+        if time.perf_counter() > end:
+            break
+    if scored is None:  # not even one ply in time: the Champion's move
+        if trace is not None:
+            trace.append((first.score, first.score, "late"))
+        remember(state, first.move, first.score, error)
+        return first.move
+    static = ai.evaluate(state)
+    move, why = pick(game_id, scored, static, rng)
+    value = next(v for v, m in scored if m == move)
+    if trace is not None:
+        trace.append((first.score, value, why))
+    remember(state, move, value, error)
+    return move
