@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ludique.stats import GameRecord, Stats, StatsSummary, draw_stats_chart, stats_lines
+from ludique.stats import GameRecord, Stats, StatsSummary, stats_lines
+from ludique.ui.charts import draw_stats_chart
 
 DAY = dt.datetime(2026, 11, 20, 15, 0)
 

@@ -5,9 +5,9 @@
   same transform, and mouse events that SDL synthesised from a touch are ignored so that a tap
   counts once.  ``App.run(max_seconds)`` is the kiosk; tests and the self-test call
   ``App.step()`` themselves.  Hooks: ``on_game_finished(GameRecord)``,
-  ``on_settings_changed(Settings)``, ``stats_lines(lang)`` / ``stats_chart(surface, rect, lang)``
-  for the admin panel.  ``LUDIQUE_STATE_FILE`` makes the app write the saved game after every
-  action (the Xvfb end-to-end test watches it).
+  ``on_settings_changed(Settings)``, ``stats_lines(lang)``, ``stats_summary()`` for the admin
+  panel (its charts: ``ludique.ui.charts``).  ``LUDIQUE_STATE_FILE`` makes the app write the
+  saved game after every action (the Xvfb end-to-end test watches it).
 * ``scenes`` — Attract (demo game), Home, Set-up, Game, Rules, End, Admin (+ the PIN pad); the
   idle countdown is an overlay of the app.  A failure inside any scene is logged with its
   traceback and the app returns to Attract.

@@ -9,6 +9,7 @@ import pygame
 from ludique.i18n import LANGUAGES, catalog
 from ludique.match import STRENGTHS
 from ludique.ui import theme
+from ludique.ui.charts import draw_stats_chart
 from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
@@ -313,12 +314,12 @@ class AdminScene(Scene):
             colour=theme.GOLD,
             align="left",
         )
-        chart = getattr(self.app, "stats_chart", None)  # set by ludique.stats.connect
+        summary = getattr(self.app, "stats_summary", None)  # set by ludique.stats.connect
         drawn = False
-        if chart is not None:
+        if summary is not None:
             area = CHART_BESIDE_PROBLEMS if problems else CHART
             try:
-                chart(canvas, f.rect(*area), self.app.lang)
+                draw_stats_chart(canvas, f.rect(*area), summary(), catalog(self.app.lang))
                 drawn = True
             except Exception:  # noqa: BLE001 - the text lines below stand in
                 drawn = False
