@@ -50,7 +50,8 @@ class GameStrip:
             mode,
             placed.mode,
             role="italic",
-            size=vp.u(30),
+            size=vp.u(28),
+            min_size=vp.u(VISITOR_TEXT),
             colour=theme.MUTED,
             align="left",
         )
