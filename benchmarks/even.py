@@ -331,20 +331,7 @@ def even_against_perfect() -> tuple[float, float]:
     probs_even = w_lo[..., None] * eye[lo_i] + (1.0 - w_lo)[..., None] * eye[hi_i]
     probs_even *= valid.any(-1, keepdims=True)
     probs_perfect = pente_solver.move_probabilities_np(q, valid, 0.0)
-    wins_now = g.succ == g.WIN
-    idx = np.where(valid & ~wins_now, g.succ, 0)
-    x = np.zeros(g.n)  # P(Even wins), Even to move
-    y = np.zeros(g.n)  # P(Even wins), the perfect player to move
-    for _ in range(100_000):
-        new_x = (probs_even * np.where(wins_now, 1.0, y[idx])).sum(axis=2).mean(axis=1)
-        new_y = (probs_perfect * np.where(wins_now, 0.0, x[idx])).sum(axis=2).mean(axis=1)
-        new_x[g.lost], new_y[g.lost] = 0.0, 1.0
-        new_x[g.won], new_y[g.won] = 1.0, 0.0
-        delta = max(np.abs(new_x - x).max(), np.abs(new_y - y).max())
-        x, y = new_x, new_y
-        if delta < 1e-12:
-            break
-    return float(x[g.start]), float(y[g.start])
+    return pente_solver.policies_duel(g, probs_even, probs_perfect, tol=1e-12)
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from xvfb import run_driver
+from xvfb import run_driver, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 800)
@@ -170,11 +170,7 @@ def drive(state_file: Path) -> int:
         print("end screen reached after", len(MOVES) + 1, "moves")
         return 0
     finally:
-        program.terminate()
-        try:
-            program.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            program.kill()
+        stop(program)
         layout.close()
         pygame.quit()
 

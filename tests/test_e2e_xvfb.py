@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from xvfb import run_driver
+from xvfb import run_driver, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)
@@ -122,11 +122,7 @@ def drive(state_file: Path) -> int:
             print("screenshot", shot)
         return 0
     finally:
-        program.terminate()
-        try:
-            program.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            program.kill()
+        stop(program)
         pygame.quit()
 
 

@@ -37,3 +37,12 @@ def run_driver(
         timeout=timeout,
         cwd=ROOT,
     )
+
+
+def stop(program: subprocess.Popen) -> None:
+    """End the program a driver started (killed if it does not stop within 10 s)."""
+    program.terminate()
+    try:
+        program.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        program.kill()

@@ -223,6 +223,15 @@ def duel(
     q = np.concatenate([1.0 - p_win, [1.0, 0.0]])[g.succ]
     probs_a = move_probabilities_np(q, valid, temp_a)
     probs_b = probs_a if temp_b == temp_a else move_probabilities_np(q, valid, temp_b)
+    return policies_duel(g, probs_a, probs_b, tol)
+
+
+def policies_duel(
+    g: Graph, probs_a: np.ndarray, probs_b: np.ndarray, tol: float = 1e-14
+) -> tuple[float, float]:
+    """Exactly, by policy evaluation: P(player A wins) as Blue and as White, when A and B pick
+    their moves with the probabilities ``probs_a``/``probs_b`` (state x throw x move)."""
+    valid = g.succ != g.NONE
     wins_now = g.succ == g.WIN
     idx = np.where(valid & ~wins_now, g.succ, 0)
     x = np.zeros(g.n)  # P(A wins), A to move
