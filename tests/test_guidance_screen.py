@@ -11,6 +11,7 @@ import random
 import pygame
 import pytest
 from kiosk_driver import (
+    HeldClock,
     button_centre,
     centre,
     click,
@@ -128,19 +129,23 @@ def test_hesitation_hint_breathes_on_one_piece_and_shows_its_target(app_factory)
     app = app_factory(game="latrunculi-petteia", timing_scale=0.02)
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
+    hint_at = scene.guidance.hint_time(app.last_input)
+    clock = HeldClock(app, hint_at - 0.01)
     assert not scene.board.hinting(app.now())
     surface = frame(app)
     origin = scene.guidance.hint_origin()
     target = next(iter(scene.guidance.targets(origin)))
     spot = scene.view.target_spot(target, scene.match.state)
     assert not is_target(colour_at(surface, spot))  # before the hint: no target shown
-    assert wait_for(app, lambda: scene.board.hinting(app.now()), timeout=3)
+    clock.advance(0.02)
+    assert scene.board.hinting(app.now())
     surface = frame(app)
     assert is_target(colour_at(surface, spot))
     # it keeps breathing: the scene asks for frames while the visitor hesitates
     assert scene.next_wake(app.now()) <= PULSE_FRAME + 1e-6
     click(app, centre(app, origin))
     assert not scene.board.hinting(app.now())
+    clock.release()
 
 
 # --- the short messages -------------------------------------------------------------------------
@@ -562,18 +567,17 @@ def test_a_visitor_hesitating_to_throw_sees_the_die_breathe(app_factory):
     app = app_factory(game="pente-grammai", timing_scale=0.02)
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app) and scene.match.state.needs_roll)
-    assert wait_for(app, lambda: scene.board.hinting(app.now()), timeout=3)
-    pump(app, 0.05)
+    clock = HeldClock(app, scene.guidance.hint_time(app.last_input) + 0.01)
+    app.step()
+    assert scene.board.hinting(app.now())
     before = app.frames
-    pump(app, 0.5)
+    clock.advance(0.5)
     # frames keep coming while nothing else happens: the glow round the die pulses
     assert app.frames - before >= 4
     box = scene.view.die_rect.inflate(scene.view.die_rect.width, 0)
     glows = set()
-    for t in (0.0, 0.4, 0.8):
-        now = app.now()
-        app.now = lambda t=t, base=now: base + t
-        surface = frame(app)
-        glows.add(tuple(pygame.transform.average_color(surface, box)))
-        del app.now
+    for _ in range(3):
+        glows.add(tuple(pygame.transform.average_color(frame(app), box)))
+        clock.advance(0.4)
     assert len(glows) > 1
+    clock.release()
