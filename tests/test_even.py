@@ -202,19 +202,21 @@ def test_the_visitors_error_is_a_running_mean_of_what_his_moves_gave() -> None:
     ev._MEMORY.clear()
     state: GameState = new_game("latrunculi-petteia")
     mine = state.legal_moves()[0]
-    ev.remember(state, mine, 20, 100.0)
+    ev.remember(state, mine, 20, ev.VisitorRecord(100.0, 30.0, 1))
     after = state.play(mine)
     theirs = after.legal_moves()[0]
     now = after.play(theirs)
     # His move handed the computer 200 more than it expected (clipped at the top of the range).
-    assert ev.visitor_error(now, 20 + 500) == pytest.approx(
-        (1 - ev.RECENT) * 100 + ev.RECENT * ev.ERROR_RANGE[1]
-    )
-    assert ev.visitor_error(now, 20) == pytest.approx((1 - ev.RECENT) * 100)
+    record = ev.visitor_error(now, 20 + 500)
+    assert record.recent == pytest.approx((1 - ev.RECENT) * 100 + ev.RECENT * ev.ERROR_RANGE[1])
+    assert record.game_mean == pytest.approx((30 + ev.ERROR_RANGE[1]) / 2)
+    assert ev.visitor_error(now, 20).recent == pytest.approx((1 - ev.RECENT) * 100)
+    assert ev.visitor_error(now, 20).game_mean == pytest.approx(15)
     # Another game that never passed through this history starts as a learner.
     other = new_game("latrunculi-petteia")
     other = other.play(other.legal_moves()[1]).play(theirs)
-    assert ev.visitor_error(other, 0) == ev.LEARNER
+    assert ev.visitor_error(other, 0) == ev.VisitorRecord()
+    assert ev.visitor_error(other, 0).game_mean == ev.LEARNER
 
 
 @pytest.mark.parametrize("game_id", ["epaminondas", "latrunculi-seneca", "latrunculi-dux"])

@@ -25,10 +25,12 @@ even_calibrate.py``) turns a value into the mover's winning chance,
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
 from ludique.ai.search import SearchAborted, Searcher
@@ -52,6 +54,15 @@ GIVE_AWAY = 60  # a value this far below the static value gives a piece away (a 
 DRAW = 97
 CONCEDE = 110  # when ahead and nothing is even: at most about a man below the least lead
 FIRST_SHARE = 0.4  # of the budget, for the Champion's search of step 1
+# A game held level ends level: in Latrunculi, 50 battle turns without a capture end it by the
+# count of men, and Even match's balance made almost every game a draw (docs/ai.md).  Once a
+# game has settled (LEAN_QUIET battle turns in a row without a capture or removal, or in
+# Epaminondas LEAN_PLIES plies), the computer leans for the rest of it: a toss, fixed by the
+# game's own record, sets its target to PRESS (it plays to win a man and keep it) or YIELD (it
+# lets one go and plays on a man down).  Either way the game is decided, one half each.
+LEAN_QUIET = 20
+LEAN_PLIES = 100
+PRESS, YIELD = 0.9, 0.1
 BUDGET_SHARE = 0.95  # of the budget, in all (as the Champion)
 
 
@@ -63,6 +74,33 @@ def win_chance(game_id: str, value: float) -> float:
         return 0.0
     x = value / CALIBRATION.get(game_id, 150.0)
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def lean(state: GameState) -> float:
+    """The computer's target chance in a search game: one half until the game has settled, then
+    ``PRESS`` or ``YIELD`` by a toss fixed for the rest of the game (the record up to the
+    position where it settled decides, so each decision of the game finds the same toss)."""
+    settled: GameState | None = None
+    if state.game_id == "epaminondas":
+        node: GameState | None = state
+        plies = len(state.actions())
+        while node is not None and plies > LEAN_PLIES:
+            settled, node, plies = node, node.parent, plies - 1
+    else:
+        node = state
+        while node is not None:
+            if getattr(node, "phase", "battle") == "battle" and getattr(node, "quiet", 0) >= (
+                LEAN_QUIET
+            ):
+                settled = node
+            node = node.parent
+    if settled is None:
+        return 0.5
+    # A cryptographic digest, not a CRC: a CRC's bit is a fixed parity of the record's bits, and
+    # records of one game differ too regularly for that to be a fair coin (11 of 12 Seneca
+    # games leaned the same way with it).
+    toss = hashlib.sha256(" ".join(settled.actions()).encode()).digest()[0]
+    return PRESS if toss & 1 else YIELD
 
 
 def mix(chances: list[float], rng: random.Random, target: float = 0.5) -> int:
@@ -170,58 +208,92 @@ def score_all(
 
 
 def pick(
-    game_id: str, scored: list[tuple[int, Move]], static: int, rng: random.Random
+    game_id: str,
+    scored: list[tuple[int, Move]],
+    static: int,
+    rng: random.Random,
+    target: float = 0.5,
 ) -> tuple[Move, str]:
     """The move that keeps the game even, from every move's value, and which rule chose it.
 
-    The pool, the first that applies:
+    ``target`` is the computer's chance aimed at: one half, or once the game has settled the
+    lean's (``lean``).  Draw lines are left out while another move exists (a game should end
+    with a winner); when the target is below one half, so are the moves that give more than
+    about a man (``CONCEDE + GIVE_AWAY`` below the position's static value): a man at a time.
+    Then the pool, the first that applies:
 
     * "quiet": a move that gives nothing away (its value at most ``GIVE_AWAY`` below the
       position's static value: a capture declined is quiet, a man left hanging is not) keeps
-      the computer's chance within ``BALANCE`` of one half: the quiet moves;
+      the computer's chance within ``BALANCE`` of the target: the quiet moves;
     * "even": other moves keep the balance: those moves;
-    * "behind": every move leaves the computer below one half: the best move;
-    * "decide": the computer can force a win and nothing is even: every move but the draws
-      (a game should end with a winner: the mix below then wins or hands the visitor his
-      chance, one half each in expectation);
+    * "behind": every move leaves the computer below the target: the best move;
+    * "decide": the computer can force a win and nothing is even: every move (the mix below
+      then wins or hands the visitor his chance, one half each in expectation);
     * "concede": the computer is ahead and nothing is even: the moves at most ``CONCEDE``
       below the least winning-side move, so that a lead is given back a step at a time.
 
     Forced losses are left out of the first two (never a move that loses at once while an
-    even one exists).  From the pool, ``mix`` plays the move just above one half or the move
-    just below, so that the computer's expected chance is one half.
+    even one exists).  From the pool, ``mix`` plays the move just above the target or the move
+    just below, so that the computer's expected chance is the target.
     """
     chances = [(win_chance(game_id, v), v, m) for v, m in scored]
-    even = [c for c in chances if abs(c[0] - 0.5) <= BALANCE]
+    chances = [c for c in chances if c[1] != -DRAW] or chances
+    if target < 0.5:  # a man at a time, not more: nothing below the position's value by more
+        chances = [c for c in chances if c[1] >= static - CONCEDE - GIVE_AWAY] or chances
+    near = [c for c in chances if abs(c[0] - target) <= BALANCE and c[1] > -MATE_ZONE]
     quiet = [c for c in chances if c[1] >= static - GIVE_AWAY and c[1] > -MATE_ZONE]
-    if any(abs(c[0] - 0.5) <= BALANCE for c in quiet):
+    if any(abs(c[0] - target) <= BALANCE for c in quiet):
         pool, why = quiet, "quiet"
-    elif even:
-        pool, why = even, "even"
+    elif near:
+        pool, why = near, "even"
     else:
-        above = [c for c in chances if c[0] >= 0.5]
+        above = [c for c in chances if c[0] >= target]
         if not above:
             return max(chances, key=lambda c: c[1])[2], "behind"
         least = min(c[1] for c in above)
         if least >= MATE_ZONE:
-            pool = [c for c in chances if c[1] != -DRAW] or chances
-            why = "decide"
+            pool, why = chances, "decide"
         else:
             pool = [c for c in chances if c[1] >= least - CONCEDE]
             why = "concede"
-    return pool[mix([c[0] for c in pool], rng)][2], why
+    return pool[mix([c[0] for c in pool], rng, target)][2], why
 
 
 # What the computer expected after each of its moves (the value of the position the visitor
-# then faced) and the visitor's mean error so far, kept per process (the kiosk's worker plays
-# one game at a time; a new worker only forgets, and then assumes a learner).  Values, not
+# then faced) and the visitor's record so far, kept per process (the kiosk's worker plays one
+# game at a time; a new worker only forgets, and then assumes a learner).  Values, not
 # chances: a chance near 0 or 1 hardly moves when the visitor blunders.
-_MEMORY: dict[object, tuple[int, float]] = {}
+_MEMORY: dict[object, tuple[int, VisitorRecord]] = {}
 MEMORY_LIMIT = 20_000
 EXPERT = 10  # a visitor whose moves give away less than this on average meets the Champion
 LEARNER = 100  # the error assumed before the visitor has shown anything
 RECENT = 0.25  # weight of the latest move in the running mean of the visitor's error
 ERROR_RANGE = (-20, 200)  # one move's error is clipped to this (search noise, won games)
+# The lean lets a man go only to a visitor whose battle moves have given away at least this on
+# average over the game: the recent mean is near zero for anyone in a quiet stretch, the game's
+# mean only for a strong player (the Champion about 0-5, a visitor who grabs whatever he can
+# take far more), who should meet the Champion rather than a gift.
+YIELD_TO = 20
+
+
+@dataclass(frozen=True)
+class VisitorRecord:
+    """What the visitor's moves handed the computer: a running mean of the recent ones, and
+    the sum and number of his moves in the battle (placements say little of his play)."""
+
+    recent: float = LEARNER
+    total: float = 0.0
+    moves: int = 0
+
+    @property
+    def game_mean(self) -> float:
+        return self.total / self.moves if self.moves else LEARNER
+
+    def after(self, error: float, battle: bool) -> VisitorRecord:
+        recent = (1 - RECENT) * self.recent + RECENT * error
+        if not battle:
+            return VisitorRecord(recent, self.total, self.moves)
+        return VisitorRecord(recent, self.total + error, self.moves + 1)
 
 
 def _history(state: GameState) -> tuple[str, ...]:
@@ -230,25 +302,25 @@ def _history(state: GameState) -> tuple[str, ...]:
     return tuple(state.actions())
 
 
-def visitor_error(state: GameState, value_now: int) -> float:
-    """The visitor's mean error (the value his moves handed the computer), from memory."""
+def visitor_error(state: GameState, value_now: int) -> VisitorRecord:
+    """The visitor's record with his last move in it (the value it handed the computer)."""
     node: GameState | None = state.parent
     for _ in range(3):  # the visitor's move, and a Seneca removal on either side
         if node is None:
             break
         remembered = _MEMORY.get(_history(node))
         if remembered is not None:
-            expected, mean = remembered
+            expected, record = remembered
             error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
-            return (1 - RECENT) * mean + RECENT * error
+            return record.after(error, getattr(node, "phase", "battle") == "battle")
         node = node.parent
-    return LEARNER
+    return VisitorRecord()
 
 
-def remember(state: GameState, move: Move, value: int, error: float) -> None:
+def remember(state: GameState, move: Move, value: int, record: VisitorRecord) -> None:
     if len(_MEMORY) >= MEMORY_LIMIT:
         _MEMORY.clear()
-    _MEMORY[_history(state.play(move))] = (value, error)
+    _MEMORY[_history(state.play(move))] = (value, record)
 
 
 def choose_even_search(
@@ -269,16 +341,24 @@ def choose_even_search(
     searcher = Searcher(ai, started + time_budget * FIRST_SHARE, stop=stop, rng=rng, contempt=DRAW)
     first = searcher.search(state, 64)
     chance = win_chance(game_id, first.score)
-    error = visitor_error(state, first.score)
-    expert = error <= EXPERT
-    if chance <= AHEAD or expert:
-        # Not ahead, or the visitor plays like the Champion: the Champion's move, searched on
-        # for the rest of the budget (the table keeps what the first part found).
+    record = visitor_error(state, first.score)
+    expert = record.recent <= EXPERT
+    target = lean(state)
+    if target < 0.5 and record.game_mean < YIELD_TO:
+        expert = True  # no man let go to a strong player: the Champion plays
+    placing = getattr(state, "phase", "battle") == "placement"
+    behind = chance <= target + AHEAD - 0.5 if target >= 0.5 else chance < target - BALANCE
+    if behind or expert or placing:
+        # Behind its target, the visitor plays like the Champion, or the men are still being
+        # placed (a placement's value says little of the battle to come, and holding back there
+        # lost the battle to a strong visitor): the Champion's move, searched on for the rest
+        # of the budget (the table keeps what the first part found).
         searcher.deadline = end
         result = searcher.search(state, 64)
         if trace is not None:
-            trace.append((first.score, result.score, "expert" if expert else "champion"))
-        remember(state, result.move, result.score, error)
+            why = "expert" if expert else "placement" if placing else "champion"
+            trace.append((first.score, result.score, why))
+        remember(state, result.move, result.score, record)
         return result.move
     searcher.deadline = end
     moves = [first.move] + [m for m in state.legal_moves() if m != first.move]
@@ -294,12 +374,14 @@ def choose_even_search(
     if scored is None:  # not even one ply in time: the Champion's move
         if trace is not None:
             trace.append((first.score, first.score, "late"))
-        remember(state, first.move, first.score, error)
+        remember(state, first.move, first.score, record)
         return first.move
     static = ai.evaluate(state)
-    move, why = pick(game_id, scored, static, rng)
+    move, why = pick(game_id, scored, static, rng, target)
+    if target != 0.5:
+        why += "/press" if target > 0.5 else "/yield"
     value = next(v for v, m in scored if m == move)
     if trace is not None:
         trace.append((first.score, value, why))
-    remember(state, move, value, error)
+    remember(state, move, value, record)
     return move
