@@ -22,13 +22,15 @@ def moves(n: int) -> list[Move]:
     return [Move(f"m{i}", None, None) for i in range(n)]
 
 
-def picks(game_id: str, values: list[int], static: int, seeds: int = 200) -> dict[int, int]:
+def picks(
+    game_id: str, values: list[int], static: int, seeds: int = 200, target: float = 0.5
+) -> dict[int, int]:
     """How often each value's move is picked by ``pick`` over ``seeds`` decisions."""
     ms = moves(len(values))
     scored = list(zip(values, ms, strict=True))
     counts: dict[int, int] = {}
     for seed in range(seeds):
-        move, _ = ev.pick(game_id, scored, static, random.Random(seed))
+        move, _ = ev.pick(game_id, scored, static, random.Random(seed), target)
         value = values[ms.index(move)]
         counts[value] = counts.get(value, 0) + 1
     return counts
@@ -185,6 +187,68 @@ def test_a_forced_win_is_played_or_declined_for_an_even_game_never_for_a_draw() 
     counts = picks("latrunculi-piso", [WIN - 3, -ev.DRAW, -150], static=0, seeds=400)
     assert set(counts) == {WIN - 3, -150}
     assert 0.3 < counts[WIN - 3] / 400 < 0.7
+
+
+# --- a settled game is decided: the lean ---------------------------------------------------------
+def random_petteia_until_settled(seed: int) -> GameState:
+    """A game of random moves up to the first position LEAN_QUIET battle turns after a capture."""
+    rng = random.Random(seed)
+    state: GameState = new_game("latrunculi-petteia")
+    while state.quiet < ev.LEAN_QUIET:  # type: ignore[attr-defined]
+        assert state.outcome is None
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_a_game_leans_once_it_has_settled_the_same_way_to_its_end_and_the_toss_is_fair() -> None:
+    early = new_game("latrunculi-petteia")
+    assert ev.lean(early) == 0.5
+    leans = []
+    for seed in range(200):
+        settled = random_petteia_until_settled(seed)
+        assert ev.lean(settled.parent) == 0.5  # type: ignore[arg-type]
+        toss = ev.lean(settled)
+        assert toss in (ev.PRESS, ev.YIELD)
+        later = settled
+        rng = random.Random(seed)
+        for _ in range(12):  # captures reset the count; the toss stays
+            if later.outcome is not None:
+                break
+            later = later.play(rng.choice(later.legal_moves()))
+            assert ev.lean(later) == toss
+        leans.append(toss)
+    assert 0.4 < leans.count(ev.PRESS) / len(leans) < 0.6
+
+
+def test_pressing_the_computer_keeps_a_man_it_has_won_and_yielding_gives_one_not_two() -> None:
+    # Seneca: a man is about 0.86.  Pressing, a man up is kept (not given back for level).
+    assert picks("latrunculi-seneca", [100, 0, -100], static=100, target=ev.PRESS) == {100: 200}
+    # Yielding from a level position: one man let go, never two at once.
+    assert picks("latrunculi-seneca", [0, -100, -250], static=0, target=ev.YIELD) == {-100: 200}
+    # A man down while yielding: the deficit is kept (the nearest above the target), the man
+    # is not won back (0).
+    assert picks("latrunculi-seneca", [0, -100, -110], static=-100, target=ev.YIELD) == {-110: 200}
+
+
+def test_the_men_are_placed_at_full_strength() -> None:
+    # Seneca's placement: its values say little of the battle to come, and holding back there
+    # lost the battle to a strong visitor (docs/ai.md): the Champion's search places.
+    from ludique.ai.evaluation import ai_for
+
+    state = new_game("latrunculi-seneca")
+    for square in ("d4", "e5", "c3"):
+        state = state.play(f"@{square}")
+    trace: list[tuple[int, int, str]] = []
+    ev.choose_even_search(
+        state, ai_for(state), time.perf_counter(), 0.2, random.Random(1), trace=trace
+    )
+    assert [why for _, _, why in trace] == ["placement"]
+
+
+def test_a_draw_line_is_left_out_while_another_move_exists() -> None:
+    # Yielding, the draw (-DRAW, about 0.15 in Seneca) would be the move nearest the target.
+    counts = picks("latrunculi-seneca", [-ev.DRAW, 150], static=100, target=ev.YIELD)
+    assert counts == {150: 200}
 
 
 # --- on the board ------------------------------------------------------------------------------
