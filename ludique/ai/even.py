@@ -80,26 +80,26 @@ def lean(state: GameState) -> float:
     """The computer's target chance in a search game: one half until the game has settled, then
     ``PRESS`` or ``YIELD`` by a toss fixed for the rest of the game (the record up to the
     position where it settled decides, so each decision of the game finds the same toss)."""
-    settled: GameState | None = None
+    actions = state.actions()
+    settled_at: int | None = None  # plies from the start to the position where it settled
     if state.game_id == "epaminondas":
-        node: GameState | None = state
-        plies = len(state.actions())
-        while node is not None and plies > LEAN_PLIES:
-            settled, node, plies = node, node.parent, plies - 1
+        if len(actions) > LEAN_PLIES:
+            settled_at = LEAN_PLIES + 1
     else:
-        node = state
-        while node is not None:
+        node: GameState | None = state
+        ply = len(actions)
+        while node is not None:  # back to the earliest settled position
             if getattr(node, "phase", "battle") == "battle" and getattr(node, "quiet", 0) >= (
                 LEAN_QUIET
             ):
-                settled = node
-            node = node.parent
-    if settled is None:
+                settled_at = ply
+            node, ply = node.parent, ply - 1
+    if settled_at is None:
         return 0.5
     # A cryptographic digest, not a CRC: a CRC's bit is a fixed parity of the record's bits, and
     # records of one game differ too regularly for that to be a fair coin (11 of 12 Seneca
     # games leaned the same way with it).
-    toss = hashlib.sha256(" ".join(settled.actions()).encode()).digest()[0]
+    toss = hashlib.sha256(" ".join(actions[:settled_at]).encode()).digest()[0]
     return PRESS if toss & 1 else YIELD
 
 
