@@ -344,7 +344,7 @@ def main() -> None:
     parser.add_argument("--no-kiosk", action="store_true", help="skip the 1.5 s games")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--max-plies", type=int, default=500)
     parser.add_argument("--out", type=Path, default=Path("even-results.jsonl"))
     parser.add_argument("--report-only", action="store_true", help="print the table of --out")
     parser.add_argument("--pente-only", action="store_true", help="only Pente grammai")

@@ -220,14 +220,37 @@ def test_a_game_leans_once_it_has_settled_the_same_way_to_its_end_and_the_toss_i
     assert 0.4 < leans.count(ev.PRESS) / len(leans) < 0.6
 
 
-def test_pressing_the_computer_keeps_a_man_it_has_won_and_yielding_gives_one_not_two() -> None:
-    # Seneca: a man is about 0.86.  Pressing, a man up is kept (not given back for level).
-    assert picks("latrunculi-seneca", [100, 0, -100], static=100, target=ev.PRESS) == {100: 200}
+def test_yielding_gives_one_man_not_two_then_keeps_the_deficit_without_winning_it_back() -> None:
     # Yielding from a level position: one man let go, never two at once.
     assert picks("latrunculi-seneca", [0, -100, -250], static=0, target=ev.YIELD) == {-100: 200}
-    # A man down while yielding: the deficit is kept (the nearest above the target), the man
-    # is not won back (0).
-    assert picks("latrunculi-seneca", [0, -100, -110], static=-100, target=ev.YIELD) == {-110: 200}
+    # A man down (about 0.14 in Seneca): the best move that wins nothing back (0 would).
+    assert picks("latrunculi-seneca", [0, -100, -110], static=-100, target=ev.YIELD) == {-100: 200}
+
+
+def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:
+    ms = moves(4)
+    scored = list(zip([0, -100, -110, -250], ms, strict=True))
+    takers = {ms[0]: 0, ms[1]: 1, ms[2]: 3, ms[3]: 6}
+    move, why = ev.pick("latrunculi-seneca", scored, 0, random.Random(1), ev.YIELD, takers.get)
+    assert (move, why) == (ms[2], "offer")  # never the two men of ms[3], however easy
+
+
+def test_pressing_the_computer_plays_the_champions_move_to_the_end() -> None:
+    from ludique.ai.evaluation import ai_for
+
+    for seed in range(40):
+        state = random_petteia_until_settled(seed)
+        if ev.lean(state) == ev.PRESS and state.outcome is None:
+            break
+    else:
+        raise AssertionError("no pressing game in 40")
+    ev._MEMORY.clear()
+    trace: list[tuple[int, int, str]] = []
+    move = ev.choose_even_search(
+        state, ai_for(state), time.perf_counter(), 0.2, random.Random(1), trace=trace
+    )
+    assert move in state.legal_moves()
+    assert [why for _, _, why in trace] == ["press"]
 
 
 def test_the_men_are_placed_at_full_strength() -> None:

@@ -64,6 +64,7 @@ LEAN_QUIET = 20
 LEAN_PLIES = 100
 PRESS, YIELD = 0.9, 0.1
 BUDGET_SHARE = 0.95  # of the budget, in all (as the Champion)
+OFFER_SHARE = 0.1  # of the budget, kept when yielding to find where a gift is easiest to take
 
 
 def win_chance(game_id: str, value: float) -> float:
@@ -213,14 +214,14 @@ def pick(
     static: int,
     rng: random.Random,
     target: float = 0.5,
+    offers: Callable[[Move], int] | None = None,
 ) -> tuple[Move, str]:
     """The move that keeps the game even, from every move's value, and which rule chose it.
 
-    ``target`` is the computer's chance aimed at: one half, or once the game has settled the
-    lean's (``lean``).  Draw lines are left out while another move exists (a game should end
-    with a winner); when the target is below one half, so are the moves that give more than
-    about a man (``CONCEDE + GIVE_AWAY`` below the position's static value): a man at a time.
-    Then the pool, the first that applies:
+    ``target`` is the computer's chance aimed at: one half, or once the game has settled and
+    the lean (``lean``) says yield, ``YIELD`` (``yield_pick``).  Draw lines are left out while
+    another move exists (a game should end with a winner).  Then the pool, the first that
+    applies:
 
     * "quiet": a move that gives nothing away (its value at most ``GIVE_AWAY`` below the
       position's static value: a capture declined is quiet, a man left hanging is not) keeps
@@ -238,8 +239,10 @@ def pick(
     """
     chances = [(win_chance(game_id, v), v, m) for v, m in scored]
     chances = [c for c in chances if c[1] != -DRAW] or chances
-    if target < 0.5:  # a man at a time, not more: nothing below the position's value by more
-        chances = [c for c in chances if c[1] >= static - CONCEDE - GIVE_AWAY] or chances
+    if target < 0.5:
+        chosen = yield_pick(game_id, chances, static, target, offers)
+        if chosen is not None:
+            return chosen
     near = [c for c in chances if abs(c[0] - target) <= BALANCE and c[1] > -MATE_ZONE]
     quiet = [c for c in chances if c[1] >= static - GIVE_AWAY and c[1] > -MATE_ZONE]
     if any(abs(c[0] - target) <= BALANCE for c in quiet):
@@ -257,6 +260,38 @@ def pick(
             pool = [c for c in chances if c[1] >= least - CONCEDE]
             why = "concede"
     return pool[mix([c[0] for c in pool], rng, target)][2], why
+
+
+def yield_pick(
+    game_id: str,
+    chances: list[tuple[float, int, Move]],
+    static: int,
+    target: float,
+    offers: Callable[[Move], int] | None,
+) -> tuple[Move, str] | None:
+    """The yielding computer's move (``lean`` said yield): ``None`` when it is so far ahead
+    that nothing comes near the target (``pick`` then gives the lead back step by step).
+
+    * "hold": it is already down to the target (its static chance at most ``BALANCE`` above
+      it): the best move that gives nothing more away and wins nothing back, so that the
+      visitor keeps his lead to the end;
+    * "offer": otherwise one man, never more (nothing below the static value by more than
+      ``CONCEDE + GIVE_AWAY``), left where the visitor can most easily take it (the most
+      replies of his that capture, ``offers``): a visitor who plays at random then finds it
+      too, not only one who looks for captures.
+    """
+    live = [c for c in chances if c[1] > -MATE_ZONE and c[1] >= static - CONCEDE - GIVE_AWAY]
+    low = [c for c in live if c[0] <= target + BALANCE]
+    if not low:
+        return None
+    quiet = [c for c in low if c[1] >= static - GIVE_AWAY]
+    if quiet and win_chance(game_id, static) <= target + BALANCE:
+        return max(quiet, key=lambda c: c[1])[2], "hold"
+    least = max(c[1] for c in low)  # the smallest gift that reaches the target
+    gifts = [c for c in low if c[1] >= least - GIVE_AWAY // 2]
+    if offers is None:
+        return max(gifts, key=lambda c: c[1])[2], "offer"
+    return max(gifts, key=lambda c: (offers(c[2]), c[1]))[2], "offer"
 
 
 # What the computer expected after each of its moves (the value of the position the visitor
@@ -323,6 +358,18 @@ def remember(state: GameState, move: Move, value: int, record: VisitorRecord) ->
     _MEMORY[_history(state.play(move))] = (value, record)
 
 
+def capture_replies(ai: GameAI, state: GameState) -> Callable[[Move], int]:
+    """How many of the visitor's replies after a move of the computer capture."""
+
+    def count(move: Move) -> int:
+        child = state._apply(move)
+        if child.outcome is not None or child.to_move == state.to_move:
+            return 0
+        return sum(1 for reply in child.legal_moves() if ai.capture_gain(child, reply) > 0)
+
+    return count
+
+
 def choose_even_search(
     state: GameState,
     ai: GameAI,
@@ -347,20 +394,33 @@ def choose_even_search(
     if target < 0.5 and record.game_mean < YIELD_TO:
         expert = True  # no man let go to a strong player: the Champion plays
     placing = getattr(state, "phase", "battle") == "placement"
+    pressing = target > 0.5
     behind = chance <= target + AHEAD - 0.5 if target >= 0.5 else chance < target - BALANCE
-    if behind or expert or placing:
-        # Behind its target, the visitor plays like the Champion, or the men are still being
+    if behind or expert or placing or pressing:
+        # Behind its target, the visitor plays like the Champion, the men are still being
         # placed (a placement's value says little of the battle to come, and holding back there
-        # lost the battle to a strong visitor): the Champion's move, searched on for the rest
-        # of the budget (the table keeps what the first part found).
+        # lost the battle to a strong visitor), or the lean says press (a lead held at a
+        # margin is never converted: the game ran on to its end by the count or for hundreds
+        # of plies): the Champion's move, searched on for the rest of the budget (the table
+        # keeps what the first part found).
         searcher.deadline = end
         result = searcher.search(state, 64)
         if trace is not None:
-            why = "expert" if expert else "placement" if placing else "champion"
+            why = (
+                "expert"
+                if expert
+                else "placement"
+                if placing
+                else "press"
+                if pressing
+                else "champion"
+            )
             trace.append((first.score, result.score, why))
         remember(state, result.move, result.score, record)
         return result.move
-    searcher.deadline = end
+    yielding = target < 0.5
+    # Yielding, part of the budget is kept to count the visitor's captures after each gift.
+    searcher.deadline = end - time_budget * OFFER_SHARE if yielding else end
     moves = [first.move] + [m for m in state.legal_moves() if m != first.move]
     scored: list[tuple[int, Move]] | None = None
     extensions = 2
@@ -377,9 +437,9 @@ def choose_even_search(
         remember(state, first.move, first.score, record)
         return first.move
     static = ai.evaluate(state)
-    move, why = pick(game_id, scored, static, rng, target)
-    if target != 0.5:
-        why += "/press" if target > 0.5 else "/yield"
+    move, why = pick(game_id, scored, static, rng, target, offers=capture_replies(ai, state))
+    if yielding and why not in ("hold", "offer"):
+        why += "/yield"
     value = next(v for v, m in scored if m == move)
     if trace is not None:
         trace.append((first.score, value, why))
