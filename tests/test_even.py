@@ -225,6 +225,11 @@ def test_yielding_gives_one_man_not_two_then_keeps_the_deficit_without_winning_i
     assert picks("latrunculi-seneca", [0, -100, -250], static=0, target=ev.YIELD) == {-100: 200}
     # A man down (about 0.14 in Seneca): the best move that wins nothing back (0 would).
     assert picks("latrunculi-seneca", [0, -100, -110], static=-100, target=ev.YIELD) == {-100: 200}
+    # Two men down (about 0.03): one is not taken back either (0.14 is no longer the target,
+    # and a capture would reset the count that ends the game).
+    assert picks("latrunculi-seneca", [-100, -200, -300], static=-200, target=ev.YIELD) == {
+        -200: 200
+    }
 
 
 def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:

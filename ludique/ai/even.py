@@ -21,6 +21,10 @@ even_calibrate.py``) turns a value into the mover's winning chance,
    Among what is left, the move whose chance is closest to one half.  When no quiet move comes
    near the balance, a move that concedes at most about one piece more than the closest quiet
    move may be chosen, so the computer gives back a lead step by step, never all at once.
+
+Once a game has settled (``lean``), a toss fixed by its record makes the computer press (the
+Champion's move to the end) or yield (``yield_pick``: one man offered where the visitor's
+replies most often take it, then the deficit held), so that a level game is decided.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ LEAN_QUIET = 20
 LEAN_PLIES = 100
 PRESS, YIELD = 0.9, 0.1
 BUDGET_SHARE = 0.95  # of the budget, in all (as the Champion)
+HOLD_SLACK = 0.02  # a chance this close to where the yielding computer stands is not a gain
 OFFER_SHARE = 0.1  # of the budget, kept when yielding to find where a gift is easiest to take
 
 
@@ -285,8 +290,12 @@ def yield_pick(
     if not low:
         return None
     quiet = [c for c in low if c[1] >= static - GIVE_AWAY]
-    if quiet and win_chance(game_id, static) <= target + BALANCE:
-        return max(quiet, key=lambda c: c[1])[2], "hold"
+    now = win_chance(game_id, static)
+    if quiet and now <= target + BALANCE:
+        # Two men down, taking one back would leave it at the target still; it would also
+        # reset the count that ends the game, so it is not taken either.
+        keep = [c for c in quiet if c[0] <= max(target, now) + HOLD_SLACK] or quiet
+        return max(keep, key=lambda c: c[1])[2], "hold"
     least = max(c[1] for c in low)  # the smallest gift that reaches the target
     gifts = [c for c in low if c[1] >= least - GIVE_AWAY // 2]
     if offers is None:
@@ -389,10 +398,13 @@ def choose_even_search(
     first = searcher.search(state, 64)
     chance = win_chance(game_id, first.score)
     record = visitor_error(state, first.score)
-    expert = record.recent <= EXPERT
     target = lean(state)
-    if target < 0.5 and record.game_mean < YIELD_TO:
-        expert = True  # no man let go to a strong player: the Champion plays
+    if target < 0.5:
+        # No man let go to a strong player: the Champion plays.  His recent moves cannot tell
+        # once the computer yields: it takes nothing, so anyone's move hands it nothing.
+        expert = record.game_mean < YIELD_TO
+    else:
+        expert = record.recent <= EXPERT
     placing = getattr(state, "phase", "battle") == "placement"
     pressing = target > 0.5
     behind = chance <= target + AHEAD - 0.5 if target >= 0.5 else chance < target - BALANCE
