@@ -220,35 +220,59 @@ def test_a_game_leans_once_it_has_settled_the_same_way_to_its_end_and_the_toss_i
     assert 0.4 < leans.count(ev.PRESS) / len(leans) < 0.6
 
 
+def yields(
+    values: list[int],
+    static: int,
+    down: bool,
+    captures: frozenset[int] = frozenset(),
+    takers: tuple[int, ...] = (),
+) -> tuple[int, str]:
+    """The value of the move ``pick`` plays when yielding, and its rule: ``captures`` are the
+    indexes of the computer's capturing moves, ``takers`` the visitor's captures after each."""
+    ms = moves(len(values))
+    board = ev.YieldBoard(
+        down=down,
+        captures=lambda m: ms.index(m) in captures,
+        offers=lambda m: takers[ms.index(m)] if takers else 0,
+    )
+    scored = list(zip(values, ms, strict=True))
+    move, why = ev.pick("latrunculi-seneca", scored, static, random.Random(1), ev.YIELD, board)
+    return values[ms.index(move)], why
+
+
 def test_yielding_gives_one_man_not_two_then_keeps_the_deficit_without_winning_it_back() -> None:
-    # Yielding from a level position: one man let go, never two at once.
-    assert picks("latrunculi-seneca", [0, -100, -250], static=0, target=ev.YIELD) == {-100: 200}
-    # A man down (about 0.14 in Seneca): the best move that wins nothing back (0 would).
-    assert picks("latrunculi-seneca", [0, -100, -110], static=-100, target=ev.YIELD) == {-100: 200}
-    # Two men down (about 0.03): one is not taken back either (0.14 is no longer the target,
-    # and a capture would reset the count that ends the game).
-    assert picks("latrunculi-seneca", [-100, -200, -300], static=-200, target=ev.YIELD) == {
-        -200: 200
-    }
+    # Level: one man let go, never two at once.
+    assert yields([0, -100, -250], static=0, down=False) == (0, "offer")  # nothing to take
+    assert yields([0, -100, -250], static=0, down=False, takers=(0, 2, 4)) == (-100, "offer")
+    # A man down: the best move that takes nothing back (the capture, 0, is left) and leaves
+    # nothing more to be taken (-150).
+    assert yields([0, -100, -150], static=-100, down=True, captures=frozenset({0})) == (
+        -100,
+        "hold",
+    )
+    # The search's values assume the computer takes a hanging man later; holding, it does not.
+    assert yields([200, 180], static=-100, down=True, captures=frozenset({0})) == (180, "hold")
 
 
 def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:
-    ms = moves(4)
-    scored = list(zip([0, -100, -110, -250], ms, strict=True))
-    takers = {ms[0]: 0, ms[1]: 1, ms[2]: 3, ms[3]: 6}
-    move, why = ev.pick("latrunculi-seneca", scored, 0, random.Random(1), ev.YIELD, takers.get)
-    assert (move, why) == (ms[2], "offer")  # never the two men of ms[3], however easy
+    assert yields([0, -100, -110, -250], static=0, down=False, takers=(0, 1, 3, 6)) == (
+        -110,
+        "offer",
+    )  # never the two men of the last, however easy to take
+
+
+def settled_game(toss: float) -> GameState:
+    for seed in range(40):
+        state = random_petteia_until_settled(seed)
+        if ev.lean(state) == toss and state.outcome is None:
+            return state
+    raise AssertionError(f"no game leaning {toss} in 40")
 
 
 def test_pressing_the_computer_plays_the_champions_move_to_the_end() -> None:
     from ludique.ai.evaluation import ai_for
 
-    for seed in range(40):
-        state = random_petteia_until_settled(seed)
-        if ev.lean(state) == ev.PRESS and state.outcome is None:
-            break
-    else:
-        raise AssertionError("no pressing game in 40")
+    state = settled_game(ev.PRESS)
     ev._MEMORY.clear()
     trace: list[tuple[int, int, str]] = []
     move = ev.choose_even_search(
@@ -256,6 +280,37 @@ def test_pressing_the_computer_plays_the_champions_move_to_the_end() -> None:
     )
     assert move in state.legal_moves()
     assert [why for _, _, why in trace] == ["press"]
+
+
+def test_yielding_on_the_board_takes_nothing_and_leaves_a_man_to_be_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ludique.ai.evaluation import ai_for
+
+    # Taking each gift, this visitor gives nothing away: he would soon count as strong.
+    monkeypatch.setattr(ev, "YIELD_TO", -1000)
+    state = settled_game(ev.YIELD)
+    ai = ai_for(state)
+    me = state.to_move
+    ev._MEMORY.clear()
+    for _ in range(6):
+        if state.outcome is not None or state.to_move != me:
+            break
+        board = ev.yield_board(ai, state)
+        trace: list[tuple[int, int, str]] = []
+        move = ev.choose_even_search(
+            state, ai, time.perf_counter(), 0.2, random.Random(2), trace=trace
+        )
+        why = trace[-1][2]
+        assert why == ("hold" if board.down else "offer")
+        if any(not board.captures(m) for m in state.legal_moves()):
+            assert not board.captures(move), move
+        if why == "offer" and any(board.offers(m) for m in state.legal_moves()):
+            assert board.offers(move) > 0, move
+        state = state.play(move)
+        if state.outcome is None:  # the visitor takes what he can
+            replies = state.legal_moves()
+            state = state.play(max(replies, key=lambda r: ai.capture_gain(state, r)))
 
 
 def test_the_men_are_placed_at_full_strength() -> None:

@@ -68,7 +68,6 @@ LEAN_QUIET = 20
 LEAN_PLIES = 100
 PRESS, YIELD = 0.9, 0.1
 BUDGET_SHARE = 0.95  # of the budget, in all (as the Champion)
-HOLD_SLACK = 0.02  # a chance this close to where the yielding computer stands is not a gain
 OFFER_SHARE = 0.1  # of the budget, kept when yielding to find where a gift is easiest to take
 
 
@@ -219,14 +218,14 @@ def pick(
     static: int,
     rng: random.Random,
     target: float = 0.5,
-    offers: Callable[[Move], int] | None = None,
+    board: YieldBoard | None = None,
 ) -> tuple[Move, str]:
     """The move that keeps the game even, from every move's value, and which rule chose it.
 
-    ``target`` is the computer's chance aimed at: one half, or once the game has settled and
-    the lean (``lean``) says yield, ``YIELD`` (``yield_pick``).  Draw lines are left out while
-    another move exists (a game should end with a winner).  Then the pool, the first that
-    applies:
+    ``target`` is the computer's chance aimed at: one half until the game has settled
+    (``lean``).  When the lean says yield, ``board`` is given and ``yield_pick`` chooses.
+    Draw lines are left out while another move exists (a game should end with a winner).  Then
+    the pool, the first that applies:
 
     * "quiet": a move that gives nothing away (its value at most ``GIVE_AWAY`` below the
       position's static value: a capture declined is quiet, a man left hanging is not) keeps
@@ -244,10 +243,8 @@ def pick(
     """
     chances = [(win_chance(game_id, v), v, m) for v, m in scored]
     chances = [c for c in chances if c[1] != -DRAW] or chances
-    if target < 0.5:
-        chosen = yield_pick(game_id, chances, static, target, offers)
-        if chosen is not None:
-            return chosen
+    if target < 0.5 and board is not None:
+        return yield_pick(chances, static, board)
     near = [c for c in chances if abs(c[0] - target) <= BALANCE and c[1] > -MATE_ZONE]
     quiet = [c for c in chances if c[1] >= static - GIVE_AWAY and c[1] > -MATE_ZONE]
     if any(abs(c[0] - target) <= BALANCE for c in quiet):
@@ -267,40 +264,38 @@ def pick(
     return pool[mix([c[0] for c in pool], rng, target)][2], why
 
 
-def yield_pick(
-    game_id: str,
-    chances: list[tuple[float, int, Move]],
-    static: int,
-    target: float,
-    offers: Callable[[Move], int] | None,
-) -> tuple[Move, str] | None:
-    """The yielding computer's move (``lean`` said yield): ``None`` when it is so far ahead
-    that nothing comes near the target (``pick`` then gives the lead back step by step).
+@dataclass(frozen=True)
+class YieldBoard:
+    """What the yielding computer reads from the board rather than from the search's values
+    (they assume it goes on playing its best, captures included, which it no longer does):
+    whether it is already down in men, whether a move of its own captures, and how many of the
+    visitor's replies to a move capture."""
 
-    * "hold": it is already down to the target (its static chance at most ``BALANCE`` above
-      it): the best move that gives nothing more away and wins nothing back, so that the
-      visitor keeps his lead to the end;
-    * "offer": otherwise one man, never more (nothing below the static value by more than
-      ``CONCEDE + GIVE_AWAY``), left where the visitor can most easily take it (the most
-      replies of his that capture, ``offers``): a visitor who plays at random then finds it
-      too, not only one who looks for captures.
+    down: bool
+    captures: Callable[[Move], bool]
+    offers: Callable[[Move], int]
+
+
+def yield_pick(
+    chances: list[tuple[float, int, Move]], static: int, board: YieldBoard
+) -> tuple[Move, str]:
+    """The yielding computer's move (``lean`` said yield).  It takes nothing (a capture only
+    puts off the end), and neither wins nor loses by force while another move exists.
+
+    * "hold": it is down in men: the best move that leaves nothing more to be taken (at most
+      ``GIVE_AWAY`` below the position's static value), so that the visitor keeps his lead to
+      the count;
+    * "offer": otherwise one man, never two (nothing below the static value by more than
+      ``CONCEDE + GIVE_AWAY``), left where the most of the visitor's replies capture it, so
+      that a visitor who plays at random finds it too, not only one who looks for captures.
     """
-    live = [c for c in chances if c[1] > -MATE_ZONE and c[1] >= static - CONCEDE - GIVE_AWAY]
-    low = [c for c in live if c[0] <= target + BALANCE]
-    if not low:
-        return None
-    quiet = [c for c in low if c[1] >= static - GIVE_AWAY]
-    now = win_chance(game_id, static)
-    if quiet and now <= target + BALANCE:
-        # Two men down, taking one back would leave it at the target still; it would also
-        # reset the count that ends the game, so it is not taken either.
-        keep = [c for c in quiet if c[0] <= max(target, now) + HOLD_SLACK] or quiet
-        return max(keep, key=lambda c: c[1])[2], "hold"
-    least = max(c[1] for c in low)  # the smallest gift that reaches the target
-    gifts = [c for c in low if c[1] >= least - GIVE_AWAY // 2]
-    if offers is None:
-        return max(gifts, key=lambda c: c[1])[2], "offer"
-    return max(gifts, key=lambda c: (offers(c[2]), c[1]))[2], "offer"
+    live = [c for c in chances if -MATE_ZONE < c[1] < MATE_ZONE] or chances
+    live = [c for c in live if not board.captures(c[2])] or live
+    if board.down:
+        safe = [c for c in live if c[1] >= static - GIVE_AWAY] or live
+        return max(safe, key=lambda c: c[1])[2], "hold"
+    gifts = [c for c in live if c[1] >= static - CONCEDE - GIVE_AWAY] or live
+    return max(gifts, key=lambda c: (board.offers(c[2]), c[1]))[2], "offer"
 
 
 # What the computer expected after each of its moves (the value of the position the visitor
@@ -367,16 +362,20 @@ def remember(state: GameState, move: Move, value: int, record: VisitorRecord) ->
     _MEMORY[_history(state.play(move))] = (value, record)
 
 
-def capture_replies(ai: GameAI, state: GameState) -> Callable[[Move], int]:
-    """How many of the visitor's replies after a move of the computer capture."""
+def yield_board(ai: GameAI, state: GameState) -> YieldBoard:
+    """The board as the yielding computer reads it (``YieldBoard``)."""
 
-    def count(move: Move) -> int:
+    def offers(move: Move) -> int:
         child = state._apply(move)
         if child.outcome is not None or child.to_move == state.to_move:
             return 0
         return sum(1 for reply in child.legal_moves() if ai.capture_gain(child, reply) > 0)
 
-    return count
+    return YieldBoard(
+        down=ai.material(state, state.to_move) < 0,
+        captures=lambda move: ai.capture_gain(state, move) > 0,
+        offers=offers,
+    )
 
 
 def choose_even_search(
@@ -449,7 +448,8 @@ def choose_even_search(
         remember(state, first.move, first.score, record)
         return first.move
     static = ai.evaluate(state)
-    move, why = pick(game_id, scored, static, rng, target, offers=capture_replies(ai, state))
+    board = yield_board(ai, state) if yielding else None
+    move, why = pick(game_id, scored, static, rng, target, board)
     if yielding and why not in ("hold", "offer"):
         why += "/yield"
     value = next(v for v, m in scored if m == move)
