@@ -313,6 +313,23 @@ def test_yielding_on_the_board_takes_nothing_and_leaves_a_man_to_be_taken(
             state = state.play(max(replies, key=lambda r: ai.capture_gain(state, r)))
 
 
+def test_no_man_is_let_go_to_a_visitor_whose_moves_have_handed_the_computer_nothing() -> None:
+    from ludique.ai.evaluation import ai_for
+
+    state = settled_game(ev.YIELD)
+    whys = []
+    for total in (-500.0, 800.0):  # his ten battle moves so far: better than expected, or not
+        ev._MEMORY.clear()
+        ev._MEMORY[ev._history(state.parent)] = (0, ev.VisitorRecord(0.0, total, 10))  # type: ignore[arg-type]
+        trace: list[tuple[int, int, str]] = []
+        ev.choose_even_search(
+            state, ai_for(state), time.perf_counter(), 0.2, random.Random(3), trace=trace
+        )
+        whys.append(trace[-1][2])
+    assert whys[0] == "expert"
+    assert whys[1] in ("offer", "hold")
+
+
 def test_the_men_are_placed_at_full_strength() -> None:
     # Seneca's placement: its values say little of the battle to come, and holding back there
     # lost the battle to a strong visitor (docs/ai.md): the Champion's search places.
