@@ -252,6 +252,11 @@ def test_yielding_gives_one_man_not_two_then_keeps_the_deficit_without_winning_i
     )
     # The search's values assume the computer takes a hanging man later; holding, it does not.
     assert yields([200, 180], static=-100, down=True, captures=frozenset({0})) == (180, "hold")
+    # At the fiftieth quiet turn a man down, the count loses: it is let come (the capture
+    # would only put the end off), and a forced win is not played while another move exists.
+    count = -WIN + 3
+    assert yields([count, 0], static=-100, down=True, captures=frozenset({1})) == (count, "hold")
+    assert yields([WIN - 3, -100], static=-100, down=True) == (-100, "hold")
 
 
 def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:

@@ -280,7 +280,7 @@ def yield_pick(
     chances: list[tuple[float, int, Move]], static: int, board: YieldBoard
 ) -> tuple[Move, str]:
     """The yielding computer's move (``lean`` said yield).  It takes nothing (a capture only
-    puts off the end), and neither wins nor loses by force while another move exists.
+    puts off the end), and wins by force only when every move does.
 
     * "hold": it is down in men: the best move that leaves nothing more to be taken (at most
       ``GIVE_AWAY`` below the position's static value), so that the visitor keeps his lead to
@@ -289,7 +289,10 @@ def yield_pick(
       ``CONCEDE + GIVE_AWAY``), left where the most of the visitor's replies capture it, so
       that a visitor who plays at random finds it too, not only one who looks for captures.
     """
-    live = [c for c in chances if -MATE_ZONE < c[1] < MATE_ZONE] or chances
+    # A loss by force is not left out: at the fiftieth quiet turn the count is how the visitor
+    # wins, and with it left out the only moves left were captures, which put the end off
+    # (Seneca and Piso games against random play ran to 500 plies).
+    live = [c for c in chances if c[1] < MATE_ZONE] or chances
     live = [c for c in live if not board.captures(c[2])] or live
     if board.down:
         safe = [c for c in live if c[1] >= static - GIVE_AWAY] or live
