@@ -226,14 +226,17 @@ def yields(
     down: bool,
     captures: frozenset[int] = frozenset(),
     takers: tuple[int, ...] = (),
+    crossings: frozenset[int] = frozenset(),
 ) -> tuple[int, str]:
     """The value of the move ``pick`` plays when yielding, and its rule: ``captures`` are the
-    indexes of the computer's capturing moves, ``takers`` the visitor's captures after each."""
+    indexes of the computer's capturing moves, ``takers`` the visitor's captures after each,
+    ``crossings`` the moves that put a piece on the visitor's home row."""
     ms = moves(len(values))
     board = ev.YieldBoard(
         down=down,
         captures=lambda m: ms.index(m) in captures,
         offers=lambda m: takers[ms.index(m)] if takers else 0,
+        crosses=lambda m: ms.index(m) in crossings,
     )
     scored = list(zip(values, ms, strict=True))
     move, why = ev.pick("latrunculi-seneca", scored, static, random.Random(1), ev.YIELD, board)
@@ -257,6 +260,53 @@ def test_yielding_gives_one_man_not_two_then_keeps_the_deficit_without_winning_i
     count = -WIN + 3
     assert yields([count, 0], static=-100, down=True, captures=frozenset({1})) == (count, "hold")
     assert yields([WIN - 3, -100], static=-100, down=True) == (-100, "hold")
+
+
+def test_yielding_keeps_off_the_visitors_home_row_unless_every_move_crosses() -> None:
+    assert yields([300, 0], static=0, down=False, crossings=frozenset({0})) == (0, "offer")
+    assert yields([300, 0], static=0, down=True, crossings=frozenset({0})) == (0, "hold")
+    assert yields([300, 0], static=0, down=True, crossings=frozenset({0, 1})) == (300, "hold")
+
+
+def test_crossing_is_a_piece_more_on_the_opponents_home_row() -> None:
+    from ludique.games.epaminondas import EpaminondasState
+
+    state = EpaminondasState.from_position(white=["a11", "f3"], black=["n7"])
+    crossing = {m.text for m in state.legal_moves() if ev.crosses(state, m)}
+    assert crossing == {"a11-a12", "a11-b12"}
+    assert not any(ev.crosses(new_game("latrunculi-piso"), m) for m in moves(1))
+
+
+# Epaminondas openings, the Champion (White) against random play: at the end of each the
+# Champion crosses, and Even match without its rule crossed too (c11-c12, d9-d11).
+UNSETTLED_CROSSINGS = (
+    "a1-a3 m12-k10 a3-a5 i12-j12 a5-a7 l12-l11 b1-c2 j9-k9 f1-c4 f12-g11 a6-a9 h12-g11 e1-c3 "
+    "h10-g10 c1-c5 m11-l10 c5-c8 d11-d10",
+    "a1-a3 a11-b10 a3-a5 f12-e11 a5-a7 e12-e11 b1-c2 b10-a10 d1-d4 b11-c10 c2-d3 b12-d10 d3-d7 "
+    "g12-g10 a7-a9 m11-n10",
+)
+
+
+@pytest.mark.parametrize("line", UNSETTLED_CROSSINGS)
+def test_before_the_game_settles_the_computer_does_not_cross_to_a_visitor_not_ahead(
+    line: str,
+) -> None:
+    from ludique.ai.evaluation import ai_for
+
+    # A crossing the visitor overlooks wins at once: before the game has settled, and the
+    # visitor not ahead, Even match keeps off his home row.
+    state = new_game("epaminondas")
+    for action in line.split():
+        state = state.play(action)
+    assert ev.lean(state) == 0.5
+    assert ev.crosses(state, choose_move(state, "champion", 0.2, random.Random(1)))
+    for seed in range(2):
+        ev._MEMORY.clear()
+        trace: list[tuple[int, int, str]] = []
+        move = ev.choose_even_search(
+            state, ai_for(state), time.perf_counter(), 0.2, random.Random(seed), trace=trace
+        )
+        assert not ev.crosses(state, move), (move, trace)
 
 
 def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:

@@ -65,7 +65,7 @@ FIRST_SHARE = 0.4  # of the budget, for the Champion's search of step 1
 # game's own record, sets its target to PRESS (it plays to win a man and keep it) or YIELD (it
 # lets one go and plays on a man down).  Either way the game is decided, one half each.
 LEAN_QUIET = 20
-LEAN_PLIES = 100
+LEAN_PLIES = 40
 PRESS, YIELD = 0.9, 0.1
 BUDGET_SHARE = 0.95  # of the budget, in all (as the Champion)
 OFFER_SHARE = 0.1  # of the budget, kept when yielding to find where a gift is easiest to take
@@ -268,19 +268,23 @@ def pick(
 class YieldBoard:
     """What the yielding computer reads from the board rather than from the search's values
     (they assume it goes on playing its best, captures included, which it no longer does):
-    whether it is already down in men, whether a move of its own captures, and how many of the
-    visitor's replies to a move capture."""
+    whether it is already down in men, whether a move of its own captures, how many of the
+    visitor's replies to a move capture, and whether a move puts a piece of its own on the
+    visitor's home row (Epaminondas: a crossing is how the computer would win)."""
 
     down: bool
     captures: Callable[[Move], bool]
     offers: Callable[[Move], int]
+    crosses: Callable[[Move], bool] = lambda move: False
 
 
 def yield_pick(
     chances: list[tuple[float, int, Move]], static: int, board: YieldBoard
 ) -> tuple[Move, str]:
     """The yielding computer's move (``lean`` said yield).  It takes nothing (a capture only
-    puts off the end), and wins by force only when every move does.
+    puts off the end), crosses to the visitor's home row only when every move does (a crossing
+    it keeps wins, and one the visitor has to answer stops his own), and wins by force only
+    when every move does.
 
     * "hold": it is down in men: the best move that leaves nothing more to be taken (at most
       ``GIVE_AWAY`` below the position's static value), so that the visitor keeps his lead to
@@ -293,6 +297,7 @@ def yield_pick(
     # wins, and with it left out the only moves left were captures, which put the end off
     # (Seneca and Piso games against random play ran to 500 plies).
     live = [c for c in chances if c[1] < MATE_ZONE] or chances
+    live = [c for c in live if not board.crosses(c[2])] or live
     live = [c for c in live if not board.captures(c[2])] or live
     if board.down:
         safe = [c for c in live if c[1] >= static - GIVE_AWAY] or live
@@ -319,6 +324,9 @@ ERROR_RANGE = (-20, 200)  # one move's error is clipped to this (search noise, w
 # Latrunculi games (his mean is near zero when the lean falls early), and he won all 26
 # (docs/ai.md).  At 20 greedy in Piso meets the Champion instead: the lesser harm.
 YIELD_TO = 20
+# Epaminondas's values run about five times as wide, but its strong players' means do not:
+# measured at 0.25 s from ply 40 to 60, the Champion -17 to -4, the Beginner 16 to 51.
+YIELD_TO_GAME: dict[str, float] = {"epaminondas": 8}
 
 
 @dataclass(frozen=True)
@@ -381,7 +389,18 @@ def yield_board(ai: GameAI, state: GameState) -> YieldBoard:
         down=ai.material(state, state.to_move) < 0,
         captures=lambda move: ai.capture_gain(state, move) > 0,
         offers=offers,
+        crosses=lambda move: crosses(state, move),
     )
+
+
+def crosses(state: GameState, move: Move) -> bool:
+    """Whether ``move`` puts one more of the mover's pieces on the opponent's home row
+    (Epaminondas; a Latrunculi board has no home row to reach)."""
+    crossing = getattr(state, "crossing_count", None)
+    if crossing is None:
+        return False
+    mover = state.to_move
+    return state._apply(move).crossing_count(mover) > crossing(mover)  # type: ignore[attr-defined]
 
 
 def choose_even_search(
@@ -407,12 +426,22 @@ def choose_even_search(
     if target < 0.5:
         # No man let go to a strong player: the Champion plays.  His recent moves cannot tell
         # once the computer yields: it takes nothing, so anyone's move hands it nothing.
-        expert = record.game_mean < YIELD_TO
+        expert = record.game_mean < YIELD_TO_GAME.get(game_id, YIELD_TO)
     else:
         expert = record.recent <= EXPERT
     placing = getattr(state, "phase", "battle") == "placement"
     pressing = target > 0.5
     behind = chance <= target + AHEAD - 0.5 if target >= 0.5 else chance < target - BALANCE
+    # Before the game has settled, no crossing unless the visitor is ahead: a crossing he
+    # overlooks wins at once, and Epaminondas games against random play ended so in 20 to 60
+    # plies, before any balance (docs/ai.md).  His skill cannot tell yet: random play's first
+    # moves hand the computer as little as the Champion's.  Yielding, ``yield_pick`` keeps off
+    # the home row; pressing, or to a strong visitor once settled, it crosses.
+    level = target == 0.5 and chance >= target - BALANCE
+
+    def allowed(move: Move) -> bool:
+        return not (level and crosses(state, move))
+
     if behind or expert or placing or pressing:
         # Behind its target, the visitor plays like the Champion, the men are still being
         # placed (a placement's value says little of the battle to come, and holding back there
@@ -421,7 +450,7 @@ def choose_even_search(
         # of plies): the Champion's move, searched on for the rest of the budget (the table
         # keeps what the first part found).
         searcher.deadline = end
-        result = searcher.search(state, 64)
+        result = searcher.search(state, 64, allowed=allowed)
         if trace is not None:
             why = (
                 "expert"
@@ -439,6 +468,7 @@ def choose_even_search(
     # Yielding, part of the budget is kept to count the visitor's captures after each gift.
     searcher.deadline = end - time_budget * OFFER_SHARE if yielding else end
     moves = [first.move] + [m for m in state.legal_moves() if m != first.move]
+    moves = [m for m in moves if allowed(m)] or moves
     scored: list[tuple[int, Move]] | None = None
     extensions = 2
     for depth in range(1, max(first.depth, 1) + 1):

@@ -296,13 +296,23 @@ class Searcher:
                 self.partial = move
         return best, alpha, scored
 
-    def search(self, state: GameState, max_depth: int, extensions: int = 2) -> SearchResult:
-        """Deepen from one ply up to ``max_depth`` plies or the deadline, whichever comes first."""
+    def search(
+        self,
+        state: GameState,
+        max_depth: int,
+        extensions: int = 2,
+        allowed: Callable[[Move], bool] | None = None,
+    ) -> SearchResult:
+        """Deepen from one ply up to ``max_depth`` plies or the deadline, whichever comes first.
+
+        ``allowed`` keeps only some of the moves at the root (all of them if it keeps none)."""
         started = time.perf_counter()
         if not self.horizon:
             extensions = 0
         self.root_colour = state.to_move
         moves = self._ordered(state, None, 0)
+        if allowed is not None:
+            moves = [m for m in moves if allowed(m)] or moves
         if not moves:
             raise ValueError("the search needs a position with at least one legal move")
         best, score, done = moves[0], 0, 0
