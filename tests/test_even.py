@@ -438,38 +438,6 @@ def test_the_visitors_error_is_a_running_mean_of_what_his_moves_gave() -> None:
     assert ev.visitor_error(other, 0).game_mean == ev.LEARNER
 
 
-def test_an_expert_is_told_by_his_recent_moves_and_once_yielding_by_the_whole_game() -> None:
-    steady = ev.VisitorRecord(recent=5.0, total=150.0, moves=10)  # lately sharp, 15 a move
-    assert ev.is_expert(steady, 0.5, "latrunculi-piso")
-    assert ev.is_expert(steady, ev.YIELD, "latrunculi-piso")  # 15 < 20
-    assert not ev.is_expert(steady, ev.YIELD, "epaminondas")  # 15 >= 8
-    assert not ev.is_expert(ev.VisitorRecord(), 0.5, "latrunculi-piso")  # a learner
-
-
-def test_against_an_expert_the_search_keeps_the_champions_contempt_for_draws(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    contempts: list[int] = []
-
-    class Recording(ev.Searcher):
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-            contempts.append(self.contempt)
-
-    monkeypatch.setattr(ev, "Searcher", Recording)
-    from ludique.ai.evaluation import ai_for
-
-    state: GameState = new_game("latrunculi-petteia")
-    mine = state.legal_moves()[0]
-    after = state.play(mine)
-    now = after.play(after.legal_moves()[0])
-    for recent in (0.0, 100.0):  # sharp so far, or not
-        ev._MEMORY.clear()
-        ev.remember(state, mine, 0, ev.VisitorRecord(recent, 0.0, 0))
-        ev.choose_even_search(now, ai_for(now), time.perf_counter(), 0.1, random.Random(1))
-    assert contempts == [ev.EXPERT_CONTEMPT, ev.DRAW]
-
-
 @pytest.mark.parametrize("game_id", ["epaminondas", "latrunculi-seneca", "latrunculi-dux"])
 def test_even_match_thinks_no_longer_than_the_champion(game_id: str) -> None:
     rng = random.Random(8)

@@ -56,7 +56,6 @@ GIVE_AWAY = 60  # a value this far below the static value gives a piece away (a 
 # A draw scores this far below level for the computer (the search's contempt), so that it
 # steers away from draws; an odd number, so that a root value of exactly -DRAW marks a draw line.
 DRAW = 97
-EXPERT_CONTEMPT = 30  # the Champion's (the search's default)
 CONCEDE = 110  # when ahead and nothing is even: at most about a man below the least lead
 FIRST_SHARE = 0.4  # of the budget, for the Champion's search of step 1
 # A game held level ends level: in Latrunculi, 50 battle turns without a capture end it by the
@@ -358,35 +357,17 @@ def _history(state: GameState) -> tuple[str, ...]:
 
 def visitor_error(state: GameState, value_now: int) -> VisitorRecord:
     """The visitor's record with his last move in it (the value it handed the computer)."""
-    found = _remembered(state)
-    if found is None:
-        return VisitorRecord()
-    node, expected, record = found
-    error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
-    return record.after(error, getattr(node, "phase", "battle") == "battle")
-
-
-def _remembered(state: GameState) -> tuple[GameState, int, VisitorRecord] | None:
-    """The position the visitor faced after the computer's last move, what the computer then
-    expected, and the visitor's record up to it."""
     node: GameState | None = state.parent
     for _ in range(3):  # the visitor's move, and a Seneca removal on either side
         if node is None:
             break
         remembered = _MEMORY.get(_history(node))
         if remembered is not None:
-            return node, remembered[0], remembered[1]
+            expected, record = remembered
+            error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
+            return record.after(error, getattr(node, "phase", "battle") == "battle")
         node = node.parent
-    return None
-
-
-def is_expert(record: VisitorRecord, target: float, game_id: str) -> bool:
-    """Whether the visitor has played like the Champion, so that he meets the Champion."""
-    if target < 0.5:
-        # No man let go to a strong player.  His recent moves cannot tell once the computer
-        # yields: it takes nothing, so anyone's move hands it nothing.
-        return record.game_mean < YIELD_TO_GAME.get(game_id, YIELD_TO)
-    return record.recent <= EXPERT
+    return VisitorRecord()
 
 
 def remember(state: GameState, move: Move, value: int, record: VisitorRecord) -> None:
@@ -437,24 +418,17 @@ def choose_even_search(
     rule that chose it: "champion", "expert", "late", or one of ``pick``'s)."""
     game_id = state.game_id
     end = started + time_budget * BUDGET_SHARE
-    target = lean(state)
-    # Against a visitor who has played like the Champion so far, the Champion's own contempt:
-    # the Even match's, almost a man, played on out of level positions and lost (Seneca, as
-    # the first player: 6 of 6 to the Champion, docs/ai.md).  Known before the search from
-    # his record up to his last move, so that the search's table serves the whole decision.
-    prior = _remembered(state)
-    strong = prior is not None and is_expert(prior[2], target, game_id)
-    searcher = Searcher(
-        ai,
-        started + time_budget * FIRST_SHARE,
-        stop=stop,
-        rng=rng,
-        contempt=EXPERT_CONTEMPT if strong else DRAW,
-    )
+    searcher = Searcher(ai, started + time_budget * FIRST_SHARE, stop=stop, rng=rng, contempt=DRAW)
     first = searcher.search(state, 64)
     chance = win_chance(game_id, first.score)
     record = visitor_error(state, first.score)
-    expert = is_expert(record, target, game_id)
+    target = lean(state)
+    if target < 0.5:
+        # No man let go to a strong player: the Champion plays.  His recent moves cannot tell
+        # once the computer yields: it takes nothing, so anyone's move hands it nothing.
+        expert = record.game_mean < YIELD_TO_GAME.get(game_id, YIELD_TO)
+    else:
+        expert = record.recent <= EXPERT
     placing = getattr(state, "phase", "battle") == "placement"
     pressing = target > 0.5
     behind = chance <= target + AHEAD - 0.5 if target >= 0.5 else chance < target - BALANCE
