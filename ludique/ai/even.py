@@ -433,7 +433,7 @@ def choose_even_search(
     pressing = target > 0.5
     behind = chance <= target + AHEAD - 0.5 if target >= 0.5 else chance < target - BALANCE
     # Before the game has settled, no crossing unless the visitor is ahead: a crossing he
-    # overlooks wins at once, and Epaminondas games against random play ended so in 20 to 60
+    # overlooks wins at once, and Epaminondas games against random play ended so in 19 to 67
     # plies, before any balance (docs/ai.md).  His skill cannot tell yet: random play's first
     # moves hand the computer as little as the Champion's.  Yielding, ``yield_pick`` keeps off
     # the home row; pressing, or to a strong visitor once settled, it crosses.
