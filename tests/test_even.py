@@ -23,14 +23,20 @@ def moves(n: int) -> list[Move]:
 
 
 def picks(
-    game_id: str, values: list[int], static: int, seeds: int = 200, target: float = 0.5
+    game_id: str,
+    values: list[int],
+    static: int,
+    seeds: int = 200,
+    target: float = 0.5,
+    men: int = 1,
 ) -> dict[int, int]:
-    """How often each value's move is picked by ``pick`` over ``seeds`` decisions."""
+    """How often each value's move is picked by ``pick`` over ``seeds`` decisions, the
+    computer ``men`` men ahead."""
     ms = moves(len(values))
     scored = list(zip(values, ms, strict=True))
     counts: dict[int, int] = {}
     for seed in range(seeds):
-        move, _ = ev.pick(game_id, scored, static, random.Random(seed), target)
+        move, _ = ev.pick(game_id, scored, static, random.Random(seed), target, men=men)
         value = values[ms.index(move)]
         counts[value] = counts.get(value, 0) + 1
     return counts
@@ -173,12 +179,25 @@ def test_full_strength_when_the_visitor_is_ahead() -> None:
 def test_a_big_lead_is_given_back_a_step_at_a_time() -> None:
     # Petteia (steep: a man is almost a sure win): four men up and no move keeps the balance;
     # the move that throws away six men at once (-200) is never played, the least lead is.
-    counts = picks("latrunculi-petteia", [400, 350, 310, -200], static=400)
+    counts = picks("latrunculi-petteia", [400, 350, 310, -200], static=400, men=4)
     assert counts == {310: 200}
     # When a move two men down would keep the balance but gives them away (-10 against a
     # static 400), it is played: no quiet move keeps the balance (the issue's condition).
-    counts = picks("latrunculi-petteia", [400, 350, 310, -10], static=400)
+    counts = picks("latrunculi-petteia", [400, 350, 310, -10], static=400, men=4)
     assert counts == {-10: 200}
+
+
+def test_with_the_men_level_an_edge_is_given_back_by_quiet_moves_not_by_a_man() -> None:
+    # The first battle move of a Piso game against greedy play (commit 533dccc): the men level,
+    # an edge of 85 from the placement, quiet moves at 60 to 173 (chance 0.75 and above), and a
+    # man handed over at -5 (0.48).  Greedy took it and kept it to the count.
+    values = [173, 170, 73, 60, -5, -9]
+    assert picks("latrunculi-piso", values, static=85, men=0) == {60: 200}
+    assert picks("latrunculi-piso", values, static=85, men=-1) == {60: 200}
+    # A man up, the same man given back keeps the balance and is played.
+    assert set(picks("latrunculi-piso", values, static=85, men=1)) <= {-5, -9}
+    # With the men level and every move handing something over, the nearest is still played.
+    assert set(picks("latrunculi-piso", [-5, -9, -300], static=85, men=0)) <= {-5, -9}
 
 
 def test_a_forced_win_is_played_or_declined_for_an_even_game_never_for_a_draw() -> None:
@@ -239,7 +258,9 @@ def yields(
         crosses=lambda m: ms.index(m) in crossings,
     )
     scored = list(zip(values, ms, strict=True))
-    move, why = ev.pick("latrunculi-seneca", scored, static, random.Random(1), ev.YIELD, board)
+    move, why = ev.pick(
+        "latrunculi-seneca", scored, static, random.Random(1), ev.YIELD, board, men=0
+    )
     return values[ms.index(move)], why
 
 

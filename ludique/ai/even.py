@@ -20,7 +20,8 @@ even_calibrate.py``) turns a value into the mover's winning chance,
    aside too while a quiet move keeps the computer's chance within ``BALANCE`` of one half.
    Among what is left, the move whose chance is closest to one half.  When no quiet move comes
    near the balance, a move that concedes at most about one piece more than the closest quiet
-   move may be chosen, so the computer gives back a lead step by step, never all at once.
+   move may be chosen, so the computer gives back a lead step by step, never all at once; and
+   only a lead in men is given back so: with the men level, quiet moves alone.
 
 Once a game has settled (``lean``), a toss fixed by its record makes the computer press (the
 Champion's move to the end) or yield (``yield_pick``: one man offered where the visitor's
@@ -219,6 +220,8 @@ def pick(
     rng: random.Random,
     target: float = 0.5,
     board: YieldBoard | None = None,
+    *,
+    men: int,
 ) -> tuple[Move, str]:
     """The move that keeps the game even, from every move's value, and which rule chose it.
 
@@ -238,15 +241,21 @@ def pick(
       below the least winning-side move, so that a lead is given back a step at a time.
 
     Forced losses are left out of the first two (never a move that loses at once while an
-    even one exists).  From the pool, ``mix`` plays the move just above the target or the move
-    just below, so that the computer's expected chance is the target.
+    even one exists).  ``men`` is the computer's lead in men (``GameAI.material``): only a lead
+    in men is given back by a move that is not quiet.  With the men level, an edge the search
+    foresees is given back by quiet moves alone (the least lead first), so "even" and
+    "concede" draw on the quiet moves: a man handed over for it was a real lead for the
+    visitor, and in Piso a greedy visitor kept it to the count (docs/ai.md).  From the pool,
+    ``mix`` plays the move just above the target or the move just below, so that the
+    computer's expected chance is the target.
     """
     chances = [(win_chance(game_id, v), v, m) for v, m in scored]
     chances = [c for c in chances if c[1] != -DRAW] or chances
     if target < 0.5 and board is not None:
         return yield_pick(chances, static, board)
-    near = [c for c in chances if abs(c[0] - target) <= BALANCE and c[1] > -MATE_ZONE]
     quiet = [c for c in chances if c[1] >= static - GIVE_AWAY and c[1] > -MATE_ZONE]
+    givable = chances if men > 0 else quiet or chances
+    near = [c for c in givable if abs(c[0] - target) <= BALANCE and c[1] > -MATE_ZONE]
     if any(abs(c[0] - target) <= BALANCE for c in quiet):
         pool, why = quiet, "quiet"
     elif near:
@@ -259,7 +268,7 @@ def pick(
         if least >= MATE_ZONE:
             pool, why = chances, "decide"
         else:
-            pool = [c for c in chances if c[1] >= least - CONCEDE]
+            pool = [c for c in givable if c[1] >= least - CONCEDE]
             why = "concede"
     return pool[mix([c[0] for c in pool], rng, target)][2], why
 
@@ -485,7 +494,8 @@ def choose_even_search(
         return first.move
     static = ai.evaluate(state)
     board = yield_board(ai, state) if yielding else None
-    move, why = pick(game_id, scored, static, rng, target, board)
+    men = ai.material(state, state.to_move)
+    move, why = pick(game_id, scored, static, rng, target, board, men=men)
     if yielding and why not in ("hold", "offer"):
         why += "/yield"
     value = next(v for v, m in scored if m == move)
