@@ -3,6 +3,10 @@
     python benchmarks/ai.py                                 # every game, 20 games per pairing
     python benchmarks/ai.py --game epaminondas --games 4 --budget 0.2
     python benchmarks/ai.py --game latrunculi-dux --pairings champion-greedy,champion-player
+    python benchmarks/ai.py --game latrunculi-seneca --pairings 'champion*4-champion' --budget 0.25
+
+A pairing is any two of the strengths, ``random`` and ``greedy``; ``*k`` after a strength gives
+it k times the budget (at most the kiosk's 2 s): how much stronger would more time make it?
 
 For each game id it prints the wins, draws and losses of the first-named side of each pairing
 (Champion vs random, vs greedy, Champion vs Player, Player vs Beginner), the share of decided
@@ -47,10 +51,28 @@ class Players:
             return random_move(state, rng)
         if name == "greedy":
             return greedy_move(state, rng)
+        strength, odds = player_name(name)
         started = time.perf_counter()
-        move = choose_move(state, name, self.budget, rng)
+        move = choose_move(state, strength, min(MAX_BUDGET, self.budget * odds), rng)
         self.times[name].append(time.perf_counter() - started)
         return move
+
+
+def player_name(name: str) -> tuple[str, float]:
+    """A player of a pairing: ``random``, ``greedy``, or a strength with ``*k`` time odds.
+    Raises ``ValueError`` naming what is wrong."""
+    strength, _, odds = name.partition("*")
+    if strength in ("random", "greedy") and not odds:
+        return strength, 1.0
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown player {strength!r}: expected random, greedy or a strength")
+    try:
+        factor = float(odds) if odds else 1.0
+    except ValueError:
+        raise ValueError(f"time odds {odds!r} of {name!r}: expected a number") from None
+    if not factor > 0:
+        raise ValueError(f"time odds {odds!r} of {name!r}: expected a number above 0")
+    return strength, factor
 
 
 def play_game(
@@ -130,8 +152,14 @@ def main() -> None:
     args = parser.parse_args()
     pairings = [p for p in args.pairings.split(",") if p]
     for pairing in pairings:
-        if pairing not in PAIRINGS:
-            parser.error(f"unknown pairing {pairing!r}: expected some of {', '.join(PAIRINGS)}")
+        sides = pairing.split("-")
+        if len(sides) != 2:
+            parser.error(f"pairing {pairing!r}: expected two players joined by '-'")
+        try:
+            for side in sides:
+                player_name(side)
+        except ValueError as exc:
+            parser.error(f"pairing {pairing!r}: {exc}")
 
     print(f"# {args.games} games per pairing, budget {args.budget} s, seed {args.seed}")
     for game_id in args.game or GAME_IDS:
@@ -142,14 +170,14 @@ def main() -> None:
             print_times(pente_think_times(args.games, args.seed))
             continue
         players = Players(args.budget)
-        print(f"  {'pairing':<17} {'W':>4} {'D':>4} {'L':>4}  {'won of decided':>14}  time")
+        print(f"  {'pairing':<21} {'W':>4} {'D':>4} {'L':>4}  {'won of decided':>14}  time")
         for pairing in pairings:
             started = time.perf_counter()
             w, d, lost = match(game_id, pairing, args.games, players, args.seed, args.max_moves)
             decided = w + lost
             share = f"{100 * w / decided:.0f}%" if decided else "-"
             took = time.perf_counter() - started
-            print(f"  {pairing:<17} {w:>4} {d:>4} {lost:>4}  {share:>14}  {took:.0f} s", flush=True)
+            print(f"  {pairing:<21} {w:>4} {d:>4} {lost:>4}  {share:>14}  {took:.0f} s", flush=True)
         print_times(players.times)
 
 
@@ -164,13 +192,16 @@ def pente_think_times(games: int, seed: int) -> dict[str, list[float]]:
 
 
 def print_times(times: dict[str, list[float]]) -> None:
-    print(f"  {'think time (s)':<17} {'moves':>6} {'median':>7} {'p95':>7} {'max':>7}")
-    for strength in STRENGTHS:
-        values = times.get(strength)
-        if not values:
-            continue
+    print(f"  {'think time (s)':<21} {'moves':>6} {'median':>7} {'p95':>7} {'max':>7}")
+
+    def order(name: str) -> tuple[int, str]:
+        base = name.partition("*")[0]
+        return (STRENGTHS.index(base) if base in STRENGTHS else len(STRENGTHS), name)
+
+    for strength in sorted(times, key=order):
+        values = times[strength]
         print(
-            f"  {strength:<17} {len(values):>6} {statistics.median(values):>7.3f} "
+            f"  {strength:<21} {len(values):>6} {statistics.median(values):>7.3f} "
             f"{percentile(values, 0.95):>7.3f} {max(values):>7.3f}"
         )
 
