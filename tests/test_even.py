@@ -421,6 +421,35 @@ def test_the_men_are_placed_at_full_strength() -> None:
     assert [why for _, _, why in trace] == ["placement"]
 
 
+def test_a_move_known_to_be_the_champions_is_searched_once_on_the_whole_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Split in two (40% of the budget, then on with the same table), the Champion lost to
+    # the Champion (docs/ai.md): when the men are being placed, one search decides, as his.
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.search import Searcher
+
+    deadlines: list[float] = []
+    search = Searcher.search
+
+    def counted(self: Searcher, *args: object, **kwargs: object) -> object:
+        deadlines.append(self.deadline)
+        return search(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Searcher, "search", counted)
+    state = new_game("latrunculi-seneca").play("@d4")
+    started = time.perf_counter()
+    ev.choose_even_search(state, ai_for(state), started, 0.2, random.Random(1))
+    assert deadlines == [pytest.approx(started + 0.2 * ev.BUDGET_SHARE)]
+    # In a level battle against a visitor not yet known, the first search tells whether to
+    # hold back: it stops at 40% of the budget.
+    state = DuxState.initial()
+    deadlines.clear()
+    started = time.perf_counter()
+    ev.choose_even_search(state, ai_for(state), started, 0.2, random.Random(1))
+    assert deadlines[0] == pytest.approx(started + 0.2 * ev.FIRST_SHARE)
+
+
 def test_a_draw_line_is_left_out_while_another_move_exists() -> None:
     # Yielding, the draw (-DRAW, about 0.15 in Seneca) would be the move nearest the target.
     counts = picks("latrunculi-seneca", [-ev.DRAW, 150], static=100, target=ev.YIELD)
