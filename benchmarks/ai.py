@@ -51,14 +51,14 @@ class Players:
             return random_move(state, rng)
         if name == "greedy":
             return greedy_move(state, rng)
-        strength, odds = player_name(name)
+        strength, odds = parse_player(name)
         started = time.perf_counter()
         move = choose_move(state, strength, min(MAX_BUDGET, self.budget * odds), rng)
         self.times[name].append(time.perf_counter() - started)
         return move
 
 
-def player_name(name: str) -> tuple[str, float]:
+def parse_player(name: str) -> tuple[str, float]:
     """A player of a pairing: ``random``, ``greedy``, or a strength with ``*k`` time odds.
     Raises ``ValueError`` naming what is wrong."""
     strength, _, odds = name.partition("*")
@@ -157,7 +157,7 @@ def main() -> None:
             parser.error(f"pairing {pairing!r}: expected two players joined by '-'")
         try:
             for side in sides:
-                player_name(side)
+                parse_player(side)
         except ValueError as exc:
             parser.error(f"pairing {pairing!r}: {exc}")
 

@@ -372,7 +372,7 @@ def test_yielding_on_the_board_takes_nothing_and_leaves_a_man_to_be_taken(
     for _ in range(6):
         if state.outcome is not None or state.to_move != me:
             break
-        board = ev.yield_board(ai, state)
+        board = ev.yield_board(ai, state, ai.material(state, state.to_move))
         trace: list[tuple[int, int, str]] = []
         move = ev.choose_even_search(
             state, ai, time.perf_counter(), 0.2, random.Random(2), trace=trace

@@ -403,8 +403,8 @@ def remember(state: GameState, move: Move, value: int, record: VisitorRecord) ->
     _MEMORY[_history(state.play(move))] = (value, record)
 
 
-def yield_board(ai: GameAI, state: GameState) -> YieldBoard:
-    """The board as the yielding computer reads it (``YieldBoard``)."""
+def yield_board(ai: GameAI, state: GameState, men: int) -> YieldBoard:
+    """The board as the yielding computer reads it (``YieldBoard``), ``men`` its lead in men."""
 
     def offers(move: Move) -> int:
         child = state._apply(move)
@@ -413,21 +413,26 @@ def yield_board(ai: GameAI, state: GameState) -> YieldBoard:
         return sum(1 for reply in child.legal_moves() if ai.capture_gain(child, reply) > 0)
 
     return YieldBoard(
-        down=ai.material(state, state.to_move) < 0,
+        down=men < 0,
         captures=lambda move: ai.capture_gain(state, move) > 0,
         offers=offers,
         crosses=lambda move: crosses(state, move),
     )
 
 
+def has_home_rows(state: GameState) -> bool:
+    """Whether the game is won by reaching the opponent's home row (Epaminondas; a Latrunculi
+    board has none)."""
+    return hasattr(state, "crossing_count")
+
+
 def crosses(state: GameState, move: Move) -> bool:
-    """Whether ``move`` puts one more of the mover's pieces on the opponent's home row
-    (Epaminondas; a Latrunculi board has no home row to reach)."""
-    crossing = getattr(state, "crossing_count", None)
-    if crossing is None:
+    """Whether ``move`` puts one more of the mover's pieces on the opponent's home row."""
+    if not has_home_rows(state):
         return False
     mover = state.to_move
-    return state._apply(move).crossing_count(mover) > crossing(mover)  # type: ignore[attr-defined]
+    before = state.crossing_count(mover)  # type: ignore[attr-defined]
+    return state._apply(move).crossing_count(mover) > before  # type: ignore[attr-defined]
 
 
 def choose_even_search(
@@ -458,7 +463,7 @@ def choose_even_search(
     # the first value, so the search stays split there.
     whole = (
         placing or pressing or (prior is not None and is_expert(prior[2], target, game_id))
-    ) and (target != 0.5 or not hasattr(state, "crossing_count"))
+    ) and (target != 0.5 or not has_home_rows(state))
     searcher = Searcher(
         ai, end if whole else started + time_budget * FIRST_SHARE, stop=stop, rng=rng, contempt=DRAW
     )
@@ -482,8 +487,9 @@ def choose_even_search(
         # placed (a placement's value says little of the battle to come, and holding back there
         # lost the battle to a strong visitor), or the lean says press (a lead held at a
         # margin is never converted: the game ran on to its end by the count or for hundreds
-        # of plies): the Champion's move, searched on for the rest of the budget (the table
-        # keeps what the first part found).
+        # of plies): the Champion's move, from the one search when that was known before it
+        # (``whole``), else searched on for the rest of the budget (the table keeps what the
+        # first part found).
         if whole:
             result = first
         else:
@@ -522,8 +528,8 @@ def choose_even_search(
         remember(state, first.move, first.score, record)
         return first.move
     static = ai.evaluate(state)
-    board = yield_board(ai, state) if yielding else None
     men = ai.material(state, state.to_move)
+    board = yield_board(ai, state, men) if yielding else None
     move, why = pick(game_id, scored, static, rng, target, board, men=men)
     if yielding and why not in ("hold", "offer"):
         why += "/yield"
