@@ -13,7 +13,9 @@ against greedy at the kiosk's 1.5 s in Seneca and Epaminondas.  Games run in ``-
 processes; each finished game is appended to ``--out`` (JSON lines) at once, and games already in
 that file are not played again, so an interrupted run resumes where it stopped.  Games are
 played in rounds (game 1 of every pairing, then game 2, ...), so a run cut short is balanced.
-A game still running after ``--max-plies`` plies is counted as a draw.
+A game still running after ``--max-plies`` plies is counted as a draw.  The games of a pairing
+are one series of deals, as a kiosk's (``ludique.ai.even.Deal``: games 2k and 2k+1 lean
+opposite ways); with ``--coin`` each game tosses its own lean instead.
 
 Pente grammai: exact figures from the solved table (no sampling error in the chances): with
 ``--pente-exact``, the winning chance of Even match's mix alone (without its two history rules)
@@ -56,7 +58,7 @@ def play_one(job: dict) -> dict:
     from ludique.ai import choose_move
     from ludique.ai.baselines import greedy_move, random_move
     from ludique.ai.evaluation import ai_for
-    from ludique.ai.even import choose_even_search, win_chance
+    from ludique.ai.even import Deal, choose_even_search, win_chance
     from ludique.games import new_game
 
     game_id, pairing, index, budget = job["game"], job["pairing"], job["index"], job["budget"]
@@ -65,6 +67,8 @@ def play_one(job: dict) -> dict:
     state = new_game(game_id)
     ai = ai_for(state)
     even_colour = state.colours[index % 2]  # game 0: Even match starts
+    series = f"{job['seed']}/{game_id}/{pairing}/{budget}"
+    deal = None if job.get("coin") else Deal(series, index)
     times: list[float] = []
     trace: list[tuple[int, int, str]] = []
     plies = 0
@@ -79,7 +83,9 @@ def play_one(job: dict) -> dict:
 
                 gc.disable()
                 try:
-                    move = choose_even_search(state, ai, started, budget, rng, trace=trace)
+                    move = choose_even_search(
+                        state, ai, started, budget, rng, trace=trace, deal=deal
+                    )
                 finally:
                     gc.enable()
             times.append(time.perf_counter() - started)
@@ -133,13 +139,21 @@ def plan(args: argparse.Namespace) -> list[dict]:
             "budget": b,
             "seed": args.seed,
             "max_plies": args.max_plies,
+            "coin": args.coin,
         }
         for _, g, p, i, b in jobs
     ]
 
 
 def job_key(record: dict) -> tuple:
-    return (record["game"], record["pairing"], record["index"], record["budget"], record["seed"])
+    return (
+        record["game"],
+        record["pairing"],
+        record["index"],
+        record["budget"],
+        record["seed"],
+        record.get("coin", False),
+    )
 
 
 def run(args: argparse.Namespace) -> None:
@@ -345,6 +359,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=500)
+    parser.add_argument("--coin", action="store_true", help="a lean tossed per game, no deals")
     parser.add_argument("--out", type=Path, default=Path("even-results.jsonl"))
     parser.add_argument("--report-only", action="store_true", help="print the table of --out")
     parser.add_argument("--pente-only", action="store_true", help="only Pente grammai")

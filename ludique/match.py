@@ -22,11 +22,14 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import new_game
 from ludique.games.base import GameState, IllegalMove, Move
+
+if TYPE_CHECKING:
+    from ludique.ai.even import Deal, Dealer
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,9 @@ class Opponent(Protocol):
     """What a match asks of the computer player (``ludique.ui.opponent.Opponent`` on the kiosk,
     a scripted one in a guided game)."""
 
-    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None: ...
+    def request(
+        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
+    ) -> None: ...
 
     def poll(self) -> str | None: ...
 
@@ -149,6 +154,7 @@ class Match:
         language: Callable[[], str] = lambda: "",
         report: Callable[[GameRecord], None] | None = None,
         on_change: Callable[[], None] = lambda: None,
+        dealer: Dealer | None = None,
     ) -> None:
         self.config = config
         self.opponent = opponent
@@ -164,6 +170,12 @@ class Match:
         if config.visitor_colour not in colours:
             config.visitor_colour = colours[0]
         self.demo = config.opponent == "demo"
+        # The game's place in the kiosk's series of Even match games (``ludique.ai.even.Deal``)
+        self.deal: Deal | None = (
+            dealer.deal(config.game_id, config.strength)
+            if dealer is not None and config.opponent == "computer"
+            else None
+        )
         self.computer_pause = COMPUTER_MIN_SECONDS * (DEMO_SLOWER if self.demo else 1.0)
         self.dice = random.Random()  # the die thrown on screen (tests may seed it)
         self.started = self.clock.now()
@@ -338,7 +350,9 @@ class Match:
         if self.think_started is None:
             strength = "beginner" if self.demo else self.config.strength
             budget = min(self.think_budget, 0.5) if self.demo else self.think_budget
-            self.opponent.request(self.state, strength, time_budget=budget)
+            self.opponent.request(
+                self.state, strength, time_budget=budget, deal=None if self.demo else self.deal
+            )
             self.think_started = now
             self.answer = None
             self.on_change()

@@ -58,6 +58,15 @@ def test_a_request_returns_at_once_and_delivers_a_legal_move(player: ComputerPla
     assert player.poll() is None  # delivered once
 
 
+def test_an_even_match_request_carries_its_deal_to_the_worker(player: ComputerPlayer) -> None:
+    from ludique.ai.even import Deal
+
+    state = new_game("latrunculi-seneca")
+    player.request(state, "even", 0.2, deal=Deal("kiosk", 3))
+    answer = wait_for(player, 3.0)
+    assert answer in {str(m) for m in state.legal_moves()}
+
+
 def test_poll_without_a_request_is_none(player: ComputerPlayer) -> None:
     assert player.poll() is None
     assert not player.busy

@@ -337,6 +337,31 @@ def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:
     )  # never the two men of the last, however easy to take
 
 
+def test_the_two_games_of_a_deal_lean_opposite_ways_in_an_order_no_visitor_can_foresee() -> None:
+    settled = random_petteia_until_settled(0)
+    early = new_game("latrunculi-petteia")
+    firsts = []
+    for pair in range(200):
+        series = f"kiosk-{pair % 7}"
+        first, second = ev.Deal(series, 2 * pair), ev.Deal(series, 2 * pair + 1)
+        assert ev.lean(early, first) == ev.lean(early, second) == 0.5  # not settled: no lean
+        assert {ev.lean(settled, first), ev.lean(settled, second)} == {ev.PRESS, ev.YIELD}
+        assert ev.lean(settled, first) == ev.lean(settled, ev.Deal(series, 2 * pair))
+        firsts.append(ev.lean(settled, first))
+    # which of the pair presses is a fair toss, not a fixed order
+    assert 0.4 < firsts.count(ev.PRESS) / len(firsts) < 0.6
+    with pytest.raises(ValueError, match="whole number"):
+        ev.Deal("kiosk", -1)
+
+
+def test_the_dealer_numbers_only_the_games_that_lean() -> None:
+    dealer = ev.Dealer("kiosk")
+    assert dealer.deal("latrunculi-seneca", "even") == ev.Deal("kiosk", 0)
+    assert dealer.deal("latrunculi-seneca", "champion") is None
+    assert dealer.deal("pente-grammai", "even") is None  # balanced by the solved table
+    assert dealer.deal("epaminondas", "even") == ev.Deal("kiosk", 1)
+
+
 def settled_game(toss: float) -> GameState:
     for seed in range(40):
         state = random_petteia_until_settled(seed)

@@ -17,8 +17,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ludique.games.base import GameState, Move
+
+if TYPE_CHECKING:
+    from ludique.ai.even import Deal
 
 # The strengths a visitor or the curator can choose, in the order the screens offer them; the
 # Even match (``ludique.ai.even``) is the default.
@@ -77,11 +81,13 @@ def choose_move(
     rng: random.Random | None = None,
     *,
     stop: Callable[[], bool] | None = None,
+    deal: Deal | None = None,
 ) -> Move:
     """One of ``state.legal_moves()``, chosen at ``strength`` within ``time_budget`` seconds.
 
     ``rng`` makes the weaker strengths' randomness repeatable; ``stop`` (used by the worker to
     cancel) is polled during the search, which then returns the best move found so far.
+    ``deal`` places an Even match game in the kiosk's series (``ludique.ai.even.Deal``).
     Raises ``ValueError`` for an unknown strength, a bad budget or a state with no legal move.
     """
     started = time.perf_counter()
@@ -98,7 +104,7 @@ def choose_move(
     if len(moves) == 1:
         return moves[0]
     if strength == "even":
-        return _choose_even(state, started, time_budget, rng, stop)
+        return _choose_even(state, started, time_budget, rng, stop, deal)
     config = SEARCH_STRENGTHS[strength]
     if config.blunder and rng.random() < config.blunder:
         return rng.choice(moves)
@@ -126,6 +132,7 @@ def _choose_even(
     time_budget: float,
     rng: random.Random,
     stop: Callable[[], bool] | None,
+    deal: Deal | None,
 ) -> Move:
     from ludique.ai.evaluation import ai_for
     from ludique.ai.even import choose_even_search
@@ -133,7 +140,7 @@ def _choose_even(
     collecting = gc.isenabled()
     gc.disable()  # as for the other strengths (see choose_move)
     try:
-        return choose_even_search(state, ai_for(state), started, time_budget, rng, stop)
+        return choose_even_search(state, ai_for(state), started, time_budget, rng, stop, deal=deal)
     finally:
         if collecting:
             gc.enable()

@@ -23,9 +23,10 @@ even_calibrate.py``) turns a value into the mover's winning chance,
    move may be chosen, so the computer gives back a lead step by step, never all at once; and
    only a lead in men is given back so: with the men level, quiet moves alone.
 
-Once a game has settled (``lean``), a toss fixed by its record makes the computer press (the
-Champion's move to the end) or yield (``yield_pick``: one man offered where the visitor's
-replies most often take it, then the deficit held), so that a level game is decided.
+Once a game has settled (``lean``), a toss makes the computer press (the Champion's move to the
+end) or yield (``yield_pick``: one man offered where the visitor's replies most often take it,
+then the deficit held), so that a level game is decided.  The kiosk deals its games in pairs
+(``Deal``): the two games of a pair lean opposite ways, in an order no visitor can foresee.
 """
 
 from __future__ import annotations
@@ -62,9 +63,9 @@ FIRST_SHARE = 0.4  # of the budget, for the Champion's search of step 1
 # A game held level ends level: in Latrunculi, 50 battle turns without a capture end it by the
 # count of men, and Even match's balance made almost every game a draw (docs/ai.md).  Once a
 # game has settled (LEAN_QUIET battle turns in a row without a capture or removal, or in
-# Epaminondas LEAN_PLIES plies), the computer leans for the rest of it: a toss, fixed by the
-# game's own record, sets its target to PRESS (it plays to win a man and keep it) or YIELD (it
-# lets one go and plays on a man down).  Either way the game is decided, one half each.
+# Epaminondas LEAN_PLIES plies), the computer leans for the rest of it: a toss (``Deal``) sets
+# its target to PRESS (it plays to win a man and keep it) or YIELD (it lets one go and plays on
+# a man down).  Either way the game is decided, one half each.
 LEAN_QUIET = 20
 LEAN_PLIES = 40
 PRESS, YIELD = 0.9, 0.1
@@ -82,10 +83,53 @@ def win_chance(game_id: str, value: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
-def lean(state: GameState) -> float:
+@dataclass(frozen=True)
+class Deal:
+    """Where a game stands in a series of Even match games (a kiosk's run): ``series`` names the
+    series, ``game`` numbers its games from 0.
+
+    A fair coin per game leaves the share of games a kiosk's visitors win to chance: over 20
+    games it falls outside 35-65% one time in nine.  Dealt in pairs, games 2k and 2k+1 lean
+    opposite ways, so that of any two games in a row the computer presses one and yields the
+    other; which comes first is a toss of the pair (``series`` and k), which a visitor cannot
+    foresee."""
+
+    series: str
+    game: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, int) or self.game < 0:
+            raise ValueError(f"Deal: game {self.game!r} must be a whole number from 0")
+
+    def toss(self) -> int:
+        """0 or 1: the lean of this game (``lean``'s odd toss presses)."""
+        pair = hashlib.sha256(f"{self.series}/{self.game // 2}".encode()).digest()[0] & 1
+        return pair ^ (self.game & 1)
+
+
+class Dealer:
+    """Numbers the Even match games of one series (a kiosk's run) as they start."""
+
+    def __init__(self, series: str) -> None:
+        self.series = series
+        self.dealt = 0
+
+    def deal(self, game_id: str, strength: str) -> Deal | None:
+        """The next game's deal, or ``None`` for a game that never leans (another strength, or
+        Pente grammai, which keeps its balance from the solved table): numbering those too
+        would part the two games of a pair."""
+        if strength != "even" or game_id == "pente-grammai":
+            return None
+        deal = Deal(self.series, self.dealt)
+        self.dealt += 1
+        return deal
+
+
+def lean(state: GameState, deal: Deal | None = None) -> float:
     """The computer's target chance in a search game: one half until the game has settled, then
-    ``PRESS`` or ``YIELD`` by a toss fixed for the rest of the game (the record up to the
-    position where it settled decides, so each decision of the game finds the same toss)."""
+    ``PRESS`` or ``YIELD`` for the rest of the game, by the ``deal``'s toss, or without one by a
+    toss fixed by the record up to the position where it settled (so each decision of the game
+    finds the same toss)."""
     actions = state.actions()
     settled_at: int | None = None  # plies from the start to the position where it settled
     if state.game_id == "epaminondas":
@@ -105,7 +149,10 @@ def lean(state: GameState) -> float:
     # A cryptographic digest, not a CRC: a CRC's bit is a fixed parity of the record's bits, and
     # records of one game differ too regularly for that to be a fair coin (11 of 12 Seneca
     # games leaned the same way with it).
-    toss = hashlib.sha256(" ".join(actions[:settled_at]).encode()).digest()[0]
+    if deal is not None:
+        toss = deal.toss()
+    else:
+        toss = hashlib.sha256(" ".join(actions[:settled_at]).encode()).digest()[0]
     return PRESS if toss & 1 else YIELD
 
 
@@ -443,14 +490,16 @@ def choose_even_search(
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
     trace: list[tuple[int, int, str]] | None = None,
+    deal: Deal | None = None,
 ) -> Move:
-    """The Even match's move in a game played by search (Epaminondas, Latrunculi).
+    """The Even match's move in a game played by search (Epaminondas, Latrunculi); ``deal``
+    places the game in its series (``lean``).
 
     ``trace`` (tests, benchmark) receives (the Champion's value, the chosen move's value, the
     rule that chose it: "champion", "expert", "late", or one of ``pick``'s)."""
     game_id = state.game_id
     end = started + time_budget * BUDGET_SHARE
-    target = lean(state)
+    target = lean(state, deal)
     placing = getattr(state, "phase", "battle") == "placement"
     pressing = target > 0.5
     prior = _remembered(state)

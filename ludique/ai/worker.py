@@ -33,9 +33,12 @@ import atexit
 import multiprocessing
 import signal
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludique.games.base import GameState, dump_game
+
+if TYPE_CHECKING:
+    from ludique.ai.even import Deal
 
 _NO_REQUEST = 0
 MAX_RESTARTS_PER_REQUEST = 2
@@ -58,7 +61,7 @@ def _serve(conn: Connection, wanted: Any) -> None:
             return
         if message is None:
             return
-        request_id, kind, text, option, budget = message
+        request_id, kind, text, option, budget, deal = message
         if wanted.value != request_id:
             continue  # cancelled or replaced before we began
 
@@ -71,7 +74,7 @@ def _serve(conn: Connection, wanted: Any) -> None:
                 reply = (request_id, story.to_json(), None)
             else:
                 state = load_game(text)
-                move = choose_move(state, option, budget, stop=cancelled)
+                move = choose_move(state, option, budget, stop=cancelled, deal=deal)
                 reply = (request_id, move.text, None)
         except Exception as exc:  # the error is reported to the kiosk, the worker lives on
             reply = (request_id, None, f"{type(exc).__name__}: {exc}")
@@ -116,7 +119,7 @@ class ComputerPlayer:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._next_id = 0
-        self._pending: tuple[int, str, str, str, float] | None = None
+        self._pending: tuple[int, str, str, str, float, Deal | None] | None = None
         self._restarts = 0
         self._closed = False
         self._atexit = False
@@ -178,8 +181,15 @@ class ComputerPlayer:
         self._closed = True
 
     # --- requests ------------------------------------------------------------------------------
-    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+    def request(
+        self,
+        state: GameState,
+        strength: str,
+        time_budget: float = 1.5,
+        deal: Deal | None = None,
+    ) -> None:
         """Ask for a move in ``state``; returns at once.  Replaces any pending request.
+        ``deal`` places an Even match game in the kiosk's series (``ludique.ai.even.Deal``).
 
         Raises ``ValueError`` (before anything changes) for an unknown strength, a bad budget or
         a state without a legal move.
@@ -191,7 +201,14 @@ class ComputerPlayer:
         check_request(state, strength, time_budget)
         self.cancel()
         self._next_id += 1
-        self._pending = (self._next_id, "move", dump_game(state), strength, float(time_budget))
+        self._pending = (
+            self._next_id,
+            "move",
+            dump_game(state),
+            strength,
+            float(time_budget),
+            deal,
+        )
         self._restarts = 0
         self._send_pending()
 
@@ -203,7 +220,7 @@ class ComputerPlayer:
             raise RuntimeError("this ComputerPlayer is closed; make a new one")
         self.cancel()
         self._next_id += 1
-        self._pending = (self._next_id, "story", text, colour or "", float(time_budget))
+        self._pending = (self._next_id, "story", text, colour or "", float(time_budget), None)
         self._restarts = 0
         self._send_pending()
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from ludique.games.base import GameState
+
+if TYPE_CHECKING:
+    from ludique.ai.even import Deal
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +26,9 @@ class _RandomStandIn:
         self._answer: str | None = None
         self.busy = False
 
-    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+    def request(
+        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
+    ) -> None:
         moves = state.legal_moves()
         self._answer = str(random.choice(moves)) if moves else None
         self.busy = self._answer is not None
@@ -61,13 +67,15 @@ class Opponent:
         self._state: GameState | None = None
         self._fallback: str | None = None
 
-    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+    def request(
+        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
+    ) -> None:
         self._state = state
         self._fallback = None
         self._pending = True
         try:
             self._player.cancel()
-            self._player.request(state, strength, time_budget=time_budget)
+            self._player.request(state, strength, time_budget=time_budget, deal=deal)
         except Exception:  # noqa: BLE001 - the game goes on with a random legal move
             log.exception("the computer player refused the request; playing a random move")
             self._fallback = self._random_move(state)

@@ -44,7 +44,9 @@ class GuideReplies:
         self.scene = scene
         self._answer: str | None = None
 
-    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
+    def request(
+        self, state: GameState, strength: str, time_budget: float = 1.5, deal: object = None
+    ) -> None:
         self._answer = self.scene.next_reply()
 
     def poll(self) -> str | None:
