@@ -411,7 +411,7 @@ class StoryScene(Scene):
                 y += line_h
         y += vp.u(8)
         verdict = self.verdict()
-        note = (
+        how = (
             f"{t('story.exact')} {t('story.history')}"
             if story.exact
             else t("story.judged", depth=story.depth)
@@ -420,9 +420,19 @@ class StoryScene(Scene):
             if story.depth == 1
             else t("story.judged_glance")
         )
+        honest = ""
         if self.you and self.game.config.strength == "even":
-            # One honest line: this opponent chose to keep the game close (docs/ai.md).
-            note = f"{t('story.even_opponent')} {note}"
+            # One honest line: this opponent chose to keep the game close, and in a game played
+            # by search it leans once the game settles (docs/ai.md; Pente grammai never leans).
+            lean = "" if self.game.config.game_id == "pente-grammai" else t("story.even_lean")
+            honest = " ".join(filter(None, (t("story.even_opponent"), lean)))
+        # Where the box is small, how the chances were found is shortened, then left out; the
+        # honest line always stays.
+        notes = [
+            " ".join(filter(None, (honest, how))),
+            " ".join(filter(None, (honest, t("story.exact") if story.exact else ""))),
+            honest,
+        ]
         rest = box.bottom - y
         verdict_h = rest * 55 // 100 if story.exact else rest * 45 // 100
         draw_text(
@@ -438,8 +448,14 @@ class StoryScene(Scene):
         y += verdict_h
         note_box = pygame.Rect(box.left, y, box.width, box.bottom - y)
         floor = vp.u(VISITOR_TEXT)
-        if story.exact and fit_text(note, "italic", floor, note_box.size, min_size=floor).overflow:
-            note = t("story.exact")  # the history of the solved game needs more room than this
+        note = next(
+            (
+                n
+                for n in notes
+                if n and not fit_text(n, "italic", floor, note_box.size, min_size=floor).overflow
+            ),
+            notes[-1] or notes[0],
+        )
         draw_text(
             canvas,
             note,
