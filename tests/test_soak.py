@@ -26,11 +26,10 @@ def test_a_short_crowd_breaks_nothing(soak) -> None:
     report = soak.run_soak(events=200, seed=11)
     assert report.exceptions == [], report.text()
     assert report.events == 200
-    # the crowd really played: a game played to its end or a second one started (one long
-    # game can take all 200 events when the computer's answers come slower), moves made
-    # through the screen, time went by
+    # the crowd really played: a game started, moves made through the screen, time went by.
+    # Not two games: one Petteia game against the Beginner can take all 200 events (96 moves,
+    # unfinished) when the computer's answers come slower on a busy machine.
     assert sum(report.games_started.values()) >= 1, report.text()
-    assert report.finished + sum(report.games_started.values()) >= 2, report.text()
     assert report.actions["move"] + report.actions["die"] >= 20, report.text()
     assert report.simulated_s > 60
     assert report.samples[-1][1] > 0  # memory was measured
