@@ -544,6 +544,12 @@ def choose_even_search(
         else:
             searcher.deadline = end
             result = searcher.search(state, 64, allowed=allowed)
+            if level and crosses(state, first.move) and result.score < first.score - GIVE_AWAY:
+                # Kept off the home row, the computer would give away a piece's worth: the
+                # visitor is racing to cross himself (the Champion crossed at ply 28 and 31
+                # while Even match, a step from crossing, held back; docs/ai.md).  Then the
+                # crossing is played.
+                result = first
         if trace is not None:
             why = (
                 "expert"
