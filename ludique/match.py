@@ -350,9 +350,7 @@ class Match:
         if self.think_started is None:
             strength = "beginner" if self.demo else self.config.strength
             budget = min(self.think_budget, 0.5) if self.demo else self.think_budget
-            self.opponent.request(
-                self.state, strength, time_budget=budget, deal=None if self.demo else self.deal
-            )
+            self.opponent.request(self.state, strength, time_budget=budget, deal=self.deal)
             self.think_started = now
             self.answer = None
             self.on_change()
