@@ -357,6 +357,52 @@ def test_before_the_game_settles_the_computer_crosses_when_holding_back_gives_a_
         assert ev.crosses(state, move), (move, trace)
 
 
+# Epaminondas against greedy at 1.5 s: with White (Even match) to move, f1-h3 was valued
+# level by every move's open-window value, and greedy crossed with a diagonal phalanx two
+# moves later (f5-e4, then e4-d3 after White took the first intruder) and won.
+PHALANX_THROUGH = "a1-a3 c12-c10 a3-a5 a12-d9 h1-i2 d9-g6 a5-a7 k12-k10 a7-a8 m12-j9 c1-c3 j9-f5"
+
+
+def legal(state: GameState, text: str) -> Move:
+    return next(m for m in state.legal_moves() if str(m) == text)
+
+
+def phalanx_through() -> GameState:
+    state = new_game("epaminondas")
+    for action in PHALANX_THROUGH.split():
+        state = state.play(action)
+    return state
+
+
+def test_a_move_that_lets_a_phalanx_through_is_not_played_for_the_balance() -> None:
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.search import Searcher, SearchResult
+
+    state = phalanx_through()
+    blunder, safe = legal(state, "f1-h3"), legal(state, "i1-i3")
+    first = SearchResult(legal(state, "d1-d2"), 157, 3, 0, 0.0)
+
+    def check(chosen: Move, scored: list[tuple[int, Move]]) -> tuple[Move, int, str]:
+        searcher = Searcher(ai_for(state), time.perf_counter() + 30, rng=random.Random(0))
+        value = next(v for v, m in scored if m == chosen)
+        return ev.checked(
+            searcher,
+            state,
+            (chosen, value, "quiet"),
+            first,
+            lambda rest: (max(rest, key=lambda c: c[0])[1], "quiet"),
+            scored,
+            0.35,
+        )
+
+    # the blunder is searched alone, a ply deeper, found to lose, and the next pick is played
+    assert check(blunder, [(19, blunder), (-90, safe)]) == (safe, -90, "quiet")
+    # a move that holds is kept as it was picked
+    assert check(safe, [(19, blunder), (22, safe)]) == (safe, 22, "quiet")
+    # when nothing picked holds, the first search's move
+    assert check(blunder, [(19, blunder)]) == (first.move, 157, "guard")
+
+
 def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:
     assert yields([0, -100, -110, -250], static=0, down=False, takers=(0, 1, 3, 6)) == (
         -110,
