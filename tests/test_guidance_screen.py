@@ -29,6 +29,7 @@ from ludique.games.epaminondas import EpaminondasState
 from ludique.games.pente import PenteState
 from ludique.ui import theme
 from ludique.ui.boards.base import MARK_DARK, REMOVE_LIGHT
+from ludique.ui.game_board import PULSE_SECONDS
 from ludique.ui.scenes.end import decided
 
 
@@ -578,10 +579,17 @@ def test_a_visitor_hesitating_to_throw_sees_the_die_breathe(app_factory):
     clock.advance(0.5)
     # frames keep coming while nothing else happens: the glow round the die pulses
     assert app.frames - before >= 4
-    box = scene.view.die_rect.inflate(scene.view.die_rect.width, 0)
-    glows = set()
-    for _ in range(3):
-        glows.add(tuple(pygame.transform.average_color(frame(app), box)))
-        clock.advance(0.4)
-    assert len(glows) > 1
+    box = scene.view.die_rect.inflate(scene.view.die_rect.width, 0).clip(app.screen.get_rect())
+
+    def at_breath(phase: float) -> bytes:
+        """The pixels round the die when the breath is next at ``phase`` (0 out, 0.5 in)."""
+        clock.advance((phase * PULSE_SECONDS - app.now() % PULSE_SECONDS) % PULSE_SECONDS)
+        return pygame.image.tobytes(frame(app).subsurface(box), "RGB")
+
+    # Sampled at the breath's two ends, not at fixed times: three samples 0.4 s apart could
+    # fall on rings so near in size that their average colours rounded alike.
+    out, full, out_again = at_breath(0.0), at_breath(0.5), at_breath(0.0)
+    assert app.scene is scene, f"the kiosk left the game for the {app.scene.name} screen"
+    assert out != full
+    assert out == out_again  # the glow, and nothing else, changed
     clock.release()
