@@ -396,7 +396,7 @@ def test_a_move_that_lets_a_phalanx_through_is_not_played_for_the_balance() -> N
         )
 
     # the blunder is searched alone, a ply deeper, found to lose, and the next pick is played
-    assert check(blunder, [(19, blunder), (-90, safe)]) == (safe, -90, "quiet")
+    assert check(blunder, [(19, blunder), (-90, safe)]) == (safe, -90, "quiet/checked")
     # a move that holds is kept as it was picked
     assert check(safe, [(19, blunder), (22, safe)]) == (safe, 22, "quiet")
     # when nothing picked holds, the first search's move
