@@ -22,6 +22,10 @@ even_calibrate.py``) turns a value into the mover's winning chance,
    near the balance, a move that concedes at most about one piece more than the closest quiet
    move may be chosen, so the computer gives back a lead step by step, never all at once; and
    only a lead in men is given back so: with the men level, quiet moves alone.
+3. In Epaminondas the move so chosen (unless yielding) is searched again, alone and deeper
+   (``checked``): a race to the home row lies deeper than every move's open-window value
+   reaches, and a crossing decides at once.  A move the check finds below the balance is not
+   played.
 
 Once a game has settled (``lean``), a toss makes the computer press (the Champion's move to the
 end) or yield (``yield_pick``: one man offered where the visitor's replies most often take it,
@@ -514,7 +518,7 @@ def checked(
             return move, value, why + "/checked" if failed else why
         failed = True
         rest = [c for c in rest if c[1] != move]
-        if not rest:
+        if not rest or time.perf_counter() >= searcher.deadline:
             break
         move, why = repick(rest)
         value = next(v for v, m in rest if m == move)
