@@ -586,6 +586,36 @@ def test_the_visitors_error_is_a_running_mean_of_what_his_moves_gave() -> None:
     assert ev.visitor_error(other, 0).game_mean == ev.LEARNER
 
 
+# Seneca, Even match White against the Champion: after White's next move, c7-c6, White still
+# has an incitus to remove (xf5), a second action of the same player.
+SENECA_BEFORE_REMOVAL = (
+    "@d4 @e5 @f6 @c3 @c1 @c2 @a3 @c6 @b3 @g3 @f3 @h3 @e4 @d3 @e3 @d2 @d5 @g6 @c5 @c7 @c4 @b4 "
+    "@b6 @h6 @a6 @a5 @g4 @a4 @a2 @f5 @g5 @b5 d4-d6 e5-e6 xc6 d5-e5 xf6"
+)
+
+
+def test_a_removal_after_the_computers_own_move_leaves_the_visitors_record_as_it_was() -> None:
+    ev._MEMORY.clear()
+    state: GameState = new_game("latrunculi-seneca")
+    for action in SENECA_BEFORE_REMOVAL.split():
+        state = state.play(action)
+    record = ev.VisitorRecord(12.0, 40.0, 4)
+    mine = legal(state, "c7-c6")
+    ev.remember(state, mine, 11, record)
+    removing = state.play(mine)
+    assert removing.to_move == state.to_move
+    # The visitor has not moved since c7-c6: whatever the value now, his record is unchanged
+    # (it counted his last move a second time, with the computer's own move in it).
+    assert ev.visitor_error(removing, 11 + 66) == record
+    # After the removal and his next move, that move is counted once.
+    removal = legal(removing, "xf5")
+    ev.remember(removing, removal, 11, record)
+    after = removing.play(removal)
+    now = after.play(after.legal_moves()[0])
+    counted = ev.visitor_error(now, 11 + 40)
+    assert (counted.moves, counted.total) == (5, 80.0)
+
+
 @pytest.mark.parametrize("game_id", ["epaminondas", "latrunculi-seneca", "latrunculi-dux"])
 def test_even_match_thinks_no_longer_than_the_champion(game_id: str) -> None:
     rng = random.Random(8)

@@ -425,15 +425,21 @@ def visitor_error(state: GameState, value_now: int) -> VisitorRecord:
     if found is None:
         return VisitorRecord()
     node, expected, record = found
+    if node is state:
+        # The computer moves again (a Seneca removal after its own move): the visitor has not
+        # moved since.  Counted, his last move entered his record twice, and the second time
+        # with the value of the computer's own move in it.
+        return record
     error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
     return record.after(error, getattr(node, "phase", "battle") == "battle")
 
 
 def _remembered(state: GameState) -> tuple[GameState, int, VisitorRecord] | None:
     """The position the visitor faced after the computer's last move, the value the computer
-    then expected, and the visitor's record up to it."""
-    node: GameState | None = state.parent
-    for _ in range(3):  # the visitor's move, and a Seneca removal on either side
+    then expected, and the visitor's record up to it (``state`` itself when the computer has
+    just moved and moves again)."""
+    node: GameState | None = state
+    for _ in range(4):  # this position, the visitor's move, a Seneca removal on either side
         if node is None:
             break
         remembered = _MEMORY.get(_history(node))
