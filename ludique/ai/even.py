@@ -508,10 +508,10 @@ def checked(
     """The chosen move (move, value, rule), once a search of it alone, a ply deeper than the
     first search (``CHECK_DEPTH`` at least), finds the computer's chance after it at least
     ``floor``; else the next pick among the moves left ("/checked" added to its rule), while
-    the budget lasts.  When every pick fails, or the time runs out
-    after a failure, the first search's move ("guard"): a move the search cannot clear is not
-    played for the balance.  A check the clock cuts before one ply is done clears the move, as
-    the pick stood before any check."""
+    the budget lasts.  When every pick fails, or the time runs out after a failure, the first
+    search's move ("guard"): a move the search cannot clear is not played for the balance.  A
+    check the clock cuts before one ply is done clears the move, as the pick stood before any
+    check."""
     game_id = state.game_id
     move, value, why = chosen
     rest = list(scored)
@@ -614,9 +614,9 @@ def choose_even_search(
         return result.move
     yielding = target < 0.5
     # A crossing decides the game at once, and a race to the home row lies deeper than every
-    # move's open-window value reaches (in Epaminondas at 1.5 s, greedy won 7 of 10 games so:
-    # a move valued level by it let a phalanx through four plies on, docs/ai.md).  So there
-    # the chosen move is searched again, alone and deeper, before it is played.
+    # move's open-window value reaches (in Epaminondas at 1.5 s greedy won 7 of 10 games, three
+    # of them after a move so valued level let a phalanx through four plies on, docs/ai.md).
+    # So there the chosen move is searched again, alone and deeper, before it is played.
     checking = has_home_rows(state) and not yielding
     # Yielding, part of the budget is kept to count the visitor's captures after each gift.
     kept = OFFER_SHARE if yielding else CHECK_SHARE if checking else 0.0
