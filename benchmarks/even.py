@@ -15,7 +15,10 @@ that file are not played again, so an interrupted run resumes where it stopped. 
 played in rounds (game 1 of every pairing, then game 2, ...), so a run cut short is balanced.
 A game still running after ``--max-plies`` plies is counted as a draw.  The games of a pairing
 are one series of deals, as a kiosk's (``ludique.ai.even.Deal``: games 2k and 2k+1 lean
-opposite ways); with ``--coin`` each game tosses its own lean instead.
+opposite ways); with ``--coin`` each game tosses its own lean instead.  With ``--openings`` the
+games against the Champion begin with the calibration's random plies (2 to 8, or 8 to 24
+placements in Seneca and Piso), which neither side chooses: without them the Champion and Even
+match, both deterministic but for the clock, play the same two to four games over and over.
 
 Pente grammai: exact figures from the solved table (no sampling error in the chances): with
 ``--pente-exact``, the winning chance of Even match's mix alone (without its two history rules)
@@ -43,6 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.even_calibrate import opening_plies  # noqa: E402
 from ludique.games import GAME_IDS  # noqa: E402
 
 SEARCH_GAMES = tuple(g for g in GAME_IDS if g != "pente-grammai")
@@ -72,8 +76,14 @@ def play_one(job: dict) -> dict:
     times: list[float] = []
     trace: list[tuple[int, int, str]] = []
     plies = 0
+    # Against the Champion, who plays the same moves at the same time, the games of a pairing
+    # repeat two to four lines; ``--openings`` begins them with random plies (both sides), as
+    # the calibration does, so that they are twenty games and not two.
+    opening = opening_plies(game_id, rng) if job.get("openings") and opponent == "champion" else 0
     while state.outcome is None and plies < job["max_plies"]:
-        if state.to_move == even_colour:
+        if plies < opening:
+            move = random_move(state, rng)
+        elif state.to_move == even_colour:
             started = time.perf_counter()
             moves = state.legal_moves()
             if len(moves) == 1:
@@ -110,6 +120,7 @@ def play_one(job: dict) -> dict:
         "reason": outcome.reason if outcome is not None else "max-plies",
         "plies": plies,
         "times": [round(t, 4) for t in times],
+        "opening": opening,
         "rules": dict(Counter(why for _, _, why in trace)),
         "in_band": sum(BAND[0] <= c <= BAND[1] for c in chances),
         "decisions": len(chances),
@@ -140,6 +151,7 @@ def plan(args: argparse.Namespace) -> list[dict]:
             "seed": args.seed,
             "max_plies": args.max_plies,
             "coin": args.coin,
+            "openings": args.openings,
         }
         for _, g, p, i, b in jobs
     ]
@@ -153,6 +165,7 @@ def job_key(record: dict) -> tuple:
         record["budget"],
         record["seed"],
         record.get("coin", False),
+        record.get("openings", False),
     )
 
 
@@ -360,6 +373,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=500)
     parser.add_argument("--coin", action="store_true", help="a lean tossed per game, no deals")
+    parser.add_argument(
+        "--openings", action="store_true", help="the Champion's games open with random plies"
+    )
     parser.add_argument("--out", type=Path, default=Path("even-results.jsonl"))
     parser.add_argument("--report-only", action="store_true", help="print the table of --out")
     parser.add_argument("--pente-only", action="store_true", help="only Pente grammai")

@@ -647,3 +647,16 @@ def test_pente_a_game_gone_on_too_long_is_played_to_its_end() -> None:
         checked += 1
     assert checked >= 10
     assert ev.pente_target(PenteState.initial()) == 0.5
+
+
+def test_the_benchmark_opens_the_champions_games_with_random_plies_when_asked() -> None:
+    from benchmarks.even import play_one
+
+    job = {"game": "epaminondas", "pairing": "even-champion", "budget": 0.02, "seed": 1}
+    job |= {"max_plies": 10, "coin": False}
+    plain = [play_one({**job, "index": i, "openings": False}) for i in (0, 2)]
+    opened = [play_one({**job, "index": i, "openings": True}) for i in (0, 2)]
+    assert [r["opening"] for r in plain] == [0, 0]
+    assert all(2 <= r["opening"] <= 8 for r in opened)
+    # the same side starts both games of each pair; with openings they begin differently
+    assert opened[0]["actions"][:2] != opened[1]["actions"][:2]
