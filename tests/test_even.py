@@ -14,7 +14,7 @@ from ludique.ai.core import WIN
 from ludique.ai.pente import move_values
 from ludique.games import new_game
 from ludique.games.base import GameState, Move
-from ludique.games.latrunculi import DuxState
+from ludique.games.latrunculi import DuxState, PetteiaState
 from ludique.games.pente import PenteState
 
 
@@ -40,6 +40,13 @@ def picks(
         value = values[ms.index(move)]
         counts[value] = counts.get(value, 0) + 1
     return counts
+
+
+def as_learner(state: GameState) -> None:
+    """Make the visitor's record so far a learner's (his recent moves each handed the computer
+    a man), so that the rule under test, not his expertise, decides."""
+    ev._MEMORY.clear()
+    ev._MEMORY[ev._history(state)] = (0, ev.VisitorRecord(100.0))
 
 
 # --- the mix: one half in expectation -------------------------------------------------------
@@ -447,7 +454,7 @@ def test_pressing_the_computer_plays_the_champions_move_to_the_end() -> None:
     from ludique.ai.evaluation import ai_for
 
     state = settled_game(ev.PRESS)
-    ev._MEMORY.clear()
+    as_learner(state)
     trace: list[tuple[int, int, str]] = []
     move = ev.choose_even_search(
         state, ai_for(state), time.perf_counter(), 0.2, random.Random(1), trace=trace
@@ -512,11 +519,96 @@ def test_the_men_are_placed_at_full_strength() -> None:
     state = new_game("latrunculi-seneca")
     for square in ("d4", "e5", "c3"):
         state = state.play(f"@{square}")
+    as_learner(state)
     trace: list[tuple[int, int, str]] = []
     ev.choose_even_search(
         state, ai_for(state), time.perf_counter(), 0.2, random.Random(1), trace=trace
     )
     assert [why for _, _, why in trace] == ["placement"]
+
+
+# Petteia, Blue to move a man up (five men to four, none of them attacked): ahead, on
+# Petteia's steep scale almost a sure win.
+MAN_UP = {"blue": ["a1", "c1", "e1", "g1", "b2"], "white": ["a8", "c8", "e8", "h7"]}
+
+
+def test_a_lead_the_visitor_did_not_hand_over_is_not_held_back() -> None:
+    # Before his first move the visitor has handed the computer nothing: a lead it already has
+    # is its own (a game opened by random plies), and it plays the Champion's move.  Against a
+    # visitor whose moves have each handed it a man, it holds that lead back.
+    from ludique.ai.evaluation import ai_for
+
+    state = PetteiaState.from_position(**MAN_UP)
+    whys = {}
+    for known in ("unknown", "learner"):
+        ev._MEMORY.clear()
+        if known == "learner":
+            as_learner(state)
+        trace: list[tuple[int, int, str]] = []
+        ev.choose_even_search(
+            state, ai_for(state), time.perf_counter(), 0.2, random.Random(1), trace=trace
+        )
+        first, chosen, whys[known] = trace[-1]
+        assert ev.win_chance(state.game_id, first) > ev.AHEAD
+    assert whys["unknown"] == "expert"
+    assert whys["learner"] not in ("expert", "champion")
+
+
+def test_against_an_expert_a_draw_is_scored_as_the_champion_scores_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With the draw scored almost a man below level, Even match refused the repetitions the
+    # Champion offered in level games and played on into lost ones (docs/ai.md).
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.search import CONTEMPT, Searcher
+
+    contempts: list[int] = []
+    init = Searcher.__init__
+
+    def counted(self: Searcher, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        contempts.append(self.contempt)
+
+    monkeypatch.setattr(Searcher, "__init__", counted)
+    state = DuxState.initial()
+    ev._MEMORY.clear()
+    ev.choose_even_search(state, ai_for(state), time.perf_counter(), 0.1, random.Random(1))
+    as_learner(state)
+    ev.choose_even_search(state, ai_for(state), time.perf_counter(), 0.1, random.Random(1))
+    assert contempts == [CONTEMPT, ev.DRAW]
+    assert CONTEMPT != ev.DRAW
+
+
+def test_an_expert_who_slips_is_held_back_against_with_draws_marked_as_the_balance_expects(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Epaminondas before the game settles: the first search runs apart (the no-crossing rule
+    # needs its value), with the Champion's contempt while the visitor's record up to his last
+    # move makes him an expert.  That move handed the computer a crossing: he is no longer
+    # one, the computer holds back, and the values it weighs must mark a draw line with
+    # ``DRAW``, which ``pick`` leaves out.
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.search import CONTEMPT
+
+    seen: list[int] = []
+    score_all = ev.score_all
+
+    def counted(searcher: object, *args: object) -> object:
+        seen.append(searcher.contempt)  # type: ignore[attr-defined]
+        return score_all(searcher, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ev, "score_all", counted)
+    state = new_game("epaminondas")
+    for action in UNSETTLED_CROSSINGS[0].split():
+        state = state.play(action)
+    ev._MEMORY.clear()
+    ev._MEMORY[ev._history(state.parent)] = (0, ev.VisitorRecord(0.0))  # type: ignore[arg-type]
+    trace: list[tuple[int, int, str]] = []
+    ev.choose_even_search(
+        state, ai_for(state), time.perf_counter(), 0.3, random.Random(1), trace=trace
+    )
+    assert trace[-1][2] not in ("expert", "champion")
+    assert seen and set(seen) == {ev.DRAW} and CONTEMPT != ev.DRAW
 
 
 def test_a_move_known_to_be_the_champions_is_searched_once_on_the_whole_budget(
@@ -536,16 +628,24 @@ def test_a_move_known_to_be_the_champions_is_searched_once_on_the_whole_budget(
 
     monkeypatch.setattr(Searcher, "search", counted)
     state = new_game("latrunculi-seneca").play("@d4")
+    as_learner(state)
     started = time.perf_counter()
     ev.choose_even_search(state, ai_for(state), started, 0.2, random.Random(1))
     assert deadlines == [pytest.approx(started + 0.2 * ev.BUDGET_SHARE)]
-    # In a level battle against a visitor not yet known, the first search tells whether to
-    # hold back: it stops at 40% of the budget.
+    # In a level battle against a learner, the first search tells whether to hold back: it
+    # stops at 40% of the budget.
     state = DuxState.initial()
+    as_learner(state)
     deadlines.clear()
     started = time.perf_counter()
     ev.choose_even_search(state, ai_for(state), started, 0.2, random.Random(1))
     assert deadlines[0] == pytest.approx(started + 0.2 * ev.FIRST_SHARE)
+    # Against a visitor not yet known, nothing has been handed over to hold back: one search.
+    ev._MEMORY.clear()
+    deadlines.clear()
+    started = time.perf_counter()
+    ev.choose_even_search(state, ai_for(state), started, 0.2, random.Random(1))
+    assert deadlines == [pytest.approx(started + 0.2 * ev.BUDGET_SHARE)]
 
 
 def test_a_draw_line_is_left_out_while_another_move_exists() -> None:
@@ -584,6 +684,21 @@ def test_the_visitors_error_is_a_running_mean_of_what_his_moves_gave() -> None:
     other = other.play(other.legal_moves()[1]).play(theirs)
     assert ev.visitor_error(other, 0) == ev.VisitorRecord()
     assert ev.visitor_error(other, 0).game_mean == ev.LEARNER
+
+
+def test_a_placement_does_not_count_in_the_visitors_record() -> None:
+    # The values swing as the battle nears: the Champion's last placements read as a man
+    # handed over each, and the computer then held back a lead at the first battle moves.
+    ev._MEMORY.clear()
+    state: GameState = new_game("latrunculi-piso")
+    for square in ("d4", "e5"):
+        state = state.play(f"@{square}")
+    assert state.phase == "placement"  # type: ignore[attr-defined]
+    mine = legal(state, "@c3")
+    ev.remember(state, mine, 0, ev.VisitorRecord())
+    now = state.play(mine).play("@f6")
+    assert ev.visitor_error(now, 150) == ev.VisitorRecord()
+    assert ev.is_expert(ev.visitor_error(now, 150), 0.5, "latrunculi-piso")
 
 
 # Seneca, Even match White against the Champion: after White's next move, c7-c6, White still

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
-from ludique.ai.search import SearchAborted, Searcher, SearchResult
+from ludique.ai.search import CONTEMPT, SearchAborted, Searcher, SearchResult
 from ludique.games.base import GameState, Move
 
 # Value (hundredths of a piece, for the player to move) at which the Champion, playing on
@@ -377,7 +377,16 @@ def yield_pick(
 _MEMORY: dict[object, tuple[int, VisitorRecord]] = {}
 MEMORY_LIMIT = 20_000
 EXPERT = 10  # a visitor whose moves give away less than this on average meets the Champion
-LEARNER = 100  # the error assumed before the visitor has shown anything
+# The running mean starts at no error: the computer holds back what the visitor's moves have
+# handed it, and before his first move he has handed it nothing.  A lead it finds before then
+# is its own (in a kiosk's game, where the board starts level, only the search's noise; in a
+# game that opens with random plies, the opening's), and held back from a strong player it
+# is a game thrown.  Assumed a learner (a mean of a whole piece, so that it took eight moves
+# without a fault to count as an expert), the Champion met "quiet" moves at a chance of 0.65
+# for his first five moves in games that opened in Even match's favour (docs/ai.md).  A
+# learner shows himself at his first fault: a man left to be taken lifts the mean to 25.
+UNSHOWN = 0.0
+LEARNER = 100  # the game's mean before the visitor's first battle move (``YIELD_TO``)
 RECENT = 0.25  # weight of the latest move in the running mean of the visitor's error
 ERROR_RANGE = (-20, 200)  # one move's error is clipped to this (search noise, won games)
 # The lean lets a man go only to a visitor whose battle moves have handed the computer at
@@ -395,10 +404,10 @@ YIELD_TO_GAME: dict[str, float] = {"epaminondas": 8}
 
 @dataclass(frozen=True)
 class VisitorRecord:
-    """What the visitor's moves handed the computer: a running mean of the recent ones, and
-    the sum and number of his moves in the battle (placements say little of his play)."""
+    """What the visitor's battle moves handed the computer (placements say little of his
+    play): a running mean of the recent ones, and their sum and number."""
 
-    recent: float = LEARNER
+    recent: float = UNSHOWN
     total: float = 0.0
     moves: int = 0
 
@@ -407,9 +416,14 @@ class VisitorRecord:
         return self.total / self.moves if self.moves else LEARNER
 
     def after(self, error: float, battle: bool) -> VisitorRecord:
-        recent = (1 - RECENT) * self.recent + RECENT * error
         if not battle:
-            return VisitorRecord(recent, self.total, self.moves)
+            # A placement's value says little of the battle to come, and the values swing as
+            # the battle nears: counted, the Champion's last placements handed the computer
+            # "a man" (114), lifted his mean from 0 to 27, and the computer held back at the
+            # first battle moves (a lead of 1.1 men given away in one move), in the Seneca and
+            # Piso games it then lost (docs/ai.md).
+            return self
+        recent = (1 - RECENT) * self.recent + RECENT * error
         return VisitorRecord(recent, self.total + error, self.moves + 1)
 
 
@@ -559,11 +573,19 @@ def choose_even_search(
     # the Champion lost 11 of 15 decided games, while a single search drew 19 of 20 (Seneca
     # and Piso at 0.25 s, docs/ai.md).  In Epaminondas at one half the no-crossing rule needs
     # the first value, so the search stays split there.
-    whole = (
-        placing or pressing or (prior is not None and is_expert(prior[2], target, game_id))
-    ) and (target != 0.5 or not has_home_rows(state))
+    known_expert = is_expert(prior[2] if prior is not None else VisitorRecord(), target, game_id)
+    whole = (placing or pressing or known_expert) and (target != 0.5 or not has_home_rows(state))
+    # Against a visitor who plays like the Champion, a draw is a close game: the search scores
+    # it as the Champion's does.  Against anyone else a draw is a game the lean should have
+    # decided, and the search steers away from it (``DRAW``).  With ``DRAW`` against the
+    # Champion, Even match refused the repetitions he offered in level games and played on
+    # into lost ones (Dux and Petteia games that the Champion, in its seat, drew; docs/ai.md).
     searcher = Searcher(
-        ai, end if whole else started + time_budget * FIRST_SHARE, stop=stop, rng=rng, contempt=DRAW
+        ai,
+        end if whole else started + time_budget * FIRST_SHARE,
+        stop=stop,
+        rng=rng,
+        contempt=CONTEMPT if known_expert else DRAW,
     )
     first = searcher.search(state, 64)
     chance = win_chance(game_id, first.score)
@@ -593,11 +615,18 @@ def choose_even_search(
         else:
             searcher.deadline = end
             result = searcher.search(state, 64, allowed=allowed)
-            if level and crosses(state, first.move) and result.score < first.score - GIVE_AWAY:
-                # Kept off the home row, the computer would give away a piece's worth: the
-                # visitor is racing to cross himself (the Champion crossed at ply 28 and 31
-                # while Even match, a step from crossing, held back; docs/ai.md).  Then the
-                # crossing is played.
+            if (
+                level
+                and crosses(state, first.move)
+                and result.score < first.score - GIVE_AWAY
+                and win_chance(game_id, result.score) <= AHEAD
+            ):
+                # Kept off the home row, the computer would give away a piece's worth and no
+                # longer be ahead: the visitor is racing to cross himself (the Champion crossed
+                # at ply 28 and 31 while Even match, a step from crossing, held back;
+                # docs/ai.md).  Then the crossing is played.  A crossing that would win at once
+                # is always a piece's worth above any other move: while keeping off the home
+                # row leaves the computer ahead, the visitor is not racing and it keeps off.
                 result = first
         if trace is not None:
             why = (
@@ -612,6 +641,11 @@ def choose_even_search(
             trace.append((first.score, result.score, why))
         remember(state, result.move, result.score, record)
         return result.move
+    if searcher.contempt != DRAW:
+        # His last move cost him his standing as an expert: the values below must mark draw
+        # lines with ``DRAW`` (``pick`` leaves them out), and the table holds other scores.
+        searcher.contempt = DRAW
+        searcher.table.clear()
     yielding = target < 0.5
     # A crossing decides the game at once, and a race to the home row lies deeper than every
     # move's open-window value reaches (in Epaminondas at 1.5 s greedy won 7 of 10 games, three

@@ -36,13 +36,24 @@ from dataclasses import dataclass
 from ludique.ai.core import INFINITY, MATE_ZONE, WIN, GameAI
 from ludique.games.base import GameState, Move, Outcome
 
-__all__ = ["INFINITY", "MATE_ZONE", "WIN", "SearchAborted", "SearchResult", "Searcher"]
+__all__ = [
+    "CONTEMPT",
+    "INFINITY",
+    "MATE_ZONE",
+    "WIN",
+    "SearchAborted",
+    "SearchResult",
+    "Searcher",
+]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
 CLOCK_INTERVAL = 4  # nodes between two looks at the clock (a node costs 10 µs to 10 ms)
 QUIESCENCE_PLIES = 4  # captures and recaptures searched beyond the horizon
 TABLE_LIMIT = 200_000  # entries; the table is cleared when full to bound the worker's memory
+# A draw scores this far below level for the side that started the search (the Champion's
+# contempt), so that it does not settle for a repetition when it is ahead.
+CONTEMPT = 30
 
 
 class SearchAborted(Exception):
@@ -71,7 +82,7 @@ class Searcher:
         stop: Callable[[], bool] | None = None,
         noise: int = 0,
         rng: random.Random | None = None,
-        contempt: int = 30,
+        contempt: int = CONTEMPT,
         horizon: bool = True,
     ) -> None:
         self.ai = ai
