@@ -699,6 +699,21 @@ def test_a_placement_does_not_count_in_the_visitors_record() -> None:
     now = state.play(mine).play("@f6")
     assert ev.visitor_error(now, 150) == ev.VisitorRecord()
     assert ev.is_expert(ev.visitor_error(now, 150), 0.5, "latrunculi-piso")
+    # Nor does his first battle move after the computer's last placement: the computer then
+    # expected a placement's value.  His next battle move counts.
+    rng = random.Random(2)
+    while now.play(now.legal_moves()[0]).phase == "placement":  # type: ignore[attr-defined]
+        now = now.play(rng.choice(now.legal_moves()))
+    last = now.legal_moves()[0]  # the computer places the last man
+    ev._MEMORY.clear()
+    ev.remember(now, last, 0, ev.VisitorRecord())
+    after = now.play(last)
+    first_battle = after.play(after.legal_moves()[0])
+    assert ev.visitor_error(first_battle, 150) == ev.VisitorRecord()
+    mine = first_battle.legal_moves()[0]
+    ev.remember(first_battle, mine, 0, ev.VisitorRecord())
+    second = first_battle.play(mine).play(first_battle.play(mine).legal_moves()[0])
+    assert ev.visitor_error(second, 150).moves == 1
 
 
 # Seneca, Even match White against the Champion: after White's next move, c7-c6, White still

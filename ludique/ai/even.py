@@ -372,8 +372,8 @@ def yield_pick(
 
 # What the computer expected after each of its moves (the value of the position the visitor
 # then faced) and the visitor's record so far, kept per process (the kiosk's worker plays one
-# game at a time; a new worker only forgets, and then assumes a learner).  Values, not
-# chances: a chance near 0 or 1 hardly moves when the visitor blunders.
+# game at a time; a new worker only forgets, and then meets the visitor as one who has not
+# moved yet).  Values, not chances: a chance near 0 or 1 hardly moves when he blunders.
 _MEMORY: dict[object, tuple[int, VisitorRecord]] = {}
 MEMORY_LIMIT = 20_000
 EXPERT = 10  # a visitor whose moves give away less than this on average meets the Champion
@@ -434,7 +434,11 @@ def _history(state: GameState) -> tuple[str, ...]:
 
 
 def visitor_error(state: GameState, value_now: int) -> VisitorRecord:
-    """The visitor's record with his last move in it (the value it handed the computer)."""
+    """The visitor's record with his last move in it (the value it handed the computer).
+
+    A move is counted only when the computer's expectation was a battle's value too: after its
+    last placement it expected a placement's value, and against the Champion's first battle
+    move that read as 0.7 to 1.3 men handed over (Seneca, docs/ai.md)."""
     found = _remembered(state)
     if found is None:
         return VisitorRecord()
@@ -445,7 +449,12 @@ def visitor_error(state: GameState, value_now: int) -> VisitorRecord:
         # with the value of the computer's own move in it.
         return record
     error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
-    return record.after(error, getattr(node, "phase", "battle") == "battle")
+    return record.after(error, in_battle(node) and (node.parent is None or in_battle(node.parent)))
+
+
+def in_battle(state: GameState) -> bool:
+    """Whether the men are all placed (always, but in Seneca and Piso)."""
+    return getattr(state, "phase", "battle") == "battle"
 
 
 def _remembered(state: GameState) -> tuple[GameState, int, VisitorRecord] | None:
