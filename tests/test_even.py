@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -47,6 +49,23 @@ def as_learner(state: GameState) -> None:
     a man), so that the rule under test, not his expertise, decides."""
     ev._MEMORY.clear()
     ev._MEMORY[ev._history(state)] = (0, ev.VisitorRecord(100.0))
+
+
+def spy(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str, read: Callable[[Any], object]
+) -> list[Any]:
+    """What ``read`` finds on the first argument (the searcher) after each call of ``owner``'s
+    ``name``, in order; the call itself runs as before."""
+    seen: list[Any] = []
+    real = getattr(owner, name)
+
+    def wrapper(first: object, *args: object, **kwargs: object) -> object:
+        result = real(first, *args, **kwargs)
+        seen.append(read(first))
+        return result
+
+    monkeypatch.setattr(owner, name, wrapper)
+    return seen
 
 
 # --- the mix: one half in expectation -------------------------------------------------------
@@ -562,14 +581,7 @@ def test_against_an_expert_a_draw_is_scored_as_the_champion_scores_it(
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import CONTEMPT, Searcher
 
-    contempts: list[int] = []
-    init = Searcher.__init__
-
-    def counted(self: Searcher, *args: object, **kwargs: object) -> None:
-        init(self, *args, **kwargs)  # type: ignore[arg-type]
-        contempts.append(self.contempt)
-
-    monkeypatch.setattr(Searcher, "__init__", counted)
+    contempts = spy(monkeypatch, Searcher, "__init__", lambda searcher: searcher.contempt)
     state = DuxState.initial()
     ev._MEMORY.clear()
     ev.choose_even_search(state, ai_for(state), time.perf_counter(), 0.1, random.Random(1))
@@ -590,14 +602,7 @@ def test_an_expert_who_slips_is_held_back_against_with_draws_marked_as_the_balan
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import CONTEMPT
 
-    seen: list[int] = []
-    score_all = ev.score_all
-
-    def counted(searcher: object, *args: object) -> object:
-        seen.append(searcher.contempt)  # type: ignore[attr-defined]
-        return score_all(searcher, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ev, "score_all", counted)
+    seen = spy(monkeypatch, ev, "score_all", lambda searcher: searcher.contempt)
     state = new_game("epaminondas")
     for action in UNSETTLED_CROSSINGS[0].split():
         state = state.play(action)
@@ -619,14 +624,7 @@ def test_a_move_known_to_be_the_champions_is_searched_once_on_the_whole_budget(
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import Searcher
 
-    deadlines: list[float] = []
-    search = Searcher.search
-
-    def counted(self: Searcher, *args: object, **kwargs: object) -> object:
-        deadlines.append(self.deadline)
-        return search(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Searcher, "search", counted)
+    deadlines = spy(monkeypatch, Searcher, "search", lambda searcher: searcher.deadline)
     state = new_game("latrunculi-seneca").play("@d4")
     as_learner(state)
     started = time.perf_counter()
