@@ -377,14 +377,10 @@ def yield_pick(
 _MEMORY: dict[object, tuple[int, VisitorRecord]] = {}
 MEMORY_LIMIT = 20_000
 EXPERT = 10  # a visitor whose moves give away less than this on average meets the Champion
-# The running mean starts at no error: the computer holds back what the visitor's moves have
-# handed it, and before his first move he has handed it nothing.  A lead it finds before then
-# is its own (in a kiosk's game, where the board starts level, only the search's noise; in a
-# game that opens with random plies, the opening's), and held back from a strong player it
-# is a game thrown.  Assumed a learner (a mean of a whole piece, so that it took eight moves
-# without a fault to count as an expert), the Champion met "quiet" moves at a chance of 0.65
-# for his first five moves in games that opened in Even match's favour (docs/ai.md).  A
-# learner shows himself at his first fault: a man left to be taken lifts the mean to 25.
+# The running mean starts at no error: the computer holds back what the visitor has handed
+# it, before his first move nothing.  Assumed a learner (eight faultless moves to become an
+# expert), the Champion met "quiet" moves at a chance of 0.65 for his first five moves in games
+# that opened in Even match's favour (docs/ai.md).  A learner shows at his first fault.
 UNSHOWN = 0.0
 LEARNER = 100  # the game's mean before the visitor's first battle move (``YIELD_TO``)
 RECENT = 0.25  # weight of the latest move in the running mean of the visitor's error
@@ -417,11 +413,9 @@ class VisitorRecord:
 
     def after(self, error: float, battle: bool) -> VisitorRecord:
         if not battle:
-            # A placement's value says little of the battle to come, and the values swing as
-            # the battle nears: counted, the Champion's last placements handed the computer
-            # "a man" (114), lifted his mean from 0 to 27, and the computer held back at the
-            # first battle moves (a lead of 1.1 men given away in one move), in the Seneca and
-            # Piso games it then lost (docs/ai.md).
+            # The values swing as the battle nears: counted, the Champion's last placements
+            # read as a man handed over each, and the computer held back at the first battle
+            # moves of Seneca and Piso games it then lost (docs/ai.md).
             return self
         recent = (1 - RECENT) * self.recent + RECENT * error
         return VisitorRecord(recent, self.total + error, self.moves + 1)
