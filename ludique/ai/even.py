@@ -147,9 +147,7 @@ def lean(state: GameState, deal: Deal | None = None) -> float:
         node: GameState | None = state
         ply = len(actions)
         while node is not None:  # back to the earliest settled position
-            if getattr(node, "phase", "battle") == "battle" and getattr(node, "quiet", 0) >= (
-                LEAN_QUIET
-            ):
+            if in_battle(node) and getattr(node, "quiet", 0) >= LEAN_QUIET:
                 settled_at = ply
             node, ply = node.parent, ply - 1
     if settled_at is None:
@@ -566,7 +564,7 @@ def choose_even_search(
     game_id = state.game_id
     end = started + time_budget * BUDGET_SHARE
     target = lean(state, deal)
-    placing = getattr(state, "phase", "battle") == "placement"
+    placing = not in_battle(state)
     pressing = target > 0.5
     prior = _remembered(state)
     # When the Champion's move is known to be played before any search (the men are placed,
