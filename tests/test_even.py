@@ -12,6 +12,7 @@ import pytest
 
 from ludique.ai import choose_move
 from ludique.ai import even as ev
+from ludique.ai import even_pente as evp
 from ludique.ai.core import WIN
 from ludique.ai.pente import move_values
 from ludique.games import new_game
@@ -114,8 +115,8 @@ def test_pente_even_move_is_the_nearest_to_one_half_on_one_side_or_the_other() -
         scored = move_values(state)
         if len(scored) < 2 or max(v for _, v in scored) >= 1.0:
             continue
-        error = ev.pente_visitor_error(state)
-        if error is not None and error <= ev.PENTE_PERFECT:
+        error = evp.pente_visitor_error(state)
+        if error is not None and error <= evp.PENTE_PERFECT:
             continue  # a perfect visitor so far: the perfect move (tested below)
         values = {m.text: v for m, v in scored}
         above = [v for v in values.values() if v >= 0.5]
@@ -148,9 +149,9 @@ def test_pente_even_wins_when_it_can_and_meets_a_perfect_visitor_with_perfect_pl
             if state.to_move == "white":
                 state = state.play(max(scored, key=lambda mv: mv[1])[0])
                 continue
-            error = ev.pente_visitor_error(state)
+            error = evp.pente_visitor_error(state)
             if error is not None and len(scored) > 1:
-                assert perfect_white and error <= ev.PENTE_PERFECT
+                assert perfect_white and error <= evp.PENTE_PERFECT
                 best = max(v for _, v in scored)
                 move = choose_move(state, "even", 1.5, random.Random(seed))
                 assert dict((m.text, v) for m, v in scored)[move.text] == best
@@ -173,7 +174,7 @@ def test_pente_visitor_error_counts_the_chance_his_moves_gave_away() -> None:
     assert found is not None
     state = found.play(worst[0]).roll(rng.randint(1, 6))
     assert state.to_move == "blue"
-    assert ev.pente_visitor_error(state) == pytest.approx(best - worst[1])
+    assert evp.pente_visitor_error(state) == pytest.approx(best - worst[1])
 
 
 # --- the search games: the rules of pick ----------------------------------------------------
@@ -427,6 +428,37 @@ def test_a_move_that_lets_a_phalanx_through_is_not_played_for_the_balance() -> N
     assert check(safe, [(19, blunder), (22, safe)]) == (safe, 22, "quiet")
     # when nothing picked holds, the first search's move
     assert check(blunder, [(19, blunder)]) == (first.move, 157, "guard")
+
+
+# Greedy's diagonal phalanx on c2-f5 at 1.5 s: declining to take it ("quiet", g1-e1) lost by
+# force six plies on, deeper than the check reaches.
+RACE = (
+    "a1-a3 c12-c10 j1-j2 a12-d9 b1-a2 d9-g6 a2-a5 k12-k10 a6-a8 m12-j9 a8-a10 j9-f5 l1-k2 i11-f11"
+)
+
+
+def test_a_visitor_racing_for_the_home_row_meets_the_champions_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ludique.ai.evaluation import ai_for
+
+    state = new_game("epaminondas")
+    for action in RACE.split():
+        state = state.play(action)
+    assert ev.racing(state) and not ev.racing(new_game("epaminondas"))
+    assert not ev.racing(DuxState.initial())
+
+    def rule() -> str:
+        as_learner(state)
+        trace: list[tuple[int, int, str]] = []
+        ev.choose_even_search(
+            state, ai_for(state), time.perf_counter(), 0.5, random.Random(1), trace=trace
+        )
+        return trace[-1][2]
+
+    assert rule() == "race"
+    monkeypatch.setattr(ev, "RACE_ROWS", 0)  # no race: the computer, ahead, holds back
+    assert rule() not in ("race", "champion", "expert")
 
 
 def test_a_yielded_man_is_left_where_the_most_replies_take_it() -> None:
@@ -684,6 +716,27 @@ def test_the_visitors_error_is_a_running_mean_of_what_his_moves_gave() -> None:
     assert ev.visitor_error(other, 0).game_mean == ev.LEARNER
 
 
+def test_an_expert_keeps_his_standing_through_one_slip_but_not_through_two() -> None:
+    # The Champion's rare slips (a search's swing read as a man handed over) made the computer
+    # hold back in games the Champion in its seat won (docs/ai.md).
+    record = ev.VisitorRecord()
+    for _ in range(10):
+        record = record.after(0, battle=True)
+    slipped = record.after(130, battle=True)
+    assert slipped.recent > ev.EXPERT and ev.is_expert(slipped, 0.5, "latrunculi-seneca")
+    twice = slipped.after(130, battle=True)
+    assert not ev.is_expert(twice, 0.5, "latrunculi-seneca")
+    # A visitor whose game has handed over more (greedy's blunders) earns no grace in a quiet
+    # stretch, and one who was not an expert does not become one by the margin.
+    careless = ev.VisitorRecord(5.0, 40.0 * 10, 10).after(80, battle=True)
+    assert not ev.is_expert(careless, 0.5, "latrunculi-piso")
+    learner = ev.VisitorRecord(100.0)
+    for _ in range(4):
+        learner = learner.after(0, battle=True)
+    assert ev.EXPERT < learner.recent <= ev.EXPERT_LEAVE and learner.game_mean <= ev.EXPERT_GAME
+    assert not ev.is_expert(learner, 0.5, "latrunculi-piso")
+
+
 def test_a_placement_does_not_count_in_the_visitors_record() -> None:
     # The values swing as the battle nears: the Champion's last placements read as a man
     # handed over each, and the computer then held back a lead at the first battle moves.
@@ -758,13 +811,13 @@ def test_even_match_thinks_no_longer_than_the_champion(game_id: str) -> None:
 
 
 def test_pente_a_game_gone_on_too_long_is_played_to_its_end() -> None:
-    turns = ev.PENTE_PATIENCE + ev.PENTE_FINISH
+    turns = evp.PENTE_PATIENCE + evp.PENTE_FINISH
     checked = 0
     for seed in range(30):
         state = random_pente_game(seed, 4 * turns + 8)
         if state.outcome is not None:
             continue
-        assert ev.pente_target(state) == 1.0
+        assert evp.pente_target(state) == 1.0
         if state.needs_roll:
             state = state.roll(random.Random(seed).randint(1, 6))
         scored = move_values(state)
@@ -774,7 +827,7 @@ def test_pente_a_game_gone_on_too_long_is_played_to_its_end() -> None:
         assert dict((m.text, v) for m, v in scored)[move.text] == max(v for _, v in scored)
         checked += 1
     assert checked >= 10
-    assert ev.pente_target(PenteState.initial()) == 0.5
+    assert evp.pente_target(PenteState.initial()) == 0.5
 
 
 def test_the_benchmark_opens_the_champions_games_with_random_plies_when_asked() -> None:

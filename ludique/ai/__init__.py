@@ -95,7 +95,7 @@ def choose_move(
     rng = rng or random.Random()
     if state.game_id == "pente-grammai":
         if strength == "even":
-            from ludique.ai.even import choose_even_pente
+            from ludique.ai.even_pente import choose_even_pente
 
             return choose_even_pente(state, rng)
         from ludique.ai.pente import choose_pente_move

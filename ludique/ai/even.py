@@ -1,10 +1,6 @@
 """Even match: a computer opponent that keeps the game close, whoever the visitor is.
 
-Pente grammai is solved, so there the computer knows the visitor's exact winning chance after
-each of its moves (both sides perfect from there): it plays the move that brings that chance
-closest to one half.  When every move leaves the visitor above one half, the closest is the
-best move, so against a perfect visitor it plays perfectly too.
-
+Pente grammai is solved: its Even match plays from the exact table (``ludique.ai.even_pente``).
 In Epaminondas and the Latrunculi variants it knows only the search's value (hundredths of a
 piece).  A measured calibration (``CALIBRATION``: Champion self-play, ``benchmarks/
 even_calibrate.py``) turns a value into the mover's winning chance,
@@ -79,6 +75,7 @@ CHECK_SHARE = 0.2  # of the budget, kept in Epaminondas to search the chosen mov
 # The least depth of that search: four plies see a phalanx cross, be taken and cross again
 # (the first search reaches three to four at 1.5 s, two on a busy machine).
 CHECK_DEPTH = 4
+RACE_ROWS = 3  # a visitor's piece this near the computer's home row races for it (``racing``)
 
 
 def win_chance(game_id: str, value: float) -> float:
@@ -181,73 +178,6 @@ def mix(chances: list[float], rng: random.Random, target: float = 0.5) -> int:
         return lo
     q = (chances[hi] - target) / (chances[hi] - chances[lo])  # q*lo + (1-q)*hi = target
     return lo if rng.random() < q else hi
-
-
-PENTE_PERFECT = 0.002  # a visitor whose moves cost him less than this on average is perfect
-PENTE_MEMORY = 120  # actions looked back (rolls and moves of both sides: about 30 of his turns)
-# Held at one half, a game against a visitor who plays at random lasted about 1,700 rounds (the
-# computer gives back every lead, and he never presses one): after PENTE_PATIENCE rounds the
-# computer's target rises from one half to a sure win over PENTE_FINISH more rounds.  Between
-# two perfect players a game lasts about 46 rounds, against the Beginner about 80 either way.
-# 160 and 160 keep a random visitor's chance in 0.35-0.65 at 82% of his turns (120 and 120:
-# 79.7%; 80 and 80: 79%), see docs/ai.md.
-PENTE_PATIENCE = 160
-PENTE_FINISH = 160
-
-
-def pente_target(state: GameState) -> float:
-    """The computer's target chance: one half, then rising once the game has gone on long."""
-    turns = len(state.actions()) // 4  # a roll and a move each: one round is four actions
-    return 0.5 + 0.5 * min(1.0, max(0.0, (turns - PENTE_PATIENCE) / PENTE_FINISH))
-
-
-def pente_visitor_error(state: GameState) -> float | None:
-    """The visitor's mean loss of exact winning chance per decision over his recent turns (his
-    best move's chance minus his chosen move's, from the solved table), or ``None`` before he
-    has had a choice."""
-    from ludique.ai.pente import move_values
-
-    me = state.to_move
-    total, decisions = 0.0, 0
-    child = state
-    node = state.parent
-    for _ in range(PENTE_MEMORY):
-        if node is None:
-            break
-        if node.to_move != me and not node.needs_roll and node.outcome is None:
-            scored = move_values(node)  # type: ignore[arg-type]
-            if len(scored) > 1:
-                chosen = child.action
-                best = max(v for _, v in scored)
-                total += best - next(v for m, v in scored if m.text == chosen)
-                decisions += 1
-        child, node = node, node.parent
-    return total / decisions if decisions else None
-
-
-def choose_even_pente(state: GameState, rng: random.Random) -> Move:
-    """The Pente grammai move for Even match.
-
-    A move that wins at once is played (a game has to end: declining the win would only hand
-    the visitor chances the table does not count).  Against a visitor who has played perfectly
-    so far, the perfect move.  Otherwise the visitor's exact winning chance (before his roll,
-    both sides perfect from there) is brought to one half: the moves nearest one half on
-    either side, mixed (``mix``); in a game that has gone on far longer than a perfect one, the
-    target rises towards a win (``pente_target``), so that the game ends."""
-    from ludique.ai.pente import move_values
-
-    scored = move_values(state)  # type: ignore[arg-type]
-    if not scored:
-        raise ValueError("no move to choose: a roll is due or the game is over")
-    values = [value for _, value in scored]
-    best = max(range(len(values)), key=lambda i: values[i])
-    if values[best] >= 1.0:
-        return scored[best][0]
-    error = pente_visitor_error(state)
-    if error is not None and error <= PENTE_PERFECT:
-        return scored[best][0]
-    # The mover's chance after the move is 1 - the visitor's chance before his roll.
-    return scored[mix(values, rng, pente_target(state))][0]
 
 
 def score_all(
@@ -375,6 +305,11 @@ def yield_pick(
 _MEMORY: dict[object, tuple[int, VisitorRecord]] = {}
 MEMORY_LIMIT = 20_000
 EXPERT = 10  # a visitor whose moves give away less than this on average meets the Champion
+# An expert keeps his standing through one slip (recent mean up to EXPERT_LEAVE) while his
+# game's mean stays at most EXPERT_GAME: the Champion's rare slips (a search's swing) made the
+# computer hold back in games the Champion in its seat won; greedy's game mean is above it.
+EXPERT_LEAVE = 60
+EXPERT_GAME = 15
 # The running mean starts at no error: the computer holds back what the visitor has handed
 # it, before his first move nothing.  Assumed a learner (eight faultless moves to become an
 # expert), the Champion met "quiet" moves at a chance of 0.65 for his first five moves in games
@@ -384,12 +319,9 @@ LEARNER = 100  # the game's mean before the visitor's first battle move (``YIELD
 RECENT = 0.25  # weight of the latest move in the running mean of the visitor's error
 ERROR_RANGE = (-20, 200)  # one move's error is clipped to this (search noise, won games)
 # The lean lets a man go only to a visitor whose battle moves have handed the computer at
-# least this on average over the game: the recent mean is near zero for anyone in a quiet
-# stretch, the game's mean only for a strong player.  Measured at 0.25 s a move (Piso and Dux,
-# from the lean on): the Champion -4 to -10, greedy 1 to 6 in Piso and 47 to 69 in Dux, the
-# Beginner 34 to 67.  At 0 greedy in Piso was yielded to, and so was the Champion in 26 of 44
-# Latrunculi games (his mean is near zero when the lean falls early), and he won all 26
-# (docs/ai.md).  At 20 greedy in Piso meets the Champion instead: the lesser harm.
+# least this on average over the game (the recent mean is near zero for anyone in a quiet
+# stretch).  Measured from the lean on: the Champion -4 to -10, greedy 1 to 6 in Piso and 47
+# to 69 in Dux, the Beginner 34 to 67; at 0 the Champion was yielded to in 26 of 44 games.
 YIELD_TO = 20
 # Epaminondas's values run about five times as wide, but its strong players' means do not:
 # measured at 0.25 s from ply 40 to 60, the Champion -17 to -4, the Beginner 16 to 51.
@@ -404,10 +336,18 @@ class VisitorRecord:
     recent: float = UNSHOWN
     total: float = 0.0
     moves: int = 0
+    was_expert: bool = False  # before his last counted move
 
     @property
     def game_mean(self) -> float:
         return self.total / self.moves if self.moves else LEARNER
+
+    @property
+    def expert(self) -> bool:
+        """Whether his moves so far are the Champion's (see ``EXPERT_LEAVE``)."""
+        if self.recent <= EXPERT:
+            return True
+        return self.was_expert and self.recent <= EXPERT_LEAVE and self.game_mean <= EXPERT_GAME
 
     def after(self, error: float, battle: bool) -> VisitorRecord:
         if not battle:
@@ -416,7 +356,7 @@ class VisitorRecord:
             # moves of Seneca and Piso games it then lost (docs/ai.md).
             return self
         recent = (1 - RECENT) * self.recent + RECENT * error
-        return VisitorRecord(recent, self.total + error, self.moves + 1)
+        return VisitorRecord(recent, self.total + error, self.moves + 1, self.expert)
 
 
 def _history(state: GameState) -> tuple[str, ...]:
@@ -470,7 +410,7 @@ def is_expert(record: VisitorRecord, target: float, game_id: str) -> bool:
         # No man let go to a strong player.  His recent moves cannot tell once the computer
         # yields: it takes nothing, so anyone's move hands it nothing.
         return record.game_mean < YIELD_TO_GAME.get(game_id, YIELD_TO)
-    return record.recent <= EXPERT
+    return record.expert
 
 
 def remember(state: GameState, move: Move, value: int, record: VisitorRecord) -> None:
@@ -500,6 +440,19 @@ def has_home_rows(state: GameState) -> bool:
     """Whether the game is won by reaching the opponent's home row (Epaminondas; a Latrunculi
     board has none)."""
     return hasattr(state, "crossing_count")
+
+
+def racing(state: GameState) -> bool:
+    """Whether a piece of the visitor's stands within ``RACE_ROWS`` rows of the home row of the
+    computer (to move): a race that lies deeper than the search, and holding back by declining
+    to take such a piece lost two games to greedy at 1.5 s by force six plies on (docs/ai.md)."""
+    if not has_home_rows(state):
+        return False
+    from ludique.games.epaminondas import N_RANKS
+
+    me = state.to_move
+    home = 1 if me == state.colours[0] else N_RANKS
+    return any(abs(int(p.square[1:]) - home) < RACE_ROWS for p in state.pieces() if p.colour != me)
 
 
 def crosses(state: GameState, move: Move) -> bool:
@@ -567,20 +520,15 @@ def choose_even_search(
     placing = not in_battle(state)
     pressing = target > 0.5
     prior = _remembered(state)
-    # When the Champion's move is known to be played before any search (the men are placed,
-    # the lean says press, or the visitor's record up to his last move makes him an expert),
-    # one search takes the whole budget, as the Champion's does.  Split in two (the 40% that
-    # tells whether to hold back, then on to 95% with the same table), the Champion against
-    # the Champion lost 11 of 15 decided games, while a single search drew 19 of 20 (Seneca
-    # and Piso at 0.25 s, docs/ai.md).  In Epaminondas at one half the no-crossing rule needs
-    # the first value, so the search stays split there.
+    # When the Champion's move is known to be played before any search (placing, pressing, or
+    # an expert so far), one search takes the whole budget, as the Champion's does: split in
+    # two, the Champion against itself lost 11 of 15 decided games (docs/ai.md).  In
+    # Epaminondas at one half the no-crossing rule needs the first value.
     known_expert = is_expert(prior[2] if prior is not None else VisitorRecord(), target, game_id)
     whole = (placing or pressing or known_expert) and (target != 0.5 or not has_home_rows(state))
-    # Against a visitor who plays like the Champion, a draw is a close game: the search scores
-    # it as the Champion's does.  Against anyone else a draw is a game the lean should have
-    # decided, and the search steers away from it (``DRAW``).  With ``DRAW`` against the
-    # Champion, Even match refused the repetitions he offered in level games and played on
-    # into lost ones (Dux and Petteia games that the Champion, in its seat, drew; docs/ai.md).
+    # Against an expert a draw is a close game, scored as the Champion scores it; against
+    # anyone else it is a game the lean should have decided (``DRAW``).  With ``DRAW`` against
+    # the Champion, Even match refused repetitions and played on into lost games (docs/ai.md).
     searcher = Searcher(
         ai,
         end if whole else started + time_budget * FIRST_SHARE,
@@ -599,11 +547,12 @@ def choose_even_search(
     # moves hand the computer as little as the Champion's.  Yielding, ``yield_pick`` keeps off
     # the home row; pressing, or to a strong visitor once settled, it crosses.
     level = target == 0.5 and chance >= target - BALANCE
+    race = target == 0.5 and racing(state)
 
     def allowed(move: Move) -> bool:
         return not (level and crosses(state, move))
 
-    if whole or behind or expert or placing or pressing:
+    if whole or behind or expert or placing or pressing or race:
         # Behind its target, the visitor plays like the Champion, the men are still being
         # placed (a placement's value says little of the battle to come, and holding back there
         # lost the battle to a strong visitor), or the lean says press (a lead held at a
@@ -637,21 +586,21 @@ def choose_even_search(
                 if placing
                 else "press"
                 if pressing
+                else "race"
+                if race and not behind
                 else "champion"
             )
             trace.append((first.score, result.score, why))
         remember(state, result.move, result.score, record)
         return result.move
     if searcher.contempt != DRAW:
-        # His last move cost him his standing as an expert: the values below must mark draw
-        # lines with ``DRAW`` (``pick`` leaves them out), and the table holds other scores.
+        # He has just lost his standing: ``pick`` needs draw lines marked with ``DRAW``.
         searcher.contempt = DRAW
         searcher.table.clear()
     yielding = target < 0.5
-    # A crossing decides the game at once, and a race to the home row lies deeper than every
-    # move's open-window value reaches (in Epaminondas at 1.5 s greedy won 7 of 10 games, three
-    # of them after a move so valued level let a phalanx through four plies on, docs/ai.md).
-    # So there the chosen move is searched again, alone and deeper, before it is played.
+    # A race to the home row lies deeper than every move's open-window value reaches (a move
+    # valued level let greedy's phalanx through four plies on, docs/ai.md): in Epaminondas the
+    # chosen move is searched again, alone and deeper, before it is played.
     checking = has_home_rows(state) and not yielding
     # Yielding, part of the budget is kept to count the visitor's captures after each gift.
     kept = OFFER_SHARE if yielding else CHECK_SHARE if checking else 0.0
