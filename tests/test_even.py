@@ -841,3 +841,9 @@ def test_the_benchmark_opens_the_champions_games_with_random_plies_when_asked() 
     assert all(2 <= r["opening"] <= 8 for r in opened)
     # the same side starts both games of each pair; with openings they begin differently
     assert opened[0]["actions"][:2] != opened[1]["actions"][:2]
+    # The Champion in Even match's seat (the ceiling) opens with the same random plies.
+    ceiling = play_one({**job, "pairing": "champion-champion", "index": 0, "openings": True})
+    plies = opened[0]["opening"]
+    assert ceiling["opening"] == plies
+    assert ceiling["actions"][:plies] == opened[0]["actions"][:plies]
+    assert ceiling["rules"] == {}  # no Even match decision in it
