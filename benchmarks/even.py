@@ -56,6 +56,7 @@ PAIRINGS = ("even-random", "even-greedy", "even-beginner", "even-champion")
 # openings (the same random plies) as "even-champion": what Even match's share there would be
 # if it always played the Champion's move, the ceiling its 30% target is measured against.
 CEILING = "champion-champion"
+KNOWN_PAIRINGS = (*PAIRINGS, CEILING)
 KIOSK_BUDGET = 1.5
 KIOSK_GAMES = ("latrunculi-seneca", "epaminondas")
 BAND = (0.35, 0.65)
@@ -256,7 +257,7 @@ def report(path: Path) -> None:
     order = {g: i for i, g in enumerate(SEARCH_GAMES)}
     for (game_id, budget, pairing), records in sorted(
         rows.items(),
-        key=lambda kv: (kv[0][1], order.get(kv[0][0], 9), (*PAIRINGS, CEILING).index(kv[0][2])),
+        key=lambda kv: (kv[0][1], order.get(kv[0][0], 9), KNOWN_PAIRINGS.index(kv[0][2])),
     ):
         w = sum(r["winner"] == "even" for r in records)
         lost = sum(r["winner"] == "yardstick" for r in records)
@@ -398,8 +399,8 @@ def main() -> None:
     args = parser.parse_args()
     args.pairings = [p for p in args.pairings.split(",") if p]
     for pairing in args.pairings:
-        if pairing not in (*PAIRINGS, CEILING):
-            known = ", ".join((*PAIRINGS, CEILING))
+        if pairing not in KNOWN_PAIRINGS:
+            known = ", ".join(KNOWN_PAIRINGS)
             parser.error(f"unknown pairing {pairing!r}: expected some of {known}")
     if args.show:
         show(args.out, args.show)

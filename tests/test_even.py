@@ -445,8 +445,9 @@ def test_a_visitor_racing_for_the_home_row_meets_the_champions_move(
     state = new_game("epaminondas")
     for action in RACE.split():
         state = state.play(action)
-    assert ev.racing(state) and not ev.racing(new_game("epaminondas"))
-    assert not ev.racing(DuxState.initial())
+    ai = ai_for(state)
+    assert ev.racing(state, ai) and not ev.racing(new_game("epaminondas"), ai)
+    assert not ev.racing(DuxState.initial(), ai_for(DuxState.initial()))
 
     def rule() -> str:
         as_learner(state)

@@ -53,3 +53,8 @@ class GameAI:
     def advancement(self, state: GameState, colour: str) -> int:
         """How far ``colour``'s pieces have come towards the opponent (bigger is further)."""
         return 0
+
+    def rows_to_cross(self, state: GameState, colour: str) -> int | None:
+        """How many rows ``colour``'s most advanced piece has still to go to the opponent's home
+        row (0: on it), or ``None`` in a game won otherwise than by crossing."""
+        return None

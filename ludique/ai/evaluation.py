@@ -126,6 +126,11 @@ class EpaminondasAI(GameAI):
         diff = w.bit_count() - b.bit_count()
         return diff if colour == "white" else -diff
 
+    def rows_to_cross(self, state: GameState, colour: str) -> int | None:
+        w, b = state.bitboards  # type: ignore[attr-defined]
+        pieces, ranks = (w, self.ranks[::-1]) if colour == "white" else (b, self.ranks)
+        return next((rows for rows, mask in enumerate(ranks) if pieces & mask), len(ranks))
+
     def advancement(self, state: GameState, colour: str) -> int:
         w, b = state.bitboards  # type: ignore[attr-defined]
         total = 0

@@ -442,17 +442,12 @@ def has_home_rows(state: GameState) -> bool:
     return hasattr(state, "crossing_count")
 
 
-def racing(state: GameState) -> bool:
+def racing(state: GameState, ai: GameAI) -> bool:
     """Whether a piece of the visitor's stands within ``RACE_ROWS`` rows of the home row of the
     computer (to move): a race that lies deeper than the search, and holding back by declining
     to take such a piece lost two games to greedy at 1.5 s by force six plies on (docs/ai.md)."""
-    if not has_home_rows(state):
-        return False
-    from ludique.games.epaminondas import N_RANKS
-
-    me = state.to_move
-    home = 1 if me == state.colours[0] else N_RANKS
-    return any(abs(int(p.square[1:]) - home) < RACE_ROWS for p in state.pieces() if p.colour != me)
+    rows = ai.rows_to_cross(state, state.opponent)
+    return rows is not None and rows < RACE_ROWS
 
 
 def crosses(state: GameState, move: Move) -> bool:
@@ -547,7 +542,7 @@ def choose_even_search(
     # moves hand the computer as little as the Champion's.  Yielding, ``yield_pick`` keeps off
     # the home row; pressing, or to a strong visitor once settled, it crosses.
     level = target == 0.5 and chance >= target - BALANCE
-    race = target == 0.5 and racing(state)
+    race = target == 0.5 and racing(state, ai)
 
     def allowed(move: Move) -> bool:
         return not (level and crosses(state, move))
