@@ -82,6 +82,7 @@ def play_one(job: dict) -> dict:
     deal = None if job.get("coin") else Deal(series, index)
     times: list[float] = []
     trace: list[tuple[int, int, str]] = []
+    decided_at: list[int] = []  # the ply of each of Even match's traced decisions
     plies = 0
     # Against the Champion, who plays the same moves at the same time, the games of a pairing
     # repeat two to four lines; ``--openings`` begins them with random plies (both sides), as
@@ -107,6 +108,7 @@ def play_one(job: dict) -> dict:
                     )
                 finally:
                     gc.enable()
+                decided_at.append(plies)
             times.append(time.perf_counter() - started)
         elif opponent == "random":
             move = random_move(state, rng)
@@ -133,6 +135,8 @@ def play_one(job: dict) -> dict:
         "rules": dict(Counter(why for _, _, why in trace)),
         "in_band": sum(BAND[0] <= c <= BAND[1] for c in chances),
         "decisions": len(chances),
+        # Each decision: its ply, the Champion's value, the chosen move's value, the rule.
+        "trace": [[p, *t] for p, t in zip(decided_at, trace, strict=True)],
         "actions": state.actions(),  # to replay the game (``--show``)
     }
 
@@ -274,7 +278,7 @@ def report(path: Path) -> None:
             f"| {game_id} | {budget} | {yardstick} | {len(records)} | {w}-{d}-{lost} "
             f"| {share} | {100 * lost / len(records):.0f}% "
             f"| {statistics.median(times) if times else 0:.3f} / {max(times, default=0):.3f} "
-            f"| {100 * band / decisions if decisions else 0:.0f}% "
+            f"| {f'{100 * band / decisions:.0f}%' if decisions else '-'} "
             f"| {statistics.median(r['plies'] for r in records):.0f} |"
         )
     reasons = Counter(r["reason"] for rs in rows.values() for r in rs)

@@ -630,8 +630,8 @@ def test_an_expert_who_slips_is_held_back_against_with_draws_marked_as_the_balan
     # Epaminondas before the game settles: the first search runs apart (the no-crossing rule
     # needs its value), with the Champion's contempt while the visitor's record up to his last
     # move makes him an expert.  That move handed the computer a crossing: he is no longer
-    # one, the computer holds back, and the values it weighs must mark a draw line with
-    # ``DRAW``, which ``pick`` leaves out.
+    # one (it is his second slip), the computer holds back, and the values it weighs must mark
+    # a draw line with ``DRAW``, which ``pick`` leaves out.
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import CONTEMPT
 
@@ -640,7 +640,9 @@ def test_an_expert_who_slips_is_held_back_against_with_draws_marked_as_the_balan
     for action in UNSETTLED_CROSSINGS[0].split():
         state = state.play(action)
     ev._MEMORY.clear()
-    ev._MEMORY[ev._history(state.parent)] = (0, ev.VisitorRecord(0.0))  # type: ignore[arg-type]
+    slipped = ev.VisitorRecord(0.0, 200.0, 20, True, 200.0, 1)
+    assert slipped.expert
+    ev._MEMORY[ev._history(state.parent)] = (0, slipped)  # type: ignore[arg-type]
     trace: list[tuple[int, int, str]] = []
     ev.choose_even_search(
         state, ai_for(state), time.perf_counter(), 0.3, random.Random(1), trace=trace
@@ -731,6 +733,17 @@ def test_an_expert_keeps_his_standing_through_one_slip_but_not_through_two() -> 
     # stretch, and one who was not an expert does not become one by the margin.
     careless = ev.VisitorRecord(5.0, 40.0 * 10, 10).after(80, battle=True)
     assert not ev.is_expert(careless, 0.5, "latrunculi-piso")
+    # A slip at his first battle move is one slip too (the rest of his game is what counts): in
+    # Piso the Champion's first battle move read as nearly two men handed over.
+    early = ev.VisitorRecord().after(190, battle=True)
+    assert early.game_mean > ev.EXPERT_GAME and ev.is_expert(early, 0.5, "latrunculi-piso")
+    steady = early
+    for _ in range(3):
+        steady = steady.after(0, battle=True)
+    assert steady.expert and not steady.after(100, battle=True).expert
+    # Nor is a visitor whose other moves hand over a little each an expert by his slip's grace.
+    sloppy = ev.VisitorRecord().after(190, battle=True).after(25, battle=True)
+    assert sloppy.recent <= ev.EXPERT_LEAVE and not sloppy.expert
     learner = ev.VisitorRecord(100.0)
     for _ in range(4):
         learner = learner.after(0, battle=True)
@@ -848,3 +861,10 @@ def test_the_benchmark_opens_the_champions_games_with_random_plies_when_asked() 
     assert ceiling["opening"] == plies
     assert ceiling["actions"][:plies] == opened[0]["actions"][:plies]
     assert ceiling["rules"] == {}  # no Even match decision in it
+    assert ceiling["trace"] == []
+    # Each traced decision names its ply: Even match's turns after the opening (it starts game
+    # 0, and an Epaminondas turn is one ply).
+    trace = opened[0]["trace"]
+    assert len(trace) == opened[0]["decisions"] > 0
+    assert all(ply >= plies and ply % 2 == 0 for ply, *_ in trace)
+    assert {why for *_, why in trace} <= set(opened[0]["rules"])
