@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -868,3 +869,35 @@ def test_the_benchmark_opens_the_champions_games_with_random_plies_when_asked() 
     assert len(trace) == opened[0]["decisions"] > 0
     assert all(ply >= plies and ply % 2 == 0 for ply, *_ in trace)
     assert {why for *_, why in trace} <= set(opened[0]["rules"])
+
+
+def test_in_epaminondas_the_lean_reads_the_visitors_mean_once_when_the_game_settles() -> None:
+    # Its values drift as the phalanxes advance: the Champion's mean rose above the line after
+    # the game settled, and the computer yielded to him from a winning position (docs/ai.md).
+    from ludique.ai.evaluation import ai_for
+
+    steady = ev.VisitorRecord(0.0, 30.0, 10, settled=3.0)
+    drifted = steady.after(200, battle=True).after(200, battle=True)
+    assert drifted.settled == 3.0 and drifted.game_mean > ev.YIELD_TO_GAME["epaminondas"]
+    assert ev.is_expert(drifted, ev.YIELD, "epaminondas")
+    assert not ev.is_expert(replace(drifted, settled=None), ev.YIELD, "epaminondas")
+    # The first decision after the game settles keeps the mean it finds in the record.
+    for seed in range(40):
+        rng = random.Random(seed)
+        state: GameState = new_game("epaminondas")
+        while state.outcome is None and len(state.actions()) <= ev.LEAN_PLIES:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.outcome is None and ev.lean(state) == ev.YIELD:
+            break
+    else:
+        raise AssertionError("no Epaminondas game leaning to yield in 40")
+    ev._MEMORY.clear()
+    ev._MEMORY[ev._history(state.parent)] = (0, ev.VisitorRecord(0.0, 30.0, 10))  # type: ignore[arg-type]
+    trace: list[tuple[int, int, str]] = []
+    move = ev.choose_even_search(
+        state, ai_for(state), time.perf_counter(), 0.2, random.Random(1), trace=trace
+    )
+    record = ev._MEMORY[ev._history(state.play(move))][1]
+    assert record.settled == pytest.approx(record.game_mean) and record.moves == 11
+    # In Latrunculi the mean is read at each decision (its values do not drift so).
+    assert "latrunculi-petteia" not in ev.SETTLED_MEAN_GAMES
