@@ -641,7 +641,7 @@ def test_an_expert_who_slips_is_held_back_against_with_draws_marked_as_the_balan
     for action in UNSETTLED_CROSSINGS[0].split():
         state = state.play(action)
     ev._MEMORY.clear()
-    slipped = ev.VisitorRecord(0.0, 200.0, 20, True, 200.0, 1)
+    slipped = ev.VisitorRecord(0.0, 200.0, 20, was_expert=True, worst=200.0, slips=1)
     assert slipped.expert
     ev._MEMORY[ev._history(state.parent)] = (0, slipped)  # type: ignore[arg-type]
     trace: list[tuple[int, int, str]] = []
