@@ -3,6 +3,8 @@
     python benchmarks/even.py                        # everything the issue asks (long: hours)
     python benchmarks/even.py --games 2 --budget 0.1 --no-kiosk --out /tmp/smoke.jsonl
     python benchmarks/even.py --report-only --out results.jsonl
+    cat seed1.jsonl seed2.jsonl > both.jsonl   # runs with --seed 1 and 2: their games pooled
+    python benchmarks/even.py --report-only --out both.jsonl
     python benchmarks/even.py --pente-only
     python benchmarks/even.py --show 12 --out results.jsonl   # game 12, a board after each move
 
@@ -272,10 +274,15 @@ def report(path: Path) -> None:
         decisions = sum(r["decisions"] for r in records)
         share = f"{100 * lost / decided:.0f}%" if decided else "-"
         yardstick = pairing.split("-")[1]
+        # Files of several runs read together pool their games (one table for seeds 1 to n).
+        seeds = sorted({r["seed"] for r in records})
+        games = f"{len(records)}" + (
+            f" (seeds {', '.join(map(str, seeds))})" if len(seeds) > 1 else ""
+        )
         if pairing == CEILING:
             yardstick += " (the Champion in Even's seat)"
         print(
-            f"| {game_id} | {budget} | {yardstick} | {len(records)} | {w}-{d}-{lost} "
+            f"| {game_id} | {budget} | {yardstick} | {games} | {w}-{d}-{lost} "
             f"| {share} | {100 * lost / len(records):.0f}% "
             f"| {statistics.median(times) if times else 0:.3f} / {max(times, default=0):.3f} "
             f"| {f'{100 * band / decisions:.0f}%' if decisions else '-'} "

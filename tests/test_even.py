@@ -15,6 +15,7 @@ from ludique.ai import choose_move
 from ludique.ai import even as ev
 from ludique.ai import even_pente as evp
 from ludique.ai.core import WIN
+from ludique.ai.evaluation import ai_for
 from ludique.ai.pente import move_values
 from ludique.games import new_game
 from ludique.games.base import GameState, Move
@@ -321,9 +322,10 @@ def test_crossing_is_a_piece_more_on_the_opponents_home_row() -> None:
     from ludique.games.epaminondas import EpaminondasState
 
     state = EpaminondasState.from_position(white=["a11", "f3"], black=["n7"])
-    crossing = {m.text for m in state.legal_moves() if ev.crosses(state, m)}
+    crossing = {m.text for m in state.legal_moves() if ev.crosses(ai_for(state), state, m)}
     assert crossing == {"a11-a12", "a11-b12"}
-    assert not any(ev.crosses(new_game("latrunculi-piso"), m) for m in moves(1))
+    piso = new_game("latrunculi-piso")
+    assert not any(ev.crosses(ai_for(piso), piso, m) for m in moves(1))
 
 
 # Epaminondas openings, the Champion (White) against random play: at the end of each the
@@ -340,22 +342,20 @@ UNSETTLED_CROSSINGS = (
 def test_before_the_game_settles_the_computer_does_not_cross_to_a_visitor_not_ahead(
     line: str,
 ) -> None:
-    from ludique.ai.evaluation import ai_for
-
     # A crossing the visitor overlooks wins at once: before the game has settled, and the
     # visitor not ahead, Even match keeps off his home row.
     state = new_game("epaminondas")
     for action in line.split():
         state = state.play(action)
     assert ev.lean(state) == 0.5
-    assert ev.crosses(state, choose_move(state, "champion", 0.2, random.Random(1)))
+    assert ev.crosses(ai_for(state), state, choose_move(state, "champion", 0.2, random.Random(1)))
     for seed in range(2):
         ev._MEMORY.clear()
         trace: list[tuple[int, int, str]] = []
         move = ev.choose_even_search(
             state, ai_for(state), time.perf_counter(), 0.2, random.Random(seed), trace=trace
         )
-        assert not ev.crosses(state, move), (move, trace)
+        assert not ev.crosses(ai_for(state), state, move), (move, trace)
 
 
 # Epaminondas, Even match (White) against the Champion, both playing the Champion's moves: at
@@ -370,8 +370,6 @@ RACING = (
 def test_before_the_game_settles_the_computer_crosses_when_holding_back_gives_a_piece_away() -> (
     None
 ):
-    from ludique.ai.evaluation import ai_for
-
     state = new_game("epaminondas")
     for action in RACING.split():
         state = state.play(action)
@@ -382,7 +380,7 @@ def test_before_the_game_settles_the_computer_crosses_when_holding_back_gives_a_
         move = ev.choose_even_search(
             state, ai_for(state), time.perf_counter(), 0.25, random.Random(seed), trace=trace
         )
-        assert ev.crosses(state, move), (move, trace)
+        assert ev.crosses(ai_for(state), state, move), (move, trace)
 
 
 # Epaminondas against greedy at 1.5 s: with White (Even match) to move, f1-h3 was valued
@@ -403,7 +401,6 @@ def phalanx_through() -> GameState:
 
 
 def test_a_move_that_lets_a_phalanx_through_is_not_played_for_the_balance() -> None:
-    from ludique.ai.evaluation import ai_for
     from ludique.ai.search import Searcher, SearchResult
 
     state = phalanx_through()
@@ -441,8 +438,6 @@ RACE = (
 def test_a_visitor_racing_for_the_home_row_meets_the_champions_move(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from ludique.ai.evaluation import ai_for
-
     state = new_game("epaminondas")
     for action in RACE.split():
         state = state.play(action)
@@ -504,8 +499,6 @@ def settled_game(toss: float) -> GameState:
 
 
 def test_pressing_the_computer_plays_the_champions_move_to_the_end() -> None:
-    from ludique.ai.evaluation import ai_for
-
     state = settled_game(ev.PRESS)
     as_learner(state)
     trace: list[tuple[int, int, str]] = []
@@ -519,8 +512,6 @@ def test_pressing_the_computer_plays_the_champions_move_to_the_end() -> None:
 def test_yielding_on_the_board_takes_nothing_and_leaves_a_man_to_be_taken(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from ludique.ai.evaluation import ai_for
-
     # Taking each gift, this visitor gives nothing away: he would soon count as strong.
     monkeypatch.setattr(ev, "YIELD_TO", -1000)
     state = settled_game(ev.YIELD)
@@ -548,8 +539,6 @@ def test_yielding_on_the_board_takes_nothing_and_leaves_a_man_to_be_taken(
 
 
 def test_no_man_is_let_go_to_a_visitor_whose_moves_have_handed_the_computer_nothing() -> None:
-    from ludique.ai.evaluation import ai_for
-
     state = settled_game(ev.YIELD)
     whys = []
     for total in (-500.0, 800.0):  # his ten battle moves so far: better than expected, or not
@@ -567,8 +556,6 @@ def test_no_man_is_let_go_to_a_visitor_whose_moves_have_handed_the_computer_noth
 def test_the_men_are_placed_at_full_strength() -> None:
     # Seneca's placement: its values say little of the battle to come, and holding back there
     # lost the battle to a strong visitor (docs/ai.md): the Champion's search places.
-    from ludique.ai.evaluation import ai_for
-
     state = new_game("latrunculi-seneca")
     for square in ("d4", "e5", "c3"):
         state = state.play(f"@{square}")
@@ -589,8 +576,6 @@ def test_a_lead_the_visitor_did_not_hand_over_is_not_held_back() -> None:
     # Before his first move the visitor has handed the computer nothing: a lead it already has
     # is its own (a game opened by random plies), and it plays the Champion's move.  Against a
     # visitor whose moves have each handed it a man, it holds that lead back.
-    from ludique.ai.evaluation import ai_for
-
     state = PetteiaState.from_position(**MAN_UP)
     whys = {}
     for known in ("unknown", "learner"):
@@ -612,7 +597,6 @@ def test_against_an_expert_a_draw_is_scored_as_the_champion_scores_it(
 ) -> None:
     # With the draw scored almost a man below level, Even match refused the repetitions the
     # Champion offered in level games and played on into lost ones (docs/ai.md).
-    from ludique.ai.evaluation import ai_for
     from ludique.ai.search import CONTEMPT, Searcher
 
     contempts = spy(monkeypatch, Searcher, "__init__", lambda searcher: searcher.contempt)
@@ -633,7 +617,6 @@ def test_an_expert_who_slips_is_held_back_against_with_draws_marked_as_the_balan
     # move makes him an expert.  That move handed the computer a crossing: he is no longer
     # one (it is his second slip), the computer holds back, and the values it weighs must mark
     # a draw line with ``DRAW``, which ``pick`` leaves out.
-    from ludique.ai.evaluation import ai_for
     from ludique.ai.search import CONTEMPT
 
     seen = spy(monkeypatch, ev, "score_all", lambda searcher: searcher.contempt)
@@ -657,7 +640,6 @@ def test_a_move_known_to_be_the_champions_is_searched_once_on_the_whole_budget(
 ) -> None:
     # Split in two (40% of the budget, then on with the same table), the Champion lost to
     # the Champion (docs/ai.md): when the men are being placed, one search decides, as his.
-    from ludique.ai.evaluation import ai_for
     from ludique.ai.search import Searcher
 
     deadlines = spy(monkeypatch, Searcher, "search", lambda searcher: searcher.deadline)
@@ -874,8 +856,6 @@ def test_the_benchmark_opens_the_champions_games_with_random_plies_when_asked() 
 def test_in_epaminondas_the_lean_reads_the_visitors_mean_once_when_the_game_settles() -> None:
     # Its values drift as the phalanxes advance: the Champion's mean rose above the line after
     # the game settled, and the computer yielded to him from a winning position (docs/ai.md).
-    from ludique.ai.evaluation import ai_for
-
     steady = ev.VisitorRecord(0.0, 30.0, 10, settled=3.0)
     drifted = steady.after(200, battle=True).after(200, battle=True)
     assert drifted.settled == 3.0 and drifted.game_mean > ev.YIELD_TO_GAME["epaminondas"]

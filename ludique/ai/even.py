@@ -461,14 +461,14 @@ def yield_board(ai: GameAI, state: GameState, men: int) -> YieldBoard:
         down=men < 0,
         captures=lambda move: ai.capture_gain(state, move) > 0,
         offers=offers,
-        crosses=lambda move: crosses(state, move),
+        crosses=lambda move: crosses(ai, state, move),
     )
 
 
-def has_home_rows(state: GameState) -> bool:
+def has_home_rows(ai: GameAI, state: GameState) -> bool:
     """Whether the game is won by reaching the opponent's home row (Epaminondas; a Latrunculi
-    board has none)."""
-    return hasattr(state, "crossing_count")
+    board has none): the evaluation counts rows to cross only there."""
+    return ai.rows_to_cross(state, state.to_move) is not None
 
 
 def racing(state: GameState, ai: GameAI) -> bool:
@@ -479,9 +479,9 @@ def racing(state: GameState, ai: GameAI) -> bool:
     return rows is not None and rows < RACE_ROWS
 
 
-def crosses(state: GameState, move: Move) -> bool:
+def crosses(ai: GameAI, state: GameState, move: Move) -> bool:
     """Whether ``move`` puts one more of the mover's pieces on the opponent's home row."""
-    if not has_home_rows(state):
+    if not has_home_rows(ai, state):
         return False
     mover = state.to_move
     before = state.crossing_count(mover)  # type: ignore[attr-defined]
@@ -549,7 +549,8 @@ def choose_even_search(
     # two, the Champion against itself lost 11 of 15 decided games (docs/ai.md).  In
     # Epaminondas at one half the no-crossing rule needs the first value.
     known_expert = is_expert(prior[2] if prior is not None else VisitorRecord(), target, game_id)
-    whole = (placing or pressing or known_expert) and (target != 0.5 or not has_home_rows(state))
+    crossing_game = has_home_rows(ai, state)
+    whole = (placing or pressing or known_expert) and (target != 0.5 or not crossing_game)
     # Against an expert a draw is a close game, scored as the Champion scores it; against
     # anyone else it is a game the lean should have decided (``DRAW``).  With ``DRAW`` against
     # the Champion, Even match refused repetitions and played on into lost games (docs/ai.md).
@@ -576,7 +577,7 @@ def choose_even_search(
     race = target == 0.5 and racing(state, ai)
 
     def allowed(move: Move) -> bool:
-        return not (level and crosses(state, move))
+        return not (level and crosses(ai, state, move))
 
     if whole or behind or expert or placing or pressing or race:
         # Behind its target, the visitor plays like the Champion, the men are still being
@@ -593,7 +594,7 @@ def choose_even_search(
             result = searcher.search(state, 64, allowed=allowed)
             if (
                 level
-                and crosses(state, first.move)
+                and crosses(ai, state, first.move)
                 and result.score < first.score - GIVE_AWAY
                 and win_chance(game_id, result.score) <= AHEAD
             ):
@@ -627,7 +628,7 @@ def choose_even_search(
     # A race to the home row lies deeper than every move's open-window value reaches (a move
     # valued level let greedy's phalanx through four plies on, docs/ai.md): in Epaminondas the
     # chosen move is searched again, alone and deeper, before it is played.
-    checking = has_home_rows(state) and not yielding
+    checking = crossing_game and not yielding
     # Yielding, part of the budget is kept to count the visitor's captures after each gift.
     kept = OFFER_SHARE if yielding else CHECK_SHARE if checking else 0.0
     searcher.deadline = end - time_budget * kept
