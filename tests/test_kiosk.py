@@ -278,8 +278,12 @@ def test_idle_countdown_then_attract_in_the_default_language(app_factory):
     assert app.lang == "fr"
 
 
-def test_curator_gesture_with_a_wrong_then_the_right_pin(app_factory):
+def test_curator_gesture_with_a_wrong_then_the_right_pin(app_factory, caplog):
+    import logging
+
     from ludique.settings import Settings
+
+    caplog.set_level(logging.INFO, logger="ludique.ui.app")
 
     app = app_factory(settings=Settings(sound=False, admin_pin="2468"))
     assert app.scene.name == "attract"
@@ -291,6 +295,10 @@ def test_curator_gesture_with_a_wrong_then_the_right_pin(app_factory):
     for _ in range(5):
         click(app, (40, 40))
     assert app.pin_pad is not None
+    # each tap is in the kiosk's log (the four on Attract were within the window: the first
+    # here was the fifth), so a gesture that fails tells whether its taps arrived
+    taps = [r.getMessage() for r in caplog.records if "curator's corner" in r.getMessage()]
+    assert taps == [f"curator's corner: tap {n} of 5" for n in range(1, 6)]
     for key in "1357":
         click(
             app,
@@ -537,10 +545,13 @@ def test_any_screen_maps_touch_and_mouse_to_the_same_board_point(app_factory, si
     assert scene.board.selected == "g2"
 
 
-def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
+def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory, caplog):
+    import logging
+
     import pygame
     from kiosk_driver import window
 
+    caplog.set_level(logging.INFO, logger="ludique.ui.app")
     app = app_factory(game="latrunculi-petteia")
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
@@ -567,6 +578,8 @@ def test_a_second_finger_is_ignored_while_the_first_is_down(app_factory):
     finger(pygame.FINGERUP, 2, "h2")
     finger(pygame.FINGERUP, 1, "b2")
     assert scene.board.selected == "b2"
+    ignored = [r.getMessage() for r in caplog.records if "a touch ignored" in r.getMessage()]
+    assert ignored == ["a touch ignored: finger 1 is still down"]
     # moving the mouse without a button pressed does nothing either
     pygame.event.post(
         pygame.event.Event(

@@ -299,7 +299,10 @@ class App:
             now = self.now()
             if et == pygame.FINGERDOWN:
                 if self._finger is not None and now - self._finger_seen < FINGER_STALE_SECONDS:
-                    return None  # a second finger is ignored while the first is down
+                    # A second finger is ignored while the first is down.  Logged: where a touch
+                    # is lost (a lift that never came), the kiosk's log says so.
+                    log.info("a touch ignored: finger %s is still down", self._finger)
+                    return None
                 self._finger = finger
                 self._finger_seen = now
                 return Pointer("down", pos)
@@ -366,6 +369,9 @@ class App:
         if pointer.kind == "down" and self.corner.collidepoint(pointer.pos):
             now = self.now()
             self.corner_taps = [t for t in self.corner_taps if now - t <= CORNER_WINDOW] + [now]
+            # Logged, so that a curator's gesture that did not open the PIN pad can be told
+            # apart from touches that never reached the kiosk.
+            log.info("curator's corner: tap %d of %d", len(self.corner_taps), CORNER_TAPS)
             if len(self.corner_taps) >= CORNER_TAPS:
                 self.corner_taps = []
                 from ludique.ui.scenes.admin import PinPad
