@@ -290,21 +290,17 @@ class App:
                     return None
                 self._mouse_down = False
                 return Pointer("up", pos)
-            if self._mouse_down:
-                return Pointer("move", pos)
-            return None
+            return Pointer("move", pos) if self._mouse_down else None
         if et in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
             pos = self._inside(event.x * self.viewport.width, event.y * self.viewport.height)
             finger = getattr(event, "finger_id", 0)
             now = self.now()
             if et == pygame.FINGERDOWN:
                 if self._finger is not None and now - self._finger_seen < FINGER_STALE_SECONDS:
-                    # A second finger is ignored while the first is down.  Logged: where a touch
-                    # is lost (a lift that never came), the kiosk's log says so.
+                    # a second finger, ignored while the first is down (docs/reliability.md)
                     log.info("a touch ignored: finger %s is still down", self._finger)
                     return None
-                self._finger = finger
-                self._finger_seen = now
+                self._finger, self._finger_seen = finger, now
                 return Pointer("down", pos)
             if finger != self._finger:
                 return None
@@ -369,8 +365,6 @@ class App:
         if pointer.kind == "down" and self.corner.collidepoint(pointer.pos):
             now = self.now()
             self.corner_taps = [t for t in self.corner_taps if now - t <= CORNER_WINDOW] + [now]
-            # Logged, so that a curator's gesture that did not open the PIN pad can be told
-            # apart from touches that never reached the kiosk.
             log.info("curator's corner: tap %d of %d", len(self.corner_taps), CORNER_TAPS)
             if len(self.corner_taps) >= CORNER_TAPS:
                 self.corner_taps = []
