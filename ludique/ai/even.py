@@ -573,11 +573,12 @@ def choose_even_search(
     # plies, before any balance (docs/ai.md).  His skill cannot tell yet: random play's first
     # moves hand the computer as little as the Champion's.  Yielding, ``yield_pick`` keeps off
     # the home row; pressing, or to a strong visitor once settled, it crosses.
-    level = target == 0.5 and chance >= target - BALANCE
+    # (Only where a game is won by crossing: elsewhere no move crosses, nothing to ask per move.)
+    keep_off = crossing_game and target == 0.5 and chance >= target - BALANCE
     race = target == 0.5 and racing(state, ai)
 
     def allowed(move: Move) -> bool:
-        return not (level and crosses(ai, state, move))
+        return not (keep_off and crosses(ai, state, move))
 
     if whole or behind or expert or placing or pressing or race:
         # Behind its target, the visitor plays like the Champion, the men are still being
@@ -593,7 +594,7 @@ def choose_even_search(
             searcher.deadline = end
             result = searcher.search(state, 64, allowed=allowed)
             if (
-                level
+                keep_off
                 and crosses(ai, state, first.move)
                 and result.score < first.score - GIVE_AWAY
                 and win_chance(game_id, result.score) <= AHEAD
