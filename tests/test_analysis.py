@@ -255,9 +255,9 @@ def _action(i: int, curve: tuple[float, ...]):
 def test_the_search_keeps_within_its_budget_and_can_be_stopped():
     final = search_game("latrunculi-dux", 3)
     text = dump_game(final)
-    started = time.perf_counter()
+    started = time.process_time()  # work past the budget shows, a busy machine's stalls do not
     story = tell(text, "blue", budget=0.3)
-    assert time.perf_counter() - started < 0.3 + 0.5  # one position's search may overrun a bit
+    assert time.process_time() - started < 0.3 + 0.5  # one position's search may overrun a bit
     assert len(story.curve) == len(final.actions()) + 1
     stopped = tell(text, "blue", budget=30.0, stop=lambda: True)
     assert stopped.depth == 0 and stopped.curve[-1] == story.curve[-1]
