@@ -543,6 +543,18 @@ def test_yielding_on_the_board_takes_nothing_and_leaves_a_man_to_be_taken(
             state = state.play(max(replies, key=lambda r: ai.capture_gain(state, r)))
 
 
+def test_a_visitor_whose_placements_left_the_computer_a_man_ahead_is_no_champion() -> None:
+    # Greedy in Seneca loses a man while placing, then hands nothing over in a blocked battle:
+    # his battle moves alone would have him met by the Champion to the end.
+    faultless = ev.VisitorRecord(0.0, 0.0, 10)
+    assert ev.is_expert(faultless, ev.YIELD, "latrunculi-seneca")
+    for placed, expert in ((ev.PLACED_AWAY, False), (ev.PLACED_AWAY - 1, True), (-300, True)):
+        record = replace(faultless, placed=placed)
+        assert ev.is_expert(record, ev.YIELD, "latrunculi-seneca") == expert, placed
+        # Leaning to press, only his moves count (the lead is the computer's to keep).
+        assert ev.is_expert(record, ev.PRESS, "latrunculi-seneca")
+
+
 @pytest.mark.usefixtures("work_clock")
 def test_no_man_is_let_go_to_a_visitor_whose_moves_have_handed_the_computer_nothing() -> None:
     state = settled_game(ev.YIELD)
@@ -760,7 +772,8 @@ def test_a_placement_does_not_count_in_the_visitors_record() -> None:
     assert ev.visitor_error(now, 150) == ev.VisitorRecord()
     assert ev.is_expert(ev.visitor_error(now, 150), 0.5, "latrunculi-piso")
     # Nor does his first battle move after the computer's last placement: the computer then
-    # expected a placement's value.  His next battle move counts.
+    # expected a placement's value.  That decision keeps the lead the placements left the
+    # computer instead (``PLACED_AWAY``).  His next battle move counts, and the lead stays.
     rng = random.Random(2)
     while now.play(now.legal_moves()[0]).phase == "placement":  # type: ignore[attr-defined]
         now = now.play(rng.choice(now.legal_moves()))
@@ -769,10 +782,11 @@ def test_a_placement_does_not_count_in_the_visitors_record() -> None:
     ev.remember(now, last, 0, ev.VisitorRecord())
     after = now.play(last)
     first_battle = after.play(after.legal_moves()[0])
-    assert ev.visitor_error(first_battle, 150) == ev.VisitorRecord()
+    assert ev.visitor_error(first_battle, 150) == ev.VisitorRecord(placed=150)
     mine = first_battle.legal_moves()[0]
-    ev.remember(first_battle, mine, 0, ev.VisitorRecord())
+    ev.remember(first_battle, mine, 0, ev.VisitorRecord(placed=150))
     second = first_battle.play(mine).play(first_battle.play(mine).legal_moves()[0])
+    assert ev.visitor_error(second, 150) == ev.VisitorRecord(placed=150).after(150, battle=True)
     assert ev.visitor_error(second, 150).moves == 1
 
 

@@ -334,6 +334,13 @@ YIELD_TO_GAME: dict[str, float] = {"epaminondas": 8}
 # Champion's mean, -20 to +4 at the 41st ply in 15 games, rose above 8 in 3 of them, where the
 # computer then yielded to him from a winning position (docs/ai.md).
 SETTLED_MEAN_GAMES = frozenset({"epaminondas"})
+# Nor is the Champion a visitor whose placements left the computer a man ahead when the battle
+# began: greedy at 1.5 s in Seneca lost his man there, then gave nothing away in a blocked
+# battle, and was yielded to in only 4 of the 10 games the lean dealt "yield" (two seeds).  At
+# that first battle decision the computer's value against greedy was 48 or more in 28 of 30
+# games, 100 or more in 18; against the Champion (after openings of random placements) 119
+# once in 40 games, 85 or less in the rest (docs/ai.md).
+PLACED_AWAY = 100
 
 
 @dataclass(frozen=True)
@@ -348,6 +355,7 @@ class VisitorRecord:
     worst: float = ERROR_RANGE[0]  # the most one move handed over
     slips: int = 0  # moves that handed over more than EXPERT_LEAVE
     settled: float | None = None  # the game's mean when it settled (``SETTLED_MEAN_GAMES``)
+    placed: float | None = None  # the computer's value when the battle began (``PLACED_AWAY``)
 
     @property
     def game_mean(self) -> float:
@@ -409,7 +417,10 @@ def visitor_error(state: GameState, value_now: int) -> VisitorRecord:
         # with the value of the computer's own move in it.
         return record
     error = min(max(value_now - expected, ERROR_RANGE[0]), ERROR_RANGE[1])
-    return record.after(error, in_battle(node) and (node.parent is None or in_battle(node.parent)))
+    counted = in_battle(node) and (node.parent is None or in_battle(node.parent))
+    if not counted and in_battle(state):  # the battle's first decision
+        record = replace(record, placed=value_now)
+    return record.after(error, counted)
 
 
 def in_battle(state: GameState) -> bool:
@@ -437,6 +448,8 @@ def is_expert(record: VisitorRecord, target: float, game_id: str) -> bool:
     if target < 0.5:
         # No man let go to a strong player.  His recent moves cannot tell once the computer
         # yields: it takes nothing, so anyone's move hands it nothing.
+        if record.placed is not None and record.placed >= PLACED_AWAY:
+            return False
         mean = record.game_mean if record.settled is None else record.settled
         return mean < YIELD_TO_GAME.get(game_id, YIELD_TO)
     return record.expert
