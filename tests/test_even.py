@@ -548,11 +548,14 @@ def test_a_visitor_whose_placements_left_the_computer_a_man_ahead_is_no_champion
     # his battle moves alone would have him met by the Champion to the end.
     faultless = ev.VisitorRecord(0.0, 0.0, 10)
     assert ev.is_expert(faultless, ev.YIELD, "latrunculi-seneca")
-    for placed, expert in ((ev.PLACED_AWAY, False), (ev.PLACED_AWAY - 1, True), (-300, True)):
+    man = ev.PLACED_AWAY["latrunculi-seneca"]
+    for placed, expert in ((man, False), (man - 1, True), (-300, True)):
         record = replace(faultless, placed=placed)
         assert ev.is_expert(record, ev.YIELD, "latrunculi-seneca") == expert, placed
         # Leaning to press, only his moves count (the lead is the computer's to keep).
         assert ev.is_expert(record, ev.PRESS, "latrunculi-seneca")
+        # In Piso the Champion's placements too left a man or more (docs/ai.md).
+        assert ev.is_expert(record, ev.YIELD, "latrunculi-piso")
 
 
 @pytest.mark.usefixtures("work_clock")
@@ -773,7 +776,8 @@ def test_a_placement_does_not_count_in_the_visitors_record() -> None:
     assert ev.is_expert(ev.visitor_error(now, 150), 0.5, "latrunculi-piso")
     # Nor does his first battle move after the computer's last placement: the computer then
     # expected a placement's value.  That decision keeps the lead the placements left the
-    # computer instead (``PLACED_AWAY``).  His next battle move counts, and the lead stays.
+    # computer instead (read in Seneca, ``PLACED_AWAY``).  His next battle move counts, and the
+    # lead stays.
     rng = random.Random(2)
     while now.play(now.legal_moves()[0]).phase == "placement":  # type: ignore[attr-defined]
         now = now.play(rng.choice(now.legal_moves()))

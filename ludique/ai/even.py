@@ -334,13 +334,15 @@ YIELD_TO_GAME: dict[str, float] = {"epaminondas": 8}
 # Champion's mean, -20 to +4 at the 41st ply in 15 games, rose above 8 in 3 of them, where the
 # computer then yielded to him from a winning position (docs/ai.md).
 SETTLED_MEAN_GAMES = frozenset({"epaminondas"})
-# Nor is the Champion a visitor whose placements left the computer a man ahead when the battle
-# began: greedy at 1.5 s in Seneca lost his man there, then gave nothing away in a blocked
-# battle, and was yielded to in only 4 of the 10 games the lean dealt "yield" (two seeds).  At
-# that first battle decision the computer's value against greedy was 48 or more in 28 of 30
-# games, 100 or more in 18; against the Champion (after openings of random placements) 119
-# once in 40 games, 85 or less in the rest (docs/ai.md).
-PLACED_AWAY = 100
+# In Seneca a visitor whose placements left the computer a man ahead when the battle began is
+# no expert to the lean's yield, whatever his battle moves: greedy at 1.5 s lost his man there,
+# then gave nothing away in a blocked battle, and was yielded to in only 4 of the 10 games the
+# lean dealt "yield" (two seeds).  At that first battle decision the computer's value against
+# greedy was 48 or more in 28 of 30 games, 100 or more in 18; against the Champion (after
+# openings of random placements) 119 once in 40 games, 85 or less in the rest.  Not in Piso:
+# there the Champion left 100 or more in 10 of 80 games, and greedy, whose battle moves already
+# show, won 69% of decided games with the rule (docs/ai.md).
+PLACED_AWAY: dict[str, float] = {"latrunculi-seneca": 100}
 
 
 @dataclass(frozen=True)
@@ -448,7 +450,7 @@ def is_expert(record: VisitorRecord, target: float, game_id: str) -> bool:
     if target < 0.5:
         # No man let go to a strong player.  His recent moves cannot tell once the computer
         # yields: it takes nothing, so anyone's move hands it nothing.
-        if record.placed is not None and record.placed >= PLACED_AWAY:
+        if record.placed is not None and record.placed >= PLACED_AWAY.get(game_id, INFINITY):
             return False
         mean = record.game_mean if record.settled is None else record.settled
         return mean < YIELD_TO_GAME.get(game_id, YIELD_TO)
