@@ -340,7 +340,7 @@ SETTLED_MEAN_GAMES = frozenset({"epaminondas"})
 # lean dealt "yield" (two seeds).  At that first battle decision the computer's value against
 # greedy was 48 or more in 28 of 30 games, 100 or more in 18; against the Champion (after
 # openings of random placements) 119 once in 40 games, 85 or less in the rest.  Not in Piso:
-# there the Champion left 100 or more in 10 of 80 games, and greedy, whose battle moves already
+# there the Champion left 100 or more in 11 of 80 games, and greedy, whose battle moves already
 # show, won 69% of decided games with the rule (docs/ai.md).
 PLACED_AWAY: dict[str, float] = {"latrunculi-seneca": 100}
 
