@@ -1,5 +1,6 @@
 """Test-wide set-up: SDL's dummy drivers before anything imports pygame."""
 
+import itertools
 import os
 import time
 
@@ -40,7 +41,7 @@ WORK_PER_LOOK = 50e-6
 @pytest.fixture
 def work_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """``time.perf_counter``, for the search and the test alike, as a count of the looks at it."""
-    looks = iter(range(1, 1 << 62))
+    looks = itertools.count(1)
     monkeypatch.setattr(time, "perf_counter", lambda: next(looks) * WORK_PER_LOOK)
 
 
