@@ -1,38 +1,33 @@
-"""Benchmark of the Even match strength: does every yardstick get a close game?
+"""Benchmark of Even match against a population of synthetic visitors, through the kiosk's Match.
 
-    python benchmarks/even.py                        # everything the issue asks (long: hours)
-    python benchmarks/even.py --games 2 --budget 0.1 --no-kiosk --out /tmp/smoke.jsonl
-    python benchmarks/even.py --report-only --out results.jsonl
-    cat seed1.jsonl seed2.jsonl > both.jsonl   # runs with --seed 1 and 2: their games pooled
-    python benchmarks/even.py --report-only --out both.jsonl
-    python benchmarks/even.py --pente-only
-    python benchmarks/even.py --show 12 --out results.jsonl   # game 12, a board after each move
+    python benchmarks/even.py --out even.jsonl                 # 20 games a visitor a game (long)
+    python benchmarks/even.py --games 4 --out /tmp/smoke.jsonl --no-kiosk
+    python benchmarks/even.py --report-only --out even.jsonl
 
-Search games (Epaminondas and the four Latrunculi variants): Even match plays ``--games`` games
-against each yardstick (random, greedy, Beginner, Champion; ``--pairings``, and
-``champion-champion``: the Champion in Even match's seat, the ceiling), alternating who
-starts, at ``--budget`` seconds per move, plus (unless ``--no-kiosk``) ``--kiosk-games`` games
-against greedy at the kiosk's 1.5 s in Seneca and Epaminondas.  Games run in ``--jobs`` worker
-processes; each finished game is appended to ``--out`` (JSON lines) at once, and games already in
-that file are not played again, so an interrupted run resumes where it stopped.  Games are
-played in rounds (game 1 of every pairing, then game 2, ...), so a run cut short is balanced.
-A game still running after ``--max-plies`` plies is counted as a draw.  The games of a pairing
-are one series of deals, as a kiosk's (``ludique.ai.even.Deal``: games 2k and 2k+1 lean
-opposite ways); with ``--coin`` each game tosses its own lean instead.  With ``--openings`` the
-games against the Champion begin with the calibration's random plies (2 to 8, or 8 to 24
-placements in Seneca and Piso), which neither side chooses: without them the Champion and Even
-match, both deterministic but for the clock, play the same two to four games over and over.
+Every game is played by the kiosk's own ``ludique.match.Match``, headless: the computer's seat
+is an opponent that answers at once with ``ludique.ai.decide(state, "even", budget)``, the
+visitor's seat one of the synthetic visitors below, the die thrown by the match.  Games
+alternate who starts.  Each finished game is appended to ``--out`` (JSON lines) at once, and
+games already there are not played again, so an interrupted run resumes.
 
-Pente grammai: exact figures from the solved table (no sampling error in the chances): with
-``--pente-exact``, the winning chance of Even match's mix alone (without its two history rules)
-against the perfect player, by policy evaluation; and, over ``--pente-games`` games against
-a random, a greedy, a perfect visitor (the Champion) and the Beginner and Player, the share of
-the visitor's turns at which his exact winning chance (before his roll, with both sides
-perfect from there) lies between 0.35 and 0.65, the games each side won and their length.
+The visitors, none of them Even match's own model of a visitor:
 
-The table printed: Even match's wins, draws and losses; the yardstick's share of the decided
-games and of all games; Even match's think time per move (median, maximum); and the share of
-Even match's decisions at which the Champion's search gave it a chance within 0.35-0.65.
+* ``random``: a uniformly random legal move;
+* ``greedy``: one ply: a win, else the most material, else the most advance (Pente grammai: a
+  hit when there is one, else at random: a child who grabs captures);
+* ``cautious``: leaves the fewest of its pieces open to capture at once (Pente grammai: the
+  fewest throws that let the computer hit), then captures what it can, else at random;
+* ``child``, ``learner``, ``strong``: rungs 0, 2 and 4 of the ladder at their temperatures;
+* ``champion``: the Champion (the perfect player in Pente grammai); its search games begin with
+  a few random plies (as the calibration's), since two deterministic players repeat one game.
+
+The report, per game and visitor: the visitor's wins, draws and losses and his share of decided
+games; mean value lost per decision (by the referee) in games he won and lost; the share of
+decided games whose margin was at most two men; the computer's gifts per game (a move after
+which the visitor could take more at once than after another legal move, net of what the move
+took); median length (plies, or rounds in Pente grammai); games ended by the fifty-turn count;
+the computer's think time; in Pente grammai the share of the visitor's turns at which his exact
+chance lay in 0.35-0.65.
 """
 
 from __future__ import annotations
@@ -44,386 +39,335 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.even_calibrate import opening_plies  # noqa: E402
 from ludique.games import GAME_IDS  # noqa: E402
 
-SEARCH_GAMES = tuple(g for g in GAME_IDS if g != "pente-grammai")
-PAIRINGS = ("even-random", "even-greedy", "even-beginner", "even-champion")
-# Not in the default run: the Champion in Even match's seat against the Champion, from the same
-# openings (the same random plies) as "even-champion": what Even match's share there would be
-# if it always played the Champion's move, the ceiling its 30% target is measured against.
-CEILING = "champion-champion"
-KNOWN_PAIRINGS = (*PAIRINGS, CEILING)
+VISITORS = ("random", "greedy", "cautious", "child", "learner", "strong", "champion")
+VISITOR_RUNGS = {"child": 0, "learner": 2, "strong": 4}
 KIOSK_BUDGET = 1.5
 KIOSK_GAMES = ("latrunculi-seneca", "epaminondas")
+KIOSK_VISITORS = ("greedy", "learner")
 BAND = (0.35, 0.65)
+MAX_PLIES = 600  # a game still running then is counted as a draw ("max-plies")
 
 
-# --- one game -------------------------------------------------------------------------------
+# --- the visitors -----------------------------------------------------------------------------
+def taken_by(state, move) -> int:
+    """Pieces of the opponent that ``move`` takes (Pente grammai: counters hit)."""
+    if state.game_id != "pente-grammai":
+        from ludique.ai.evaluation import ai_for
+
+        return ai_for(state).capture_gain(state, move)
+    enemy = next(c for c in state.colours if c != state.to_move)
+
+    def waiting(s) -> int:
+        return sum(1 for p in s.pieces() if p.colour == enemy and p.square == "off")
+
+    return max(0, waiting(state.play(move)) - waiting(state))
+
+
+def exposure(state) -> int:
+    """How much the player to move in ``state`` can take at once: the most pieces one move
+    takes, or with a die, how many throws let him hit."""
+    if state.outcome is not None:
+        return 0
+    if state.needs_roll:
+        return sum(
+            1
+            for d in range(1, 7)
+            if any(taken_by(s, m) for s in [state.roll(d)] for m in s.legal_moves())
+        )
+    return max((taken_by(state, m) for m in state.legal_moves()), default=0)
+
+
+def cautious_move(state, rng: random.Random):
+    best, key_best = [], None
+    for move in state.legal_moves():
+        child = state.play(move)
+        won = child.outcome is not None and child.outcome.winner == state.to_move
+        key = (won, -exposure(child), taken_by(state, move))
+        if key_best is None or key > key_best:
+            best, key_best = [move], key
+        elif key == key_best:
+            best.append(move)
+    return rng.choice(best)
+
+
+def visitor_move(name: str, state, rng: random.Random, budget: float):
+    from ludique.ai import choose_move, even
+    from ludique.ai.baselines import greedy_move
+
+    moves = state.legal_moves()
+    if len(moves) == 1 or name == "random":
+        return rng.choice(moves)
+    if name == "greedy":
+        if state.game_id == "pente-grammai":
+            hits = [m for m in moves if taken_by(state, m)]
+            return rng.choice(hits or moves)
+        return greedy_move(state, rng)
+    if name == "cautious":
+        return cautious_move(state, rng)
+    if name == "champion":
+        return choose_move(state, "champion", budget, rng)
+    level = even.LADDER[VISITOR_RUNGS[name]]
+    if state.game_id == "pente-grammai":
+        return even.play_pente_rung(state, level, rng)
+    return even.play_search_rung(state, level, time.perf_counter(), budget, rng, None)
+
+
+# --- one game through the kiosk's Match ------------------------------------------------------------
+class InstantClock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def now(self) -> float:
+        self.t += 0.01
+        return self.t
+
+    def seconds(self, s: float) -> float:
+        return 0.0
+
+
+class EvenOpponent:
+    """The computer's seat: ``ludique.ai.decide`` at once, with its times and notes kept."""
+
+    def __init__(self, rng: random.Random, gifts: bool) -> None:
+        self.rng = rng
+        self.answer: str | None = None
+        self.note = None
+        self.times: list[float] = []
+        self.rungs: list[int] = []
+        self.gifts = 0
+        self.count_gifts = gifts
+
+    def request(self, state, strength: str, time_budget: float = 1.5) -> None:
+        from ludique.ai import decide
+
+        started = time.perf_counter()
+        move, note = decide(state, strength, time_budget, self.rng)
+        self.times.append(time.perf_counter() - started)
+        self.note = note
+        if note is not None:
+            self.rungs.append(int(note["played"]))
+        if self.count_gifts and len(state.legal_moves()) > 1:
+            self.gifts += gift(state, move)
+        self.answer = move.text
+
+    def poll(self) -> str | None:
+        answer, self.answer = self.answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self.answer = None
+
+
+def gift(state, move) -> int:
+    """1 when ``move`` lets the visitor take more at once (net of what it took itself) than
+    another legal move would have."""
+
+    def net(m) -> int:
+        return exposure(state.play(m)) - taken_by(state, m)
+
+    chosen = net(move)
+    if chosen <= 0:
+        return 0
+    return int(any(net(m) < chosen for m in state.legal_moves() if m is not move))
+
+
 def play_one(job: dict) -> dict:
-    """Play one game of Even match against a yardstick; the record written to the results."""
-    from ludique.ai import choose_move
-    from ludique.ai.baselines import greedy_move, random_move
+    from benchmarks.even_calibrate import opening_plies
+    from ludique.ai import even
     from ludique.ai.evaluation import ai_for
-    from ludique.ai.even import Deal, choose_even_search, win_chance
-    from ludique.games import new_game
+    from ludique.match import Due, GameConfig, Match, Transition
 
-    game_id, pairing, index, budget = job["game"], job["pairing"], job["index"], job["budget"]
-    seat, opponent = pairing.split("-")
-    # Named by the yardstick, so that the ceiling's games open as Even match's did.
-    rng = random.Random(f"{job['seed']}/{game_id}/even-{opponent}/{budget}/{index}")
-    state = new_game(game_id)
-    ai = ai_for(state)
-    even_colour = state.colours[index % 2]  # game 0: Even match starts
-    series = f"{job['seed']}/{game_id}/{pairing}/{budget}"
-    deal = None if job.get("coin") else Deal(series, index)
-    times: list[float] = []
-    trace: list[tuple[int, int, str]] = []
-    decided_at: list[int] = []  # the ply of each of Even match's traced decisions
-    plies = 0
-    # Against the Champion, who plays the same moves at the same time, the games of a pairing
-    # repeat two to four lines; ``--openings`` begins them with random plies (both sides), as
-    # the calibration does, so that they are twenty games and not two.
-    opening = opening_plies(game_id, rng) if job.get("openings") and opponent == "champion" else 0
-    while state.outcome is None and plies < job["max_plies"]:
-        if plies < opening:
-            move = random_move(state, rng)
-        elif state.to_move == even_colour:
-            started = time.perf_counter()
-            moves = state.legal_moves()
-            if len(moves) == 1:
-                move = moves[0]
-            elif seat == "champion":
-                move = choose_move(state, "champion", budget, rng)
+    game_id, visitor, index, budget = job["game"], job["visitor"], job["index"], job["budget"]
+    rng = random.Random(f"{job['seed']}/{game_id}/{visitor}/{budget}/{index}")
+    pente = game_id == "pente-grammai"
+    computer = EvenOpponent(random.Random(rng.random()), gifts=not pente)
+    config = GameConfig(game_id, "computer", "even", None)
+    probe = Match(config, computer, clock=InstantClock(), think_budget=budget)
+    colours = probe.state.colours
+    visitor_colour = colours[index % 2]
+    config = GameConfig(game_id, "computer", "even", visitor_colour)
+    match = Match(config, computer, clock=InstantClock(), think_budget=budget)
+    match.dice = random.Random(rng.random())
+    opening = opening_plies(game_id, rng) if visitor == "champion" and not pente else 0
+    chances: list[float] = []
+    started = time.perf_counter()
+    while match.state.outcome is None and match.moves_played() < MAX_PLIES:
+        due = match.update(match.clock.now())
+        if isinstance(due, Transition):
+            match.commit(due)
+        elif due is Due.THROW:
+            match.land(match.throw())
+        elif due is Due.VISITOR:
+            state = match.state
+            if state.needs_roll:
+                if pente:
+                    from ludique.ai import pente_win_probability
+
+                    chances.append(pente_win_probability(state))
+                match.land(match.throw())
+            elif match.moves_played() < opening:
+                match.play(rng.choice(state.legal_moves()))
             else:
-                import gc
-
-                gc.disable()
-                try:
-                    move = choose_even_search(
-                        state, ai, started, budget, rng, trace=trace, deal=deal
-                    )
-                finally:
-                    gc.enable()
-                decided_at.append(plies)
-            times.append(time.perf_counter() - started)
-        elif opponent == "random":
-            move = random_move(state, rng)
-        elif opponent == "greedy":
-            move = greedy_move(state, rng)
-        else:
-            move = choose_move(state, opponent, budget, rng)
-        state = state.play(move)
-        plies += 1
+                match.play(visitor_move(visitor, state, rng, budget))
+        elif due in (Due.OVER, Due.END_SCREEN):
+            break
+    state = match.state
     outcome = state.outcome
-    if outcome is None or outcome.winner is None:
-        winner = None
-    else:
-        winner = "even" if outcome.winner == even_colour else "yardstick"
-    chances = [win_chance(game_id, first) for first, _, _ in trace]
+    winner = None
+    if outcome is not None and outcome.winner is not None:
+        winner = "visitor" if outcome.winner == visitor_colour else "computer"
+    computer_colour = next(c for c in colours if c != visitor_colour)
+    margin = None if pente else abs(ai_for(state).material(state, computer_colour))
+    losses = [d.loss for d in even.decisions_of(state, visitor_colour, even.referee_chances, 10**6)]
+    rolls = sum(1 for a in state.actions() if a.startswith("roll"))
     return {
         **job,
-        "even_colour": even_colour,
+        "visitor_colour": visitor_colour,
         "winner": winner,
         "reason": outcome.reason if outcome is not None else "max-plies",
-        "plies": plies,
-        "times": [round(t, 4) for t in times],
-        "opening": opening,
-        "rules": dict(Counter(why for _, _, why in trace)),
+        "plies": match.moves_played(),
+        "rounds": rolls // 2 if pente else None,
+        "margin": margin,
+        "gifts": computer.gifts,
+        "visitor_loss": round(statistics.fmean(losses), 5) if losses else None,
+        "times": [round(t, 4) for t in computer.times],
+        "rungs": computer.rungs,
+        "skill": match.skill,
         "in_band": sum(BAND[0] <= c <= BAND[1] for c in chances),
-        "decisions": len(chances),
-        # Each decision: its ply, the Champion's value, the chosen move's value, the rule.
-        "trace": [[p, *t] for p, t in zip(decided_at, trace, strict=True)],
-        "actions": state.actions(),  # to replay the game (``--show``)
+        "visitor_turns": len(chances),
+        "seconds": round(time.perf_counter() - started, 1),
     }
 
 
-def plan(args: argparse.Namespace) -> list[dict]:
-    """Every game to play, in rounds so that a run cut short stays balanced."""
-    jobs = []
-    for game_id in args.game or SEARCH_GAMES:
-        for pairing in args.pairings:
-            for i in range(args.games):
-                jobs.append((i / args.games, game_id, pairing, i, args.budget))
-    if not args.no_kiosk:
-        for game_id in KIOSK_GAMES:
-            if args.game and game_id not in args.game:
-                continue
-            for i in range(args.kiosk_games):
-                jobs.append((i / args.kiosk_games, game_id, "even-greedy", i, KIOSK_BUDGET))
-    jobs.sort(key=lambda j: (j[0], j[4], j[1], j[2]))
-    return [
-        {
-            "game": g,
-            "pairing": p,
-            "index": i,
-            "budget": b,
-            "seed": args.seed,
-            "max_plies": args.max_plies,
-            "coin": args.coin,
-            "openings": args.openings,
-        }
-        for _, g, p, i, b in jobs
-    ]
+# --- the run --------------------------------------------------------------------------------------
+def jobs_for(args) -> list[dict]:
+    games = args.game or list(GAME_IDS)
+    visitors = args.visitor or list(VISITORS)
+    out = []
+    for index in range(args.games):
+        for game_id in games:
+            for visitor in visitors:
+                out.append(
+                    dict(
+                        game=game_id,
+                        visitor=visitor,
+                        index=index,
+                        budget=args.budget,
+                        seed=args.seed,
+                    )
+                )
+    if args.kiosk:
+        for index in range(args.kiosk_games):
+            for game_id in KIOSK_GAMES:
+                for visitor in KIOSK_VISITORS:
+                    out.append(
+                        dict(
+                            game=game_id,
+                            visitor=visitor,
+                            index=index,
+                            budget=KIOSK_BUDGET,
+                            seed=args.seed,
+                        )
+                    )
+    return out
 
 
-def job_key(record: dict) -> tuple:
-    return (
-        record["game"],
-        record["pairing"],
-        record["index"],
-        record["budget"],
-        record["seed"],
-        record.get("coin", False),
-        record.get("openings", False),
-    )
+def job_key(r: dict) -> tuple:
+    return (r["game"], r["visitor"], r["index"], r["budget"], r["seed"])
 
 
-def run(args: argparse.Namespace) -> None:
-    done = set()
-    if args.out.is_file():
-        for line in args.out.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                done.add(job_key(json.loads(line)))
-    jobs = [j for j in plan(args) if job_key(j) not in done]
-    print(f"# {len(jobs)} games to play ({len(done)} already in {args.out})", flush=True)
-    started = time.perf_counter()
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(args.jobs) as pool, args.out.open("a", encoding="utf-8") as out:
-        for n, record in enumerate(pool.imap_unordered(play_one, jobs), 1):
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-            print(
-                f"{n}/{len(jobs)} {record['game']} {record['pairing']} {record['budget']} "
-                f"#{record['index']}: {record['winner']} ({record['reason']}, "
-                f"{record['plies']} plies) {time.perf_counter() - started:.0f} s",
-                flush=True,
-            )
+def load(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-# --- whole games, move by move --------------------------------------------------------------
-def text_board(state: object) -> str:
-    """The board as text, the far row first: b/w/k for Blue, White, Black, capitals for a dux,
-    x and o for a Blue or White incitus."""
-    epaminondas = state.game_id == "epaminondas"  # type: ignore[attr-defined]
-    files, ranks = (14, 12) if epaminondas else (8, 8)
-    grid = [["." for _ in range(files)] for _ in range(ranks)]
-    for piece in state.pieces():  # type: ignore[attr-defined]
-        if piece.square == "off":
-            continue
-        f, r = ord(piece.square[0]) - ord("a"), int(piece.square[1:]) - 1
-        mark = {"blue": "b", "white": "w", "black": "k"}[piece.colour]
-        if piece.kind == "dux":
-            mark = mark.upper()
-        elif piece.kind == "incitus":
-            mark = "x" if piece.colour == "blue" else "o"
-        grid[r][f] = mark
-    return "\n".join("    " + "".join(row) for row in reversed(grid))
+def share(values: list[bool]) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
-def show(path: Path, number: int) -> None:
-    """Replay game ``number`` (its line in ``path``, from 1) with the board after every move."""
-    from ludique.games import new_game
-    from ludique.games.base import apply_action
+def pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
 
-    record = json.loads(path.read_text(encoding="utf-8").splitlines()[number - 1])
-    if "actions" not in record:
-        raise SystemExit("this results file does not hold the games' moves")
-    state = new_game(record["game"])
+
+def report(results: list[dict]) -> None:
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for r in results:
+        groups[(r["game"], r["budget"], r["visitor"])].append(r)
     print(
-        f"{record['game']}, {record['pairing']} at {record['budget']} s: Even match plays "
-        f"{record['even_colour']}; winner {record['winner']} ({record['reason']})"
+        "game                budget visitor   n  W-D-L     share  loss won/lost  close  "
+        "gifts  length  fifty  think med/max  band"
     )
-    for n, action in enumerate(record["actions"], 1):
-        who = "Even" if state.to_move == record["even_colour"] else "yardstick"
-        before = len(state.pieces())
-        state = apply_action(state, action)
-        taken = before - len(state.pieces())
-        print(f"{n:4} {who:9} {action}" + (f"  ({taken} taken)" if taken > 0 else ""))
-        print(text_board(state))
-
-
-# --- the table ------------------------------------------------------------------------------
-def report(path: Path) -> None:
-    rows: dict[tuple[str, float, str], list[dict]] = defaultdict(list)
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            r = json.loads(line)
-            rows[(r["game"], r["budget"], r["pairing"])].append(r)
-    print(
-        f"| game | budget | yardstick | games | Even W-D-L | yardstick's share of decided "
-        f"| of all | think median / max (s) | decisions in {BAND[0]}-{BAND[1]} | plies |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    order = {g: i for i, g in enumerate(SEARCH_GAMES)}
-    for (game_id, budget, pairing), records in sorted(
-        rows.items(),
-        key=lambda kv: (kv[0][1], order.get(kv[0][0], 9), KNOWN_PAIRINGS.index(kv[0][2])),
-    ):
-        w = sum(r["winner"] == "even" for r in records)
-        lost = sum(r["winner"] == "yardstick" for r in records)
-        d = len(records) - w - lost
-        decided = w + lost
-        times = [t for r in records for t in r["times"]]
-        band = sum(r["in_band"] for r in records)
-        decisions = sum(r["decisions"] for r in records)
-        share = f"{100 * lost / decided:.0f}%" if decided else "-"
-        yardstick = pairing.split("-")[1]
-        # Files of several runs read together pool their games (one table for seeds 1 to n).
-        seeds = sorted({r["seed"] for r in records})
-        games = f"{len(records)}" + (
-            f" (seeds {', '.join(map(str, seeds))})" if len(seeds) > 1 else ""
+    for (game, budget, visitor), rs in sorted(groups.items()):
+        won = [r for r in rs if r["winner"] == "visitor"]
+        lost = [r for r in rs if r["winner"] == "computer"]
+        decided = won + lost
+        drawn = len(rs) - len(decided)
+        loss_won = (
+            statistics.fmean(r["visitor_loss"] for r in won if r["visitor_loss"] is not None)
+            if won
+            else None
         )
-        if pairing == CEILING:
-            yardstick += " (the Champion in Even's seat)"
+        loss_lost = (
+            statistics.fmean(r["visitor_loss"] for r in lost if r["visitor_loss"] is not None)
+            if lost
+            else None
+        )
+        close = share([r["margin"] <= 2 for r in decided if r["margin"] is not None])
+        gifts = statistics.fmean(r["gifts"] for r in rs)
+        pente = game == "pente-grammai"
+        length = statistics.median(r["rounds"] if pente else r["plies"] for r in rs)
+        fifty = sum(r["reason"] == "fifty-turns" for r in rs)
+        times = [t for r in rs for t in r["times"]]
+        turns = sum(r["visitor_turns"] for r in rs)
+        band = sum(r["in_band"] for r in rs) / turns if turns else None
+        lw = "-" if loss_won is None else f"{loss_won:.3f}"
+        ll = "-" if loss_lost is None else f"{loss_lost:.3f}"
         print(
-            f"| {game_id} | {budget} | {yardstick} | {games} | {w}-{d}-{lost} "
-            f"| {share} | {100 * lost / len(records):.0f}% "
-            f"| {statistics.median(times) if times else 0:.3f} / {max(times, default=0):.3f} "
-            f"| {f'{100 * band / decisions:.0f}%' if decisions else '-'} "
-            f"| {statistics.median(r['plies'] for r in records):.0f} |"
+            f"{game:19} {budget:<6} {visitor:9} {len(rs):2} {len(won):2}-{drawn}-{len(lost):<3}"
+            f" {pct(share([r['winner'] == 'visitor' for r in decided])):>5}  {lw}/{ll}"
+            f"  {pct(close):>5}  {gifts:5.2f}  {length:6.0f}  {fifty:5}"
+            f"  {statistics.median(times) if times else 0:.3f}/{max(times) if times else 0:.3f}"
+            f"  {pct(band) if pente else ''}"
         )
-    reasons = Counter(r["reason"] for rs in rows.values() for r in rs)
-    print(f"\nendings: {dict(reasons)}")
-
-
-# --- Pente grammai --------------------------------------------------------------------------
-def pente_report(games: int, seed: int, exact: bool) -> None:
-    from ludique.ai import choose_move, pente_win_probability
-    from ludique.ai.baselines import greedy_move, random_move
-    from ludique.games import new_game
-
-    print("## pente-grammai (exact chances from the solved table)")
-    if exact:
-        started = time.perf_counter()
-        blue, white = even_against_perfect()
-        print(
-            f"The mix alone (never noticing a perfect visitor, never hurrying) against the "
-            f"perfect player, exact: wins {blue:.6f} as Blue, {white:.6f} as White, "
-            f"{(blue + white) / 2:.6f} on average ({time.perf_counter() - started:.0f} s)"
-        )
-    visitors = ("random", "greedy", "champion", "beginner", "player")
-    print(
-        "| visitor | games | Even W-L | visitor's share | visitor's turns | chance in 0.35-0.65 "
-        "before his roll | after his roll (his best move) | think median / max (s) "
-        "| rounds median / max |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|")
-    for visitor in visitors:
-        rng = random.Random(f"{seed}/pente/{visitor}")
-        wins = turns = before = after = 0
-        times: list[float] = []
-        lengths: list[int] = []
-        for i in range(games):
-            state = new_game("pente-grammai")
-            even_colour = state.colours[i % 2]
-            while state.outcome is None:
-                if state.needs_roll:
-                    if state.to_move != even_colour:
-                        turns += 1
-                        chance = pente_win_probability(state)
-                        before += BAND[0] <= chance <= BAND[1]
-                        state = state.roll(rng.randint(1, 6))
-                        rolled = pente_win_probability(state)
-                        after += BAND[0] <= rolled <= BAND[1]
-                    else:
-                        state = state.roll(rng.randint(1, 6))
-                    continue
-                if state.to_move == even_colour:
-                    t = time.perf_counter()
-                    move = choose_move(state, "even", 1.5, rng)
-                    times.append(time.perf_counter() - t)
-                elif visitor == "random":
-                    move = random_move(state, rng)
-                elif visitor == "greedy":
-                    move = greedy_move(state, rng)
-                else:
-                    move = choose_move(state, visitor, 1.5, rng)
-                state = state.play(move)
-            wins += state.outcome.winner == even_colour
-            lengths.append(len(state.actions()) // 4)
-        print(
-            f"| {visitor} | {games} | {wins}-{games - wins} | {100 * (games - wins) / games:.1f}% "
-            f"| {turns} | {100 * before / turns:.1f}% | {100 * after / turns:.1f}% "
-            f"| {statistics.median(times):.4f} / {max(times):.4f} "
-            f"| {statistics.median(lengths):.0f} / {max(lengths)} |",
-            flush=True,
-        )
-
-
-def even_against_perfect() -> tuple[float, float]:
-    """Exactly, by policy evaluation: P(Even match wins) as Blue and as White against the
-    perfect player (``ludique.ai.pente_solver.duel`` with Even match's policy)."""
-    import numpy as np
-
-    from ludique.ai import pente_solver
-    from ludique.ai.pente_table import SCALE, table
-
-    g = pente_solver.graph()
-    p_win = np.frombuffer(table(), dtype=np.uint32).astype(np.float64)[g.dense] / SCALE
-    valid = g.succ != g.NONE
-    q = np.concatenate([1.0 - p_win, [1.0, 0.0]])[g.succ]  # the mover's chance after each move
-    # Even match (``ludique.ai.even.mix``): the first move with the least chance >= 1/2 and the
-    # first with the greatest chance < 1/2, weighted so that the expected chance is 1/2.
-    hi_val = np.where(valid & (q >= 0.5), q, np.inf)
-    lo_val = np.where(valid & (q < 0.5), q, -np.inf)
-    hi_i, lo_i = np.argmin(hi_val, axis=-1), np.argmax(lo_val, axis=-1)
-    hi_q = np.take_along_axis(hi_val, hi_i[..., None], -1)[..., 0]
-    lo_q = np.take_along_axis(lo_val, lo_i[..., None], -1)[..., 0]
-    has_hi, has_lo = np.isfinite(hi_q), np.isfinite(lo_q)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        w_lo = np.where(has_hi & has_lo, (hi_q - 0.5) / (hi_q - lo_q), np.where(has_lo, 1.0, 0.0))
-    eye = np.eye(q.shape[-1])
-    probs_even = w_lo[..., None] * eye[lo_i] + (1.0 - w_lo)[..., None] * eye[hi_i]
-    probs_even *= valid.any(-1, keepdims=True)
-    probs_perfect = pente_solver.move_probabilities_np(q, valid, 0.0)
-    return pente_solver.policies_duel(g, probs_even, probs_perfect, tol=1e-12)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (20)")
-    parser.add_argument("--budget", type=float, default=0.25, help="seconds per move (0.25)")
-    parser.add_argument("--game", action="append", choices=SEARCH_GAMES, help="repeatable")
-    parser.add_argument("--pairings", default=",".join(PAIRINGS), help="comma-separated")
-    parser.add_argument("--kiosk-games", type=int, default=10, help="vs greedy at 1.5 s (10)")
-    parser.add_argument("--no-kiosk", action="store_true", help="skip the 1.5 s games")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games a visitor a game")
+    parser.add_argument("--budget", type=float, default=0.25)
+    parser.add_argument("--game", action="append", choices=GAME_IDS)
+    parser.add_argument("--visitor", action="append", choices=VISITORS)
+    parser.add_argument("--no-kiosk", dest="kiosk", action="store_false")
+    parser.add_argument("--kiosk-games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-plies", type=int, default=500)
-    parser.add_argument("--coin", action="store_true", help="a lean tossed per game, no deals")
-    parser.add_argument(
-        "--openings", action="store_true", help="the Champion's games open with random plies"
-    )
+    parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("even-results.jsonl"))
-    parser.add_argument("--report-only", action="store_true", help="print the table of --out")
-    parser.add_argument("--pente-only", action="store_true", help="only Pente grammai")
-    parser.add_argument("--no-pente", action="store_true", help="skip Pente grammai")
-    parser.add_argument("--pente-games", type=int, default=1000)
-    parser.add_argument("--pente-exact", action="store_true", help="the mix alone, exactly")
-    parser.add_argument("--show", type=int, metavar="N", help="replay game N of --out, boards")
+    parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
-    args.pairings = [p for p in args.pairings.split(",") if p]
-    for pairing in args.pairings:
-        if pairing not in KNOWN_PAIRINGS:
-            known = ", ".join(KNOWN_PAIRINGS)
-            parser.error(f"unknown pairing {pairing!r}: expected some of {known}")
-    if args.show:
-        show(args.out, args.show)
-        return
-    if not (args.no_pente or args.report_only):
-        pente_report(args.pente_games, args.seed, args.pente_exact)
-    if args.pente_only:
-        return
+    done = load(args.out)
     if not args.report_only:
-        run(args)
-    print(f"\n## search games ({args.out})")
-    report(args.out)
+        seen = {job_key(r) for r in done}
+        todo = [j for j in jobs_for(args) if job_key(j) not in seen]
+        print(f"{len(todo)} games to play ({len(done)} already in {args.out})", flush=True)
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, args.out.open("a") as f:
+            for r in pool.imap_unordered(play_one, todo):
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+                done.append(r)
+                print(
+                    f"{r['game']} {r['visitor']} #{r['index']} {r['winner']} "
+                    f"{r['reason']} {r['plies']} plies {r['seconds']} s",
+                    flush=True,
+                )
+    report(done)
 
 
 if __name__ == "__main__":

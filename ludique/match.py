@@ -22,14 +22,11 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import new_game
 from ludique.games.base import GameState, IllegalMove, Move
-
-if TYPE_CHECKING:
-    from ludique.ai.even import Deal, Dealer
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +85,7 @@ class Opponent(Protocol):
     """What a match asks of the computer player (``ludique.ui.opponent.Opponent`` on the kiosk,
     a scripted one in a guided game)."""
 
-    def request(
-        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
-    ) -> None: ...
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None: ...
 
     def poll(self) -> str | None: ...
 
@@ -154,7 +149,6 @@ class Match:
         language: Callable[[], str] = lambda: "",
         report: Callable[[GameRecord], None] | None = None,
         on_change: Callable[[], None] = lambda: None,
-        dealer: Dealer | None = None,
     ) -> None:
         self.config = config
         self.opponent = opponent
@@ -170,12 +164,8 @@ class Match:
         if config.visitor_colour not in colours:
             config.visitor_colour = colours[0]
         self.demo = config.opponent == "demo"
-        # The game's place in the kiosk's series of Even match games (``ludique.ai.even.Deal``)
-        self.deal: Deal | None = (
-            dealer.deal(config.game_id, config.strength)
-            if dealer is not None and config.opponent == "computer"
-            else None
-        )
+        # Even match's last reading of the visitor (``ludique.ai.decide``), for the record
+        self.skill: dict[str, float | int] | None = None
         self.computer_pause = COMPUTER_MIN_SECONDS * (DEMO_SLOWER if self.demo else 1.0)
         self.dice = random.Random()  # the die thrown on screen (tests may seed it)
         self.started = self.clock.now()
@@ -350,7 +340,7 @@ class Match:
         if self.think_started is None:
             strength = "beginner" if self.demo else self.config.strength
             budget = min(self.think_budget, 0.5) if self.demo else self.think_budget
-            self.opponent.request(self.state, strength, time_budget=budget, deal=self.deal)
+            self.opponent.request(self.state, strength, time_budget=budget)
             self.think_started = now
             self.answer = None
             self.on_change()
@@ -362,6 +352,10 @@ class Match:
         ):
             return None
         answer, self.answer, self.think_started = self.answer, None, None
+        # an opponent that reads the visitor says so (the kiosk's worker); others have no note
+        note = getattr(self.opponent, "note", None)
+        if isinstance(note, dict) and not self.demo:
+            self.skill = note
         legal = [str(m) for m in self.state.legal_moves()]
         if answer not in legal:
             log.error(
@@ -429,6 +423,7 @@ class Match:
             visitor_won=(winner == self.config.visitor_colour)
             if computer and reason != "abandoned"
             else None,
+            extra={"skill": dict(self.skill)} if computer and self.skill else {},
         )
 
     def _report(self, record: GameRecord) -> None:

@@ -24,7 +24,7 @@ class Clock:
 class Silent:
     """A computer opponent that is asked and never answers."""
 
-    def request(self, state, strength, time_budget=1.5, deal=None) -> None:
+    def request(self, state, strength, time_budget=1.5) -> None:
         pass
 
     def poll(self):

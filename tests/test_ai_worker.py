@@ -58,13 +58,14 @@ def test_a_request_returns_at_once_and_delivers_a_legal_move(player: ComputerPla
     assert player.poll() is None  # delivered once
 
 
-def test_an_even_match_request_carries_its_deal_to_the_worker(player: ComputerPlayer) -> None:
-    from ludique.ai.even import Deal
-
-    state = new_game("latrunculi-seneca")
-    player.request(state, "even", 0.2, deal=Deal("kiosk", 3))
+def test_an_even_match_answer_carries_its_reading_of_the_visitor(player: ComputerPlayer) -> None:
+    state = new_game("latrunculi-petteia")
+    state = state.play(state.legal_moves()[0])  # the visitor's first move
+    player.request(state, "even", 0.2)
     answer = wait_for(player, 3.0)
     assert answer in {str(m) for m in state.legal_moves()}
+    assert player.note is not None and player.note["decisions"] == 1
+    assert 0 <= player.note["played"] <= 6
 
 
 def test_poll_without_a_request_is_none(player: ComputerPlayer) -> None:

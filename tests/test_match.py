@@ -28,13 +28,11 @@ class FirstMove:
     def __init__(self, answer: str | None = None) -> None:
         self.answer = answer
         self.asked: list = []
-        self.deals: list = []
         self.cancelled = 0
         self._pending = None
 
-    def request(self, state, strength, time_budget=1.5, deal=None) -> None:
+    def request(self, state, strength, time_budget=1.5) -> None:
         self.asked.append((state, strength, time_budget))
-        self.deals.append(deal)
         self._pending = self.answer or str(state.legal_moves()[0])
 
     def poll(self):
@@ -89,27 +87,25 @@ def test_the_visitor_moves_then_the_computer_answers_no_sooner_than_its_pause():
     assert match.state is transition.after and match.human_turn
 
 
-def test_each_even_match_game_asks_the_computer_with_its_own_deal():
-    from ludique.ai.even import Deal, Dealer
-
-    dealer = Dealer("kiosk")
-    asked = []
-    for game_id, opponent, strength in [
-        ("latrunculi-petteia", "computer", "even"),
-        ("latrunculi-petteia", "computer", "player"),
-        ("latrunculi-petteia", "demo", "even"),
-        ("latrunculi-petteia", "computer", "even"),
-    ]:
-        clock, computer = Clock(100.0), FirstMove()
-        config = GameConfig(game_id, opponent, strength, "white")  # the computer begins
-        match = Match(config, computer, clock=clock, dealer=dealer)
-        match.commit(run_computer(match, clock))
-        match.play(str(match.state.legal_moves()[0]))  # the visitor's move
-        run_computer(match, clock)
-        assert computer.deals[1] == computer.deals[0]  # the same game, the same deal
-        asked.append(computer.deals[0])
-    # a game that does not lean takes no number
-    assert asked == [Deal("kiosk", 0), None, None, Deal("kiosk", 1)]
+def test_the_record_keeps_the_last_reading_of_the_visitor_the_computer_gave():
+    clock, computer = Clock(100.0), FirstMove()
+    config = GameConfig("latrunculi-petteia", "computer", "even", "white")  # the computer begins
+    match = Match(config, computer, clock=clock)
+    computer.note = {"played": 2, "rung": 2.4, "spread": 0.5, "decisions": 3, "mean_loss": 0.02}
+    match.commit(run_computer(match, clock))
+    assert match.skill == computer.note
+    assert match.record(None, "abandoned").extra == {"skill": computer.note}
+    # a note that is not a reading (a stand-in's) leaves the last reading as it was
+    computer.note = "nonsense"
+    match.play(str(match.state.legal_moves()[0]))
+    match.commit(run_computer(match, clock))
+    assert match.skill == {
+        "played": 2,
+        "rung": 2.4,
+        "spread": 0.5,
+        "decisions": 3,
+        "mean_loss": 0.02,
+    }
 
 
 def test_a_move_that_is_not_legal_is_refused_and_changes_nothing():

@@ -16,40 +16,17 @@ import gc
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ludique.games.base import GameState, Move
-
-if TYPE_CHECKING:
-    from ludique.ai.even import Deal
 
 # The strengths a visitor or the curator can choose, in the order the screens offer them; the
 # Even match (``ludique.ai.even``) is the default.
 STRENGTHS: tuple[str, ...] = ("even", "beginner", "player", "champion")
 DEFAULT_STRENGTH = "even"
 MAX_BUDGET = 2.0  # seconds: nobody waits longer than this for the computer
-
-
-@dataclass(frozen=True)
-class Strength:
-    """How one strength searches: a depth limit, a share of the time budget, evaluation noise
-    (hundredths of a piece, deterministic per position within one decision), the chance of a
-    uniformly random move (a beginner's lapse), and whether it looks past its horizon (the
-    Epaminondas crossing extensions and the Latrunculi capture quiescence)."""
-
-    max_depth: int
-    budget_share: float
-    noise: int
-    blunder: float
-    horizon: bool = True
-
-
-SEARCH_STRENGTHS: dict[str, Strength] = {
-    "beginner": Strength(max_depth=1, budget_share=0.3, noise=150, blunder=0.25, horizon=False),
-    "player": Strength(max_depth=2, budget_share=0.6, noise=60, blunder=0.0),
-    "champion": Strength(max_depth=64, budget_share=0.95, noise=0, blunder=0.0),
-}
+# The fixed strengths are rungs of Even match's ladder (``ludique.ai.even.LADDER``); in Pente
+# grammai they play from the solved table with their own temperatures (``ludique.ai.pente``).
+FIXED_RUNGS: dict[str, int] = {"beginner": 1, "player": 3, "champion": 6}
 
 
 def check_request(state: GameState, strength: str, time_budget: float) -> list[Move]:
@@ -81,66 +58,47 @@ def choose_move(
     rng: random.Random | None = None,
     *,
     stop: Callable[[], bool] | None = None,
-    deal: Deal | None = None,
 ) -> Move:
     """One of ``state.legal_moves()``, chosen at ``strength`` within ``time_budget`` seconds.
 
-    ``rng`` makes the weaker strengths' randomness repeatable; ``stop`` (used by the worker to
-    cancel) is polled during the search, which then returns the best move found so far.
-    ``deal`` places an Even match game in the kiosk's series (``ludique.ai.even.Deal``).
+    ``rng`` makes the choice repeatable; ``stop`` (used by the worker to cancel) is polled
+    during the search, which then returns the best move found so far.
     Raises ``ValueError`` for an unknown strength, a bad budget or a state with no legal move.
     """
+    return decide(state, strength, time_budget, rng, stop=stop)[0]
+
+
+def decide(
+    state: GameState,
+    strength: str,
+    time_budget: float = 1.5,
+    rng: random.Random | None = None,
+    *,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[Move, dict[str, float | int] | None]:
+    """``choose_move``'s move with, for Even match, what it read of the visitor (the rung it
+    played and the visitor's estimate, ``ludique.ai.even.EvenDecision.note``), else ``None``."""
     started = time.perf_counter()
     moves = check_request(state, strength, time_budget)
     rng = rng or random.Random()
-    if state.game_id == "pente-grammai":
-        if strength == "even":
-            from ludique.ai.even_pente import choose_even_pente
-
-            return choose_even_pente(state, rng)
-        from ludique.ai.pente import choose_pente_move
-
-        return choose_pente_move(state, strength, rng)
     if len(moves) == 1:
-        return moves[0]
-    if strength == "even":
-        return _choose_even(state, started, time_budget, rng, stop, deal)
-    config = SEARCH_STRENGTHS[strength]
-    if config.blunder and rng.random() < config.blunder:
-        return rng.choice(moves)
-    from ludique.ai.evaluation import ai_for
-    from ludique.ai.search import Searcher
+        return moves[0], None
+    from ludique.ai import even
 
-    deadline = started + time_budget * config.budget_share
-    searcher = Searcher(
-        ai_for(state), deadline, stop=stop, noise=config.noise, rng=rng, horizon=config.horizon
-    )
     # The search makes no reference cycles, but it allocates enough that the cyclic collector
     # would run full passes over the whole table mid-search: a pause the clock cannot see.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return searcher.search(state, config.max_depth).move
-    finally:
-        if collecting:
-            gc.enable()
+        if strength == "even":
+            decision = even.decide(state, started, time_budget, rng, stop)
+            return decision.move, decision.note()
+        if state.game_id == "pente-grammai":
+            from ludique.ai.pente import choose_pente_move
 
-
-def _choose_even(
-    state: GameState,
-    started: float,
-    time_budget: float,
-    rng: random.Random,
-    stop: Callable[[], bool] | None,
-    deal: Deal | None,
-) -> Move:
-    from ludique.ai.evaluation import ai_for
-    from ludique.ai.even import choose_even_search
-
-    collecting = gc.isenabled()
-    gc.disable()  # as for the other strengths (see choose_move)
-    try:
-        return choose_even_search(state, ai_for(state), started, time_budget, rng, stop, deal=deal)
+            return choose_pente_move(state, strength, rng), None  # type: ignore[arg-type]
+        level = even.LADDER[FIXED_RUNGS[strength]]
+        return even.play_search_rung(state, level, started, time_budget, rng, stop), None
     finally:
         if collecting:
             gc.enable()
@@ -156,9 +114,11 @@ def pente_win_probability(state: GameState) -> float:
 
 __all__ = [
     "DEFAULT_STRENGTH",
+    "FIXED_RUNGS",
     "MAX_BUDGET",
     "STRENGTHS",
     "check_request",
     "choose_move",
+    "decide",
     "pente_win_probability",
 ]

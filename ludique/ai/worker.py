@@ -33,12 +33,9 @@ import atexit
 import multiprocessing
 import signal
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludique.games.base import GameState, dump_game
-
-if TYPE_CHECKING:
-    from ludique.ai.even import Deal
 
 _NO_REQUEST = 0
 MAX_RESTARTS_PER_REQUEST = 2
@@ -49,7 +46,7 @@ def _serve(conn: Connection, wanted: Any) -> None:
     # Ctrl+C in a terminal signals the kiosk's whole process group; the kiosk then stops this
     # worker itself (ludique/cli.py), which must not die of it first with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from ludique.ai import choose_move
+    from ludique.ai import decide
     from ludique.analysis import tell
     from ludique.games import load_game
 
@@ -61,7 +58,7 @@ def _serve(conn: Connection, wanted: Any) -> None:
             return
         if message is None:
             return
-        request_id, kind, text, option, budget, deal = message
+        request_id, kind, text, option, budget = message
         if wanted.value != request_id:
             continue  # cancelled or replaced before we began
 
@@ -71,13 +68,13 @@ def _serve(conn: Connection, wanted: Any) -> None:
         try:
             if kind == "story":
                 story = tell(text, option, budget, stop=cancelled)
-                reply = (request_id, story.to_json(), None)
+                reply = (request_id, story.to_json(), None, None)
             else:
                 state = load_game(text)
-                move = choose_move(state, option, budget, stop=cancelled, deal=deal)
-                reply = (request_id, move.text, None)
+                move, note = decide(state, option, budget, stop=cancelled)
+                reply = (request_id, move.text, None, note)
         except Exception as exc:  # the error is reported to the kiosk, the worker lives on
-            reply = (request_id, None, f"{type(exc).__name__}: {exc}")
+            reply = (request_id, None, f"{type(exc).__name__}: {exc}", None)
         if not cancelled():
             try:
                 conn.send(reply)
@@ -119,8 +116,10 @@ class ComputerPlayer:
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._next_id = 0
-        self._pending: tuple[int, str, str, str, float, Deal | None] | None = None
+        self._pending: tuple[int, str, str, str, float] | None = None
         self._restarts = 0
+        # what Even match read of the visitor with its last move (``ludique.ai.decide``)
+        self.note: dict[str, float | int] | None = None
         self._closed = False
         self._atexit = False
 
@@ -186,10 +185,8 @@ class ComputerPlayer:
         state: GameState,
         strength: str,
         time_budget: float = 1.5,
-        deal: Deal | None = None,
     ) -> None:
         """Ask for a move in ``state``; returns at once.  Replaces any pending request.
-        ``deal`` places an Even match game in the kiosk's series (``ludique.ai.even.Deal``).
 
         Raises ``ValueError`` (before anything changes) for an unknown strength, a bad budget or
         a state without a legal move.
@@ -207,9 +204,9 @@ class ComputerPlayer:
             dump_game(state),
             strength,
             float(time_budget),
-            deal,
         )
         self._restarts = 0
+        self.note = None
         self._send_pending()
 
     def request_story(self, text: str, colour: str | None, time_budget: float = 2.0) -> None:
@@ -220,7 +217,7 @@ class ComputerPlayer:
             raise RuntimeError("this ComputerPlayer is closed; make a new one")
         self.cancel()
         self._next_id += 1
-        self._pending = (self._next_id, "story", text, colour or "", float(time_budget), None)
+        self._pending = (self._next_id, "story", text, colour or "", float(time_budget))
         self._restarts = 0
         self._send_pending()
 
@@ -261,13 +258,14 @@ class ComputerPlayer:
         conn = self._conn
         try:
             while conn is not None and conn.poll():
-                request_id, notation, error = conn.recv()
+                request_id, notation, error, note = conn.recv()
                 if request_id != pending[0]:
                     continue  # a stale answer to a cancelled request
                 self._pending = None
                 self._wanted.value = _NO_REQUEST
                 if error is not None:
                     raise RuntimeError(f"the computer player failed: {error}")
+                self.note = note
                 return notation
         except (EOFError, OSError):
             pass

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -16,7 +15,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from ludique.ai.even import Dealer
 from ludique.i18n import catalog
 from ludique.match import GameConfig, GameRecord
 from ludique.memory import (
@@ -105,8 +103,6 @@ class App:
         self.sounds = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
-        # Even match games are dealt in pairs that lean opposite ways (ludique.ai.even.Deal)
-        self.dealer = Dealer(secrets.token_hex(8))
         self.language_switch = LanguageSwitch(self.set_language)
         self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()

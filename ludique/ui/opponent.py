@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
 
 from ludique.games.base import GameState
-
-if TYPE_CHECKING:
-    from ludique.ai.even import Deal
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +22,7 @@ class _RandomStandIn:
         self._answer: str | None = None
         self.busy = False
 
-    def request(
-        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
-    ) -> None:
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
         moves = state.legal_moves()
         self._answer = str(random.choice(moves)) if moves else None
         self.busy = self._answer is not None
@@ -66,16 +60,16 @@ class Opponent:
         self._story = False  # a story asked of the worker (request_story) and not yet given
         self._state: GameState | None = None
         self._fallback: str | None = None
+        self.note: dict[str, float | int] | None = None
 
-    def request(
-        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
-    ) -> None:
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
         self._state = state
+        self.note = None
         self._fallback = None
         self._pending = True
         try:
             self._player.cancel()
-            self._player.request(state, strength, time_budget=time_budget, deal=deal)
+            self._player.request(state, strength, time_budget=time_budget)
         except Exception:  # noqa: BLE001 - the game goes on with a random legal move
             log.exception("the computer player refused the request; playing a random move")
             self._fallback = self._random_move(state)
@@ -94,6 +88,9 @@ class Opponent:
             answer = self._random_move(self._state)
         if answer is not None:
             self._pending = False
+            # what Even match read of the visitor, passed on to the match's record
+            note = getattr(self._player, "note", None)
+            self.note = note if isinstance(note, dict) else None
             return str(answer)
         return None
 

@@ -237,7 +237,6 @@ class GameScene(BoardScene):
             language=lambda: app.lang,
             report=app.report_game,
             on_change=app.invalidate,
-            dealer=app.dealer,
         )
         self.guidance = Guidance(
             self.match, capture_warnings=bool(getattr(app.settings, "capture_warnings", False))

@@ -19,7 +19,6 @@ Nothing is recorded in the play statistics: a guided game is not a game played.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -34,9 +33,6 @@ from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.scenes.game import BoardScene, game_layout
 from ludique.ui.widgets import Button, press_button
 
-if TYPE_CHECKING:
-    from ludique.ai.even import Deal
-
 HINT_SECONDS = 6.0  # a refusal's hint stays this long (or until the next step)
 STRIP_UNITS = 520  # the strip beside the board: a step's sentence and its hint need room
 
@@ -48,9 +44,7 @@ class GuideReplies:
         self.scene = scene
         self._answer: str | None = None
 
-    def request(
-        self, state: GameState, strength: str, time_budget: float = 1.5, deal: Deal | None = None
-    ) -> None:
+    def request(self, state: GameState, strength: str, time_budget: float = 1.5) -> None:
         self._answer = self.scene.next_reply()
 
     def poll(self) -> str | None:

@@ -1,0 +1,127 @@
+"""The visitor's skill, read from his moves: one model for every game.
+
+Every decision a player makes is scored by a *referee*: each legal move's winning chance for the
+mover once it is played (``ludique.ai.even.referee_chances``: the solved table in Pente grammai,
+a fixed two-ply search through a measured calibration elsewhere).  What a move lost is the best
+move's chance minus the chosen move's.
+
+The model of a player is the one the ladder's levels play by (``ludique.ai.even.LADDER``): a
+choice among the legal moves weighted by ``exp(-loss / temperature)``, with a small lapse rate
+(a move picked with no thought at all), so that a strong player's one slip does not make him a
+beginner.  The hypotheses are the ladder's temperatures plus a player who moves at random; the
+estimate is the posterior over them after the visitor's recent decisions, from a flat prior.
+
+It is a pure function of the game's history: the same position reached by the same moves gives
+the same estimate in any process (the referee's cache only saves time).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ludique.games.base import GameState
+
+# The hypotheses about the visitor, weakest first: his temperature (``math.inf``: a random
+# mover) and the ladder rung that plays like him.  The temperatures are the ladder's own
+# (``ludique.ai.even.LADDER``); the last, below the Champion's search noise, stands for it.
+HYPOTHESES: tuple[tuple[float, int], ...] = (
+    (math.inf, 0),
+    (0.20, 0),
+    (0.10, 1),
+    (0.05, 2),
+    (0.025, 3),
+    (0.012, 4),
+    (0.005, 5),
+    (0.002, 6),
+)
+LAPSE = 0.05  # a move chosen without thought, at any level: one slip is not a verdict
+WINDOW = 20  # the visitor's decisions read, most recent last: a visitor warms up as he plays
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the visitor's: every move's loss against the best, and his move's."""
+
+    losses: tuple[float, ...]
+    chosen: int
+
+    @property
+    def loss(self) -> float:
+        return self.losses[self.chosen]
+
+
+@dataclass(frozen=True)
+class SkillEstimate:
+    """The posterior over ``HYPOTHESES`` and what it says: the rung that plays like the visitor
+    (its mean) and how sure that is (its standard deviation, in rungs)."""
+
+    posterior: tuple[float, ...]
+    decisions: int
+    mean_loss: float  # the visitor's mean loss of winning chance per decision
+
+    @property
+    def rung(self) -> float:
+        return sum(p * rung for p, (_, rung) in zip(self.posterior, HYPOTHESES, strict=True))
+
+    @property
+    def spread(self) -> float:
+        mean = self.rung
+        return math.sqrt(
+            sum(p * (r - mean) ** 2 for p, (_, r) in zip(self.posterior, HYPOTHESES, strict=True))
+        )
+
+    def to_json(self) -> dict[str, float | int]:
+        return {
+            "rung": round(self.rung, 2),
+            "spread": round(self.spread, 2),
+            "decisions": self.decisions,
+            "mean_loss": round(self.mean_loss, 4),
+        }
+
+
+def likelihood(decision: Decision, temperature: float) -> float:
+    """The chance that a player of ``temperature`` makes ``decision``'s choice."""
+    n = len(decision.losses)
+    if math.isinf(temperature):
+        return 1.0 / n
+    weights = [math.exp(-loss / temperature) for loss in decision.losses]
+    return (1 - LAPSE) * weights[decision.chosen] / sum(weights) + LAPSE / n
+
+
+def estimate(decisions: Sequence[Decision]) -> SkillEstimate:
+    """The posterior over the hypotheses after ``decisions``, from a flat prior."""
+    logs = [0.0] * len(HYPOTHESES)
+    for decision in decisions:
+        for i, (temperature, _) in enumerate(HYPOTHESES):
+            logs[i] += math.log(likelihood(decision, temperature))
+    top = max(logs)
+    weights = [math.exp(v - top) for v in logs]
+    total = sum(weights)
+    mean_loss = sum(d.loss for d in decisions) / len(decisions) if decisions else 0.0
+    return SkillEstimate(tuple(w / total for w in weights), len(decisions), mean_loss)
+
+
+def decisions_of(
+    state: GameState,
+    colour: str,
+    chances: Callable[[GameState], list[tuple[str, float]]],
+    window: int = WINDOW,
+) -> list[Decision]:
+    """``colour``'s last ``window`` decisions that led to ``state`` (oldest first): the positions
+    where he had a choice, with each move's loss from ``chances`` (the referee)."""
+    out: list[Decision] = []
+    child, node = state, state.parent
+    while node is not None and len(out) < window:
+        if node.to_move == colour and not node.needs_roll and node.outcome is None:
+            scored = chances(node)
+            if len(scored) > 1:
+                best = max(c for _, c in scored)
+                texts = [text for text, _ in scored]
+                if child.action in texts:
+                    losses = tuple(best - c for _, c in scored)
+                    out.append(Decision(losses, texts.index(child.action)))
+        child, node = node, node.parent
+    out.reverse()
+    return out
