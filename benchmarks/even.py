@@ -55,7 +55,7 @@ BAND = (0.35, 0.65)
 MAX_PLIES = 600  # a game still running then is counted as a draw ("max-plies")
 
 
-# --- the visitors -----------------------------------------------------------------------------
+# --- the visitors ---
 def taken_by(state, move) -> int:
     """Pieces of the opponent that ``move`` takes (Pente grammai: counters hit)."""
     if state.game_id != "pente-grammai":
@@ -119,7 +119,7 @@ def visitor_move(name: str, state, rng: random.Random, budget: float):
     return even.play_search_rung(state, level, time.perf_counter(), budget, rng, None)
 
 
-# --- one game through the kiosk's Match ------------------------------------------------------------
+# --- one game through the kiosk's Match ---
 class InstantClock:
     def __init__(self) -> None:
         self.t = 0.0
@@ -246,7 +246,7 @@ def play_one(job: dict) -> dict:
     }
 
 
-# --- the run --------------------------------------------------------------------------------------
+# --- the run ---
 def jobs_for(args) -> list[dict]:
     games = args.game or list(GAME_IDS)
     visitors = args.visitor or list(VISITORS)

@@ -22,7 +22,7 @@ from ludique.games.latrunculi import DuxState, PetteiaState
 from ludique.games.pente import PenteState
 
 
-# --- the model of a player ----------------------------------------------------------------------
+# --- the model of a player ---
 def test_a_players_chances_over_his_moves_add_up_to_one_at_every_temperature() -> None:
     losses = (0.0, 0.01, 0.05, 0.3, 0.3)
     for temperature, _ in HYPOTHESES:
@@ -72,7 +72,7 @@ def test_the_visitors_decisions_are_his_choices_with_their_losses() -> None:
         assert min(decision.losses) == 0.0
 
 
-# --- the ladder ----------------------------------------------------------------------------------
+# --- the ladder ---
 def test_the_ladder_runs_from_a_child_to_the_champion_with_falling_temperatures() -> None:
     temperatures = [level.temperature for level in ev.LADDER]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
@@ -128,7 +128,7 @@ def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
     assert all(ev.exposure(ai_for(state), state, m) <= 0 for _, m in pool)
 
 
-# --- the rung played --------------------------------------------------------------------------------
+# --- the rung played ---
 def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     near = round(skill.rung)
