@@ -389,9 +389,8 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
     verdict = story_scene.verdict()
     assert verdict in shown and not any(r.overflow for r in texts)
     assert app.t("story.chance_you") in shown
-    # Even match, told in one honest line; Pente grammai never leans, so no word of leaning
+    # Even match, told in one honest line: it played at about the visitor's level
     assert any(app.t("story.even_opponent") in m for m in shown)
-    assert not any(app.t("story.even_lean") in m for m in shown)
     # the best move is on the board; the costliest one when asked (if any move cost anything)
     assert story_scene.shown == (story.best_move or story.worst_move)
     if story.worst_move is not None:
@@ -492,10 +491,8 @@ def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(ki
     assert story_scene.verdict() in shown
     assert app.t("story.ahead_you") in shown and app.t("story.ahead_computer") in shown
     assert not any(r.overflow for r in texts)
-    # a game played by search leans once it settles, and the line says so
-    assert any(
-        m.startswith(app.t("story.even_opponent") + " " + app.t("story.even_lean")) for m in shown
-    )
+    # the same honest line in a game played by search
+    assert any(m.startswith(app.t("story.even_opponent")) for m in shown)
     click(app, button_centre(app, "home"))
     assert app.scene.name == "home"
 

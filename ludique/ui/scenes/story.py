@@ -422,10 +422,9 @@ class StoryScene(Scene):
         )
         honest = ""
         if self.you and self.game.config.strength == "even":
-            # One honest line: this opponent chose to keep the game close, and in a game played
-            # by search it leans once the game settles (docs/ai.md; Pente grammai never leans).
-            lean = "" if self.game.config.game_id == "pente-grammai" else t("story.even_lean")
-            honest = " ".join(filter(None, (t("story.even_opponent"), lean)))
+            # One honest line: this opponent played at the level it read from the visitor's
+            # moves, a step toward whoever was behind (docs/ai.md, "Even match")
+            honest = t("story.even_opponent")
         # Where the box is small, how the chances were found is shortened, then left out; the
         # honest line always stays.
         notes = [
