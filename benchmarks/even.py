@@ -142,6 +142,7 @@ class EvenOpponent:
         self.times: list[float] = []
         self.rungs: list[int] = []
         self.gifts = 0
+        self.given = 0
         self.count_gifts = gifts
 
     def request(self, state, strength: str, time_budget: float = 1.5) -> None:
@@ -155,6 +156,7 @@ class EvenOpponent:
             self.rungs.append(int(note["played"]))
         if self.count_gifts and len(state.legal_moves()) > 1:
             self.gifts += gift(state, move)
+            self.given += given(state, move)
         self.answer = move.text
 
     def poll(self) -> str | None:
@@ -176,6 +178,19 @@ def gift(state, move) -> int:
     if chosen <= 0:
         return 0
     return int(any(net(m) < chosen for m in state.legal_moves() if m is not move))
+
+
+def given(state, move) -> int:
+    """1 when ``move`` gives the visitor more for nothing (a capture the computer cannot answer
+    with one of its own) than another legal move would have (``ludique.ai.even.exposure``)."""
+    from ludique.ai.evaluation import ai_for
+    from ludique.ai.even import exposure
+
+    ai = ai_for(state)
+    chosen = exposure(ai, state, move)
+    if chosen <= 0:
+        return 0
+    return int(any(exposure(ai, state, m) < chosen for m in state.legal_moves() if m is not move))
 
 
 def play_one(job: dict) -> dict:
@@ -236,6 +251,7 @@ def play_one(job: dict) -> dict:
         "rounds": rolls // 2 if pente else None,
         "margin": margin,
         "gifts": computer.gifts,
+        "given": computer.given,
         "visitor_loss": round(statistics.fmean(losses), 5) if losses else None,
         "times": [round(t, 4) for t in computer.times],
         "rungs": computer.rungs,
@@ -303,7 +319,7 @@ def report(results: list[dict]) -> None:
         groups[(r["game"], r["budget"], r["visitor"])].append(r)
     print(
         "game                budget visitor   n  W-D-L     share  loss won/lost  close  "
-        "gifts  length  fifty  think med/max  band"
+        "gifts/net  length  fifty  think med/max  band"
     )
     for (game, budget, visitor), rs in sorted(groups.items()):
         won = [r for r in rs if r["winner"] == "visitor"]
@@ -322,6 +338,7 @@ def report(results: list[dict]) -> None:
         )
         close = share([r["margin"] <= 2 for r in decided if r["margin"] is not None])
         gifts = statistics.fmean(r["gifts"] for r in rs)
+        given = statistics.fmean(r.get("given", 0) for r in rs)
         pente = game == "pente-grammai"
         length = statistics.median(r["rounds"] if pente else r["plies"] for r in rs)
         fifty = sum(r["reason"] == "fifty-turns" for r in rs)
@@ -333,7 +350,7 @@ def report(results: list[dict]) -> None:
         print(
             f"{game:19} {budget:<6} {visitor:9} {len(rs):2} {len(won):2}-{drawn}-{len(lost):<3}"
             f" {pct(share([r['winner'] == 'visitor' for r in decided])):>5}  {lw}/{ll}"
-            f"  {pct(close):>5}  {gifts:5.2f}  {length:6.0f}  {fifty:5}"
+            f"  {pct(close):>5}  {gifts:4.1f}/{given:3.1f}  {length:6.0f}  {fifty:5}"
             f"  {statistics.median(times) if times else 0:.3f}/{max(times) if times else 0:.3f}"
             f"  {pct(band) if pente else ''}"
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -82,19 +83,40 @@ def test_the_ladder_runs_from_a_child_to_the_champion_with_falling_temperatures(
     assert math.isinf(HYPOTHESES[0][0])
 
 
-@pytest.mark.parametrize("rung", range(len(ev.LADDER) - 1))
-def test_no_rung_steps_a_man_into_a_capture_it_can_see(rung: int) -> None:
+def attacked_man() -> DuxState:
     # Blue's d4 is attacked (White's e4 beside it, c6 can slide to c4): every move but those
     # that save it loses a man.
-    state = DuxState.from_position(
+    return DuxState.from_position(
         blue=["d4", "a1", "h1"], white=["e4", "c6", "h8", "a8"], dux={"blue": "b2", "white": "g7"}
     )
+
+
+@pytest.mark.parametrize("rung", range(len(ev.LADDER) - 1))
+def test_no_rung_steps_a_man_into_a_capture_it_can_see(rung: int) -> None:
+    state = attacked_man()
+    looking = replace(ev.LADDER[rung], overlook=0.0)  # a rung that looks at the reply
     for seed in range(8):
         move = ev.play_search_rung(
-            state, ev.LADDER[rung], time.perf_counter(), 0.2, random.Random(seed), None
+            state, looking, time.perf_counter(), 0.2, random.Random(seed), None
         )
         after = state.play(move)
         assert not [m for m in after.legal_moves() if m.taken], (rung, str(move))
+
+
+def test_only_the_lowest_rungs_overlook_a_reply_and_then_rarely() -> None:
+    overlooks = [level.overlook for level in ev.LADDER]
+    assert overlooks == sorted(overlooks, reverse=True) and max(overlooks) <= 0.1
+    assert overlooks[3:] == [0.0] * (len(ev.LADDER) - 3)
+    # a move chosen without looking at the reply may leave the man to be taken
+    blind = replace(ev.LADDER[0], overlook=1.0)
+    state = attacked_man()
+    left = 0
+    for seed in range(20):
+        move = ev.play_search_rung(
+            state, blind, time.perf_counter(), 0.2, random.Random(seed), None
+        )
+        left += bool([m for m in state.play(move).legal_moves() if m.taken])
+    assert left > 0
 
 
 @pytest.mark.parametrize("rung", range(len(ev.LADDER) - 1))
@@ -117,9 +139,7 @@ def test_a_pente_rung_takes_the_win_and_otherwise_weighs_the_exact_chances() -> 
 
 
 def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
-    state = DuxState.from_position(
-        blue=["d4", "a1", "h1"], white=["e4", "c6", "h8", "a8"], dux={"blue": "b2", "white": "g7"}
-    )
+    state = attacked_man()
     legal = {m.text: m for m in state.legal_moves()}
     values = [(v, legal[t]) for t, v in ev.referee_values(state)]
     pool = ev.candidates(ai_for(state), state, values)

@@ -63,12 +63,13 @@ class Level:
     name: str
     temperature: float
     search: str = "referee"  # "referee", "deepened" or "champion"
+    overlook: float = 0.0  # the chance that it plays without looking at the reply
 
 
 LADDER: tuple[Level, ...] = (
-    Level("child", 0.20),
-    Level("novice", 0.10),
-    Level("learner", 0.05),
+    Level("child", 0.20, overlook=0.06),
+    Level("novice", 0.10, overlook=0.03),
+    Level("learner", 0.05, overlook=0.01),
     Level("player", 0.025),
     Level("strong", 0.012),
     Level("expert", 0.005, "deepened"),
@@ -168,14 +169,24 @@ def boltzmann(chances: list[float], temperature: float, rng: random.Random) -> i
 
 
 def exposure(ai: GameAI, state: GameState, move: Move) -> int:
-    """What ``move`` leaves the opponent to take at once, net of what it takes itself: the most
-    pieces one reply captures, less the move's own captures."""
-    child = state._apply(move)
-    if child.outcome is not None:
-        return 0
+    """What ``move`` gives the opponent to take at once for nothing: the most pieces one reply
+    captures less what the mover can take back at once, less the move's own captures.  An
+    exchange (a man offered where it is taken and avenged) gives nothing."""
     gain = ai.capture_gain
-    reply = max((gain(child, r) for r in child.legal_moves()), default=0)
-    return reply - gain(state, move)
+    child = state._apply(move)
+    if child.outcome is not None or child.to_move == state.to_move:
+        return -gain(state, move)  # a won game, or a Seneca removal still to come
+    worst = 0
+    for reply in child.legal_moves():
+        taken = gain(child, reply)
+        if taken <= worst:
+            continue
+        after = child._apply(reply)
+        back = 0
+        if after.outcome is None and after.to_move == state.to_move:
+            back = max((gain(after, m) for m in after.legal_moves()), default=0)
+        worst = max(worst, taken - back)
+    return worst - gain(state, move)
 
 
 def candidates(
@@ -246,6 +257,8 @@ def play_search_rung(
     if level.search == "champion":
         searcher = Searcher(ai, started + budget * CHAMPION_SHARE, stop=stop, rng=rng)
         return searcher.search(state, 64).move
+    if level.overlook and rng.random() < level.overlook:
+        return overlooked(state, ai, level, rng)
     legal = {m.text: m for m in state.legal_moves()}
     values = [(v, legal[text]) for text, v in referee_values(state)]
     if level.search == "deepened":
@@ -256,6 +269,27 @@ def play_search_rung(
         return best[1]
     chances = [win_chance(state.game_id, v) for v, _ in pool]
     return pool[boltzmann(chances, level.temperature, rng)][1]
+
+
+def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -> Move:
+    """A move chosen without looking at the reply (a weak player's lapse): by the position each
+    move leaves, its own captures counted, the opponent's answers not."""
+    mover = state.to_move
+    moves = state.legal_moves()
+    values = []
+    for move in moves:
+        child = state._apply(move)
+        outcome = child.outcome
+        if outcome is not None:
+            value = MATE_ZONE if outcome.winner == mover else 0
+        else:
+            value = ai.evaluate(child) * (1 if child.to_move == mover else -1)
+        values.append(value)
+    best = max(range(len(moves)), key=values.__getitem__)
+    if values[best] >= MATE_ZONE:
+        return moves[best]
+    chances = [win_chance(state.game_id, v) for v in values]
+    return moves[boltzmann(chances, level.temperature, rng)]
 
 
 def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:

@@ -1,0 +1,167 @@
+"""The ladder measured by self-play: each rung's rating per game, and how the referee sees it play.
+
+    python benchmarks/even_ladder.py --games 2 --out ladder.jsonl       # plays, then reports
+    python benchmarks/even_ladder.py --report-only --out ladder.jsonl
+
+Rungs one and two apart play each other (``--games`` games a pair a game, alternating who
+starts, at ``--budget`` seconds a move).  The report gives, per game, an Elo rating per rung
+fitted to the results (rung 0 at 0; a draw is half a win), and, pooled over the games and per
+game, the temperature that best explains each rung's moves as the referee scores them
+(``ludique.ai.skill.likelihood``, maximum likelihood over a grid): the rung's *effective*
+temperature, which ``ludique.ai.skill.HYPOTHESES`` uses, since a rung's filters and deeper
+searches make it play better than its nominal temperature says, and the Champion's search is
+not a temperature at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ludique.games import GAME_IDS  # noqa: E402
+
+MAX_PLIES = 400
+GRID = [10 ** (-3.5 + 3.5 * i / 70) for i in range(71)]  # 0.0003 to 1
+
+
+def play_one(job: dict) -> dict:
+    from ludique.ai import even
+    from ludique.ai.skill import decisions_of
+
+    game_id, a, b, index = job["game"], job["a"], job["b"], job["index"]
+    rng = random.Random(f"{job['seed']}/{game_id}/{a}/{b}/{index}")
+    from ludique.games import new_game
+
+    state = new_game(game_id)
+    colours = state.colours
+    rung_of = {colours[index % 2]: a, colours[1 - index % 2]: b}
+    plies = 0
+    while state.outcome is None and plies < MAX_PLIES:
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            move = moves[0]
+        else:
+            level = even.LADDER[rung_of[state.to_move]]
+            if game_id == "pente-grammai":
+                move = even.play_pente_rung(state, level, rng)
+            else:
+                move = even.play_search_rung(
+                    state, level, time.perf_counter(), job["budget"], rng, None
+                )
+        state = state.play(move)
+        plies += 1
+    outcome = state.outcome
+    winner = None if outcome is None else outcome.winner
+    losses = {}
+    for colour in colours:
+        decisions = decisions_of(state, colour, even.referee_chances, 10**6)
+        losses[colour] = [[list(d.losses), d.chosen] for d in decisions]
+    return {
+        **job,
+        "winner_rung": None if winner is None else rung_of[winner],
+        "plies": plies,
+        "decisions": {str(rung_of[c]): losses[c] for c in colours},
+    }
+
+
+def fit_temperature(decisions: list) -> float:
+    from ludique.ai.skill import Decision, likelihood
+
+    best, best_ll = math.inf, -math.inf
+    for t in [*GRID, math.inf]:
+        ll = sum(math.log(likelihood(Decision(tuple(ls), c), t)) for ls, c in decisions)
+        if ll > best_ll:
+            best, best_ll = t, ll
+    return best
+
+
+def elo(results: list[tuple[int, int, float]], rungs: int) -> list[float]:
+    """Ratings (rung 0 at 0) maximising the likelihood of the scores (a, b, score of a)."""
+    r = [0.0] * rungs
+    for _ in range(2000):
+        grad = [0.0] * rungs
+        for a, b, score in results:
+            expected = 1 / (1 + 10 ** ((r[b] - r[a]) / 400))
+            grad[a] += score - expected
+            grad[b] -= score - expected
+        for i in range(1, rungs):
+            r[i] += 8 * grad[i]
+        r = [x - r[0] for x in r]
+    return r
+
+
+def report(results: list[dict]) -> None:
+    from ludique.ai.even import LADDER
+
+    by_game = defaultdict(list)
+    for r in results:
+        by_game[r["game"]].append(r)
+    pooled: dict[int, list] = defaultdict(list)
+    print("rating per rung (Elo, rung 0 at 0), then each rung's effective temperature")
+    for game, rs in sorted(by_game.items()):
+        scores = []
+        per_rung: dict[int, list] = defaultdict(list)
+        for r in rs:
+            a, b = r["a"], r["b"]
+            s = 0.5 if r["winner_rung"] is None else float(r["winner_rung"] == a)
+            if a == b:
+                continue
+            scores.append((a, b, s))
+            for rung, ds in r["decisions"].items():
+                per_rung[int(rung)].extend(ds)
+                pooled[int(rung)].extend(ds)
+        ratings = elo(scores, len(LADDER))
+        temps = [fit_temperature(per_rung[k]) if per_rung[k] else None for k in range(len(LADDER))]
+        print(f"{game:19} n={len(rs):3}  " + " ".join(f"{x:6.0f}" for x in ratings))
+        print(f"{'':19}        " + " ".join("     -" if t is None else f"{t:6.4f}" for t in temps))
+    temps = [fit_temperature(pooled[k]) if pooled[k] else None for k in range(len(LADDER))]
+    print("pooled effective temperatures:", [None if t is None else round(t, 4) for t in temps])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=0.25)
+    parser.add_argument("--game", action="append", choices=GAME_IDS)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("ladder-results.jsonl"))
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args()
+    from ludique.ai.even import LADDER
+
+    done = [json.loads(x) for x in args.out.read_text().splitlines()] if args.out.exists() else []
+    if not args.report_only:
+        seen = {(r["game"], r["a"], r["b"], r["index"]) for r in done}
+        jobs = [
+            dict(game=g, a=a, b=a + gap, index=i, budget=args.budget, seed=args.seed)
+            for i in range(args.games)
+            for g in args.game or GAME_IDS
+            for gap in (1, 2)
+            for a in range(len(LADDER) - gap)
+            if (g, a, a + gap, i) not in seen
+        ]
+        print(f"{len(jobs)} games to play", flush=True)
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, args.out.open("a") as f:
+            for r in pool.imap_unordered(play_one, jobs):
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+                done.append(r)
+                print(r["game"], r["a"], r["b"], r["winner_rung"], r["plies"], flush=True)
+    report(done)
+
+
+if __name__ == "__main__":
+    main()
