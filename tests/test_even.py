@@ -187,3 +187,19 @@ def test_even_match_plays_a_legal_move_and_says_what_it_read(game_id: str) -> No
     assert move in state.legal_moves()
     assert note is not None and 0 <= note["played"] < len(ev.LADDER)
     assert note["decisions"] >= 1 and 0 <= note["mean_loss"] <= 1
+
+
+def test_every_game_has_each_rungs_measured_temperature() -> None:
+    from ludique.ai.skill import EFFECTIVE, hypotheses
+
+    assert set(EFFECTIVE) == set(GAME_IDS)
+    for game_id in GAME_IDS:
+        among = hypotheses(game_id)
+        assert [rung for _, rung in among] == [0, *range(len(ev.LADDER))]
+        assert all(0 < t < 1 for t, _ in among[1:])
+    # the same moves read against another game's ladder point at another rung
+    losses = tuple(0.01 * i for i in range(30))
+    decisions = [Decision(losses, 1)] * 10
+    assert estimate(decisions, hypotheses("epaminondas")).rung != pytest.approx(
+        estimate(decisions, hypotheses("latrunculi-seneca")).rung, abs=0.3
+    )

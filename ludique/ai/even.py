@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
 from ludique.ai.search import Searcher
-from ludique.ai.skill import SkillEstimate, decisions_of, estimate
+from ludique.ai.skill import SkillEstimate, decisions_of, estimate, hypotheses
 from ludique.games.base import GameState, Move
 
 # Value (hundredths of a piece, for the player to move) at which the Champion, playing on
@@ -155,7 +155,7 @@ def referee_chances(state: GameState) -> list[tuple[str, float]]:
 def visitor_skill(state: GameState) -> SkillEstimate:
     """The estimate of the player not to move (the visitor, when the computer is to move)."""
     visitor = next(c for c in state.colours if c != state.to_move)
-    return estimate(decisions_of(state, visitor, referee_chances))
+    return estimate(decisions_of(state, visitor, referee_chances), hypotheses(state.game_id))
 
 
 # --- the ladder's choice ------------------------------------------------------------------------

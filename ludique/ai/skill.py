@@ -5,11 +5,15 @@ mover once it is played (``ludique.ai.even.referee_chances``: the solved table i
 a fixed two-ply search through a measured calibration elsewhere).  What a move lost is the best
 move's chance minus the chosen move's.
 
-The model of a player is the one the ladder's levels play by (``ludique.ai.even.LADDER``): a
-choice among the legal moves weighted by ``exp(-loss / temperature)``, with a small lapse rate
-(a move picked with no thought at all), so that a strong player's one slip does not make him a
-beginner.  The hypotheses are the ladder's temperatures plus a player who moves at random; the
-estimate is the posterior over them after the visitor's recent decisions, from a flat prior.
+The model of a player is a choice among the legal moves weighted by ``exp(-loss /
+temperature)``, with a small lapse rate (a move picked with no thought at all), so that a
+strong player's one slip does not make him a beginner.  Each rung of the ladder
+(``ludique.ai.even.LADDER``) is such a player at its *effective* temperature: the one that best
+explains its own moves as the referee scores them, measured by self-play per game
+(``benchmarks/even_ladder.py``; a rung's filters and deeper search make it play better than its
+nominal temperature, and the Champion's search is no temperature at all).  The hypotheses are
+the rungs plus a player who moves at random; the estimate is the posterior over them after the
+visitor's recent decisions, from a flat prior.
 
 It is a pure function of the game's history: the same position reached by the same moves gives
 the same estimate in any process (the referee's cache only saves time).
@@ -23,19 +27,28 @@ from dataclasses import dataclass
 
 from ludique.games.base import GameState
 
-# The hypotheses about the visitor, weakest first: his temperature (``math.inf``: a random
-# mover) and the ladder rung that plays like him.  The temperatures are the ladder's own
-# (``ludique.ai.even.LADDER``); the last, below the Champion's search noise, stands for it.
-HYPOTHESES: tuple[tuple[float, int], ...] = (
-    (math.inf, 0),
-    (0.20, 0),
-    (0.10, 1),
-    (0.05, 2),
-    (0.025, 3),
-    (0.012, 4),
-    (0.005, 5),
-    (0.002, 6),
-)
+# Each rung's effective temperature by game, rungs 0 to 6, as measured by
+# ``benchmarks/even_ladder.py`` (docs/ai.md, "The ladder measured"); a game not measured takes
+# the rungs' nominal temperatures.
+EFFECTIVE: dict[str, tuple[float, ...]] = {
+    "epaminondas": (0.0126, 0.0126, 0.0126, 0.0126, 0.0100, 0.0056, 0.0040),
+    "latrunculi-seneca": (0.0631, 0.0501, 0.0316, 0.0224, 0.0089, 0.0056, 0.0050),
+    "latrunculi-piso": (0.0631, 0.0355, 0.0316, 0.0200, 0.0112, 0.0063, 0.0035),
+    "latrunculi-petteia": (0.0891, 0.0631, 0.0447, 0.0251, 0.0112, 0.0045, 0.0251),
+    "latrunculi-dux": (0.0447, 0.0398, 0.0316, 0.0224, 0.0100, 0.0050, 0.0016),
+    "pente-grammai": (0.1413, 0.0708, 0.0501, 0.0282, 0.0050, 0.0035, 0.0003),
+}
+NOMINAL: tuple[float, ...] = (0.20, 0.10, 0.05, 0.025, 0.012, 0.005, 0.002)
+
+
+def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
+    """The hypotheses about a visitor of ``game_id``, weakest first: his temperature
+    (``math.inf``: a random mover) and the rung that plays like him."""
+    temperatures = EFFECTIVE.get(game_id, NOMINAL)
+    return ((math.inf, 0), *((t, rung) for rung, t in enumerate(temperatures)))
+
+
+HYPOTHESES = hypotheses("")  # the nominal ones
 LAPSE = 0.05  # a move chosen without thought, at any level: one slip is not a verdict
 WINDOW = 20  # the visitor's decisions read, most recent last: a visitor warms up as he plays
 
@@ -60,16 +73,17 @@ class SkillEstimate:
     posterior: tuple[float, ...]
     decisions: int
     mean_loss: float  # the visitor's mean loss of winning chance per decision
+    rungs: tuple[int, ...] = tuple(rung for _, rung in HYPOTHESES)  # of each hypothesis
 
     @property
     def rung(self) -> float:
-        return sum(p * rung for p, (_, rung) in zip(self.posterior, HYPOTHESES, strict=True))
+        return sum(p * rung for p, rung in zip(self.posterior, self.rungs, strict=True))
 
     @property
     def spread(self) -> float:
         mean = self.rung
         return math.sqrt(
-            sum(p * (r - mean) ** 2 for p, (_, r) in zip(self.posterior, HYPOTHESES, strict=True))
+            sum(p * (r - mean) ** 2 for p, r in zip(self.posterior, self.rungs, strict=True))
         )
 
     def to_json(self) -> dict[str, float | int]:
@@ -90,17 +104,20 @@ def likelihood(decision: Decision, temperature: float) -> float:
     return (1 - LAPSE) * weights[decision.chosen] / sum(weights) + LAPSE / n
 
 
-def estimate(decisions: Sequence[Decision]) -> SkillEstimate:
-    """The posterior over the hypotheses after ``decisions``, from a flat prior."""
-    logs = [0.0] * len(HYPOTHESES)
+def estimate(
+    decisions: Sequence[Decision], among: tuple[tuple[float, int], ...] = HYPOTHESES
+) -> SkillEstimate:
+    """The posterior over the hypotheses ``among`` after ``decisions``, from a flat prior."""
+    logs = [0.0] * len(among)
     for decision in decisions:
-        for i, (temperature, _) in enumerate(HYPOTHESES):
+        for i, (temperature, _) in enumerate(among):
             logs[i] += math.log(likelihood(decision, temperature))
     top = max(logs)
     weights = [math.exp(v - top) for v in logs]
     total = sum(weights)
     mean_loss = sum(d.loss for d in decisions) / len(decisions) if decisions else 0.0
-    return SkillEstimate(tuple(w / total for w in weights), len(decisions), mean_loss)
+    rungs = tuple(rung for _, rung in among)
+    return SkillEstimate(tuple(w / total for w in weights), len(decisions), mean_loss, rungs)
 
 
 def decisions_of(
