@@ -203,3 +203,22 @@ def test_every_game_has_each_rungs_measured_temperature() -> None:
     assert estimate(decisions, hypotheses("epaminondas")).rung != pytest.approx(
         estimate(decisions, hypotheses("latrunculi-seneca")).rung, abs=0.3
     )
+
+
+def test_the_referee_is_bounded_by_work_not_by_the_clock() -> None:
+    from ludique.ai.search import Searcher, SearchAborted
+
+    state = new_game("latrunculi-piso")
+    rng = random.Random(11)
+    for _ in range(60):
+        state = state.play(rng.choice(state.legal_moves()))
+    searcher = Searcher(ai_for(state), math.inf, contempt=0, max_nodes=200)
+    searcher.root_colour = state.to_move
+    with pytest.raises(SearchAborted):
+        ev.score_all(searcher, state, state.legal_moves(), 3, 2)
+    assert searcher.nodes <= 200 + 4
+    # whatever depth it had to settle for, the referee judges every legal move, the same twice
+    first = ev.referee_values(state)
+    ev._referee_cache.clear()
+    assert ev.referee_values(state) == first
+    assert sorted(t for t, _ in first) == sorted(m.text for m in state.legal_moves())

@@ -44,6 +44,10 @@ CALIBRATION: dict[str, float] = {
     "latrunculi-dux": 95.0,
 }
 REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least any level sees
+# Nodes the referee may search in one position at two plies (most need 1,000-4,000); where
+# that is not enough, as in a Latrunculi melee whose captures chain on, it judges at one ply
+# within half as many, then by the position each move leaves: at most 0.3-0.6 s here.
+REFEREE_NODES = 6_000
 HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
 STEP = (
     0.1  # the computer's chance this far from one half moves it one rung (toward the side behind)
@@ -130,15 +134,33 @@ def referee_values(state: GameState) -> tuple[tuple[str, int], ...]:
     if cached is not None:
         return cached
     from ludique.ai.evaluation import ai_for
+    from ludique.ai.search import SearchAborted
 
-    searcher = Searcher(ai_for(state), math.inf, contempt=0)
-    searcher.root_colour = state.to_move
-    scored = score_all(searcher, state, state.legal_moves(), REFEREE_DEPTH, 2)
+    moves = state.legal_moves()
+    for depth in range(REFEREE_DEPTH, 0, -1):
+        cap = REFEREE_NODES >> (REFEREE_DEPTH - depth)
+        searcher = Searcher(ai_for(state), math.inf, contempt=0, max_nodes=cap)
+        searcher.root_colour = state.to_move
+        try:
+            scored = score_all(searcher, state, moves, depth, 2)
+            break
+        except SearchAborted:
+            continue
+    else:  # not even one ply in bounds: the position each move leaves, as it stands
+        scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
     values = tuple((move.text, value) for value, move in scored)
     if len(_referee_cache) >= REFEREE_CACHE:
         _referee_cache.clear()
     _referee_cache[cache_key] = values
     return values
+
+
+def _static_after(ai: GameAI, state: GameState, move: Move) -> int:
+    child = state._apply(move)
+    outcome = child.outcome
+    if outcome is not None:
+        return MATE_ZONE if outcome.winner == state.to_move else -MATE_ZONE if outcome.winner else 0
+    return ai.evaluate(child) * (1 if child.to_move == state.to_move else -1)
 
 
 def referee_chances(state: GameState) -> list[tuple[str, float]]:
@@ -274,17 +296,8 @@ def play_search_rung(
 def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -> Move:
     """A move chosen without looking at the reply (a weak player's lapse): by the position each
     move leaves, its own captures counted, the opponent's answers not."""
-    mover = state.to_move
     moves = state.legal_moves()
-    values = []
-    for move in moves:
-        child = state._apply(move)
-        outcome = child.outcome
-        if outcome is not None:
-            value = MATE_ZONE if outcome.winner == mover else 0
-        else:
-            value = ai.evaluate(child) * (1 if child.to_move == mover else -1)
-        values.append(value)
+    values = [_static_after(ai, state, move) for move in moves]
     best = max(range(len(moves)), key=values.__getitem__)
     if values[best] >= MATE_ZONE:
         return moves[best]

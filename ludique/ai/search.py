@@ -84,6 +84,7 @@ class Searcher:
         rng: random.Random | None = None,
         contempt: int = CONTEMPT,
         horizon: bool = True,
+        max_nodes: int | None = None,
     ) -> None:
         self.ai = ai
         self.deadline = deadline
@@ -97,11 +98,16 @@ class Searcher:
         self.killers: list[list[str | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[str, int] = {}
         self.nodes = 0
+        # a bound on work rather than time, for a search whose answer must not depend on the
+        # machine's speed (Even match's referee)
+        self.max_nodes = max_nodes
         self.root_colour = ""
 
     # --- the clock -------------------------------------------------------------------------
     def _check_clock(self) -> None:
         if time.perf_counter() >= self.deadline or (self.stop is not None and self.stop()):
+            raise SearchAborted
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise SearchAborted
 
     # --- scores ----------------------------------------------------------------------------
