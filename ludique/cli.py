@@ -112,6 +112,10 @@ def stats_command(argv: list[str]) -> int:
             return 1
         sys.stdout.write(out.getvalue())
         return 0
+    if args.db is not None and not args.db.is_file():
+        # a mistyped name must not become a new, empty database that looks like no game played
+        print(f"ludique stats: {args.db}: no statistics database there", file=sys.stderr)
+        return 2
     stats = Stats(args.db)
     summary = stats.summary()
     print(f"{summary.total} games in {summary.stored}")
