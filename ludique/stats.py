@@ -143,7 +143,8 @@ def _corrupt(exc: BaseException) -> bool:
         return True
     text = str(exc)
     return any(
-        words in text for words in ("not a database", "malformed", "no column named", "has no column")
+        words in text
+        for words in ("not a database", "malformed", "no column named", "has no column")
     )
 
 
@@ -285,7 +286,9 @@ class Stats:
                 for row in old.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
                     rows.append(row)
         except _DB_ERRORS as exc:
-            log.warning("statistics: %s gave back %d games, then failed (%s)", aside, len(rows), exc)
+            log.warning(
+                "statistics: %s gave back %d games, then failed (%s)", aside, len(rows), exc
+            )
         finally:
             old.close()
         if not rows:
@@ -294,7 +297,9 @@ class Stats:
             with db:
                 db.executemany(_INSERT, rows)
         except _DB_ERRORS as exc:
-            log.warning("statistics: the games of %s not copied into %s (%s)", aside, self.path, exc)
+            log.warning(
+                "statistics: the games of %s not copied into %s (%s)", aside, self.path, exc
+            )
             return
         log.info("statistics: %d games of %s copied into the new %s", len(rows), aside, self.path)
 
