@@ -149,11 +149,13 @@ def cards_command(argv: list[str]) -> int:
 
 def load_kiosk_settings(path: Path | None):
     from ludique import settings as settings_module
+    from ludique.pin import default_pin_memory
 
     loader = getattr(settings_module, "load_settings", None)
     if loader is None:
         return settings_module.Settings()
-    return loader(path)
+    # the last valid PIN is kept in the state folder: a bad file never lowers it (ludique.pin)
+    return loader(path, pin_memory=default_pin_memory())
 
 
 def main(argv: list[str] | None = None) -> int:
