@@ -138,13 +138,25 @@ def cards_command(argv: list[str]) -> int:
     try:
         import fpdf  # noqa: F401 - only this command needs it: the optional extra "cards"
     except ImportError:
-        print("ludique cards needs fpdf2: pip install 'ludique[cards]'", file=sys.stderr)
+        # ludique is not on the package index: the extra installs from the source folder
+        print(
+            "ludique cards needs fpdf2: in the source folder, "
+            ".venv/bin/python3 -m pip install '.[cards]'",
+            file=sys.stderr,
+        )
         return 2
-    from ludique.ui.printed_cards import write_cards
+    from ludique.ui.printed_cards import CardsError, write_cards
 
-    paths = write_cards(args.pdf, args.lang or LANGUAGES)
+    problems: list[str] = []
+    try:
+        paths = write_cards(args.pdf, args.lang or LANGUAGES, problems)
+    except CardsError as exc:
+        print(f"ludique cards: {exc}", file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(f"ludique cards: {problem}", file=sys.stderr)
     print(f"{len(paths)} PDF files written under {args.pdf}")
-    return 0
+    return 2 if problems else 0
 
 
 def load_kiosk_settings(path: Path | None):
