@@ -19,6 +19,7 @@ import re
 import shutil
 import stat
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -345,6 +346,9 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
     return settings
 
 
+MAX_LOGGED = 20  # problems logged one by one; the rest are counted in one line
+# a temporary file this old is no save under way (a save takes milliseconds)
+LEFTOVER_SECONDS = 60.0
 MAX_FILE_BYTES = 256 * 1024  # a settings file is a few hundred bytes; more is not one
 
 
@@ -395,10 +399,34 @@ def load_settings(path: Path | None = None, pin_memory: Path | None = None) -> S
         )
     else:
         settings = parse_settings(raw, str(path))
-    for problem in settings.problems:
+    for problem in settings.problems[:MAX_LOGGED]:
         log.warning("settings: %s", problem)
+    if len(settings.problems) > MAX_LOGGED:
+        # thousands of lines would rotate the whole log history away (1 MB a file, 5 files)
+        log.warning(
+            "settings: %d more problems in %s, not logged one by one",
+            len(settings.problems) - MAX_LOGGED,
+            path,
+        )
+    _remove_leftovers(path.parent)
     settle(settings, pin_memory, str(path))
     return settings
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Temporary files of a save that was killed half-way (SIGKILL, a power cut): the file
+    itself is whole (the rename never happened), only its temporary copy is left to remove."""
+    try:
+        leftovers = list(folder.glob(".settings-*.tmp"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        try:
+            if time.time() - leftover.stat().st_mtime > LEFTOVER_SECONDS:
+                leftover.unlink()
+                log.info("removed %s, left by a save that never finished", leftover)
+        except OSError:
+            pass
 
 
 def _toml_value(value: object) -> str:
@@ -541,6 +569,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Problem | Non
         return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(path.parent)
         if raw is not None:
             shutil.copyfile(path, backup_path(path))
         _write_atomically(path, text)

@@ -282,3 +282,15 @@ def _damaged(tmp: Path, rows: int, harms: list[tuple], at_start: bool) -> None:
 
 def test_fuzz_damaged_databases(tmp_path: Path) -> None:
     run(lambda: _damaged(tmp_path))
+
+
+def test_a_statistics_warning_names_the_file(tmp_path: Path, caplog) -> None:
+    path = tmp_path / "s.sqlite3"
+    stats = Stats(path)
+    stats.record(game())
+    stats._db.execute("UPDATE games SET language = CAST(X'FF' AS TEXT)")
+    caplog.clear()
+    assert stats.games_per_language() == {}
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings and all(str(path) in w for w in warnings)
+    stats.close()
