@@ -202,6 +202,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from ludique.ui.app import App
 
+    invisible = _invisible_driver(pygame)
+    if invisible is not None:
+        message = (
+            f"ludique: cannot open the screen: no display found (SDL fell back to its invisible "
+            f"'{invisible}' driver). Run it on a desktop or under cage (docs/kiosk.md); "
+            "for a run without a screen, set SDL_VIDEODRIVER=dummy"
+        )
+        log.error("%s", message)
+        print(message, file=sys.stderr)
+        return EXIT_NO_SCREEN
     try:
         app = App(
             settings,
@@ -232,6 +242,19 @@ def main(argv: list[str] | None = None) -> int:
 
     app.on_loop_turn = turn
     return app.run()
+
+
+def _invisible_driver(pygame: object) -> str | None:
+    """The driver's name when SDL, asked for no driver in particular, found no display and
+    chose one that draws nowhere: the kiosk would run for ever in a window nobody sees."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None  # chosen on purpose (the tests, the self-test): not a fall-back
+    try:
+        pygame.display.init()  # type: ignore[attr-defined]
+        driver = pygame.display.get_driver()  # type: ignore[attr-defined]
+    except pygame.error:  # type: ignore[attr-defined] - said by App's own attempt below
+        return None
+    return driver if driver in ("offscreen", "dummy") else None
 
 
 def stop_on_signals(app: object) -> Callable[[], None]:

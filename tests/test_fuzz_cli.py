@@ -260,3 +260,24 @@ def test_stats_of_a_mistyped_database_is_an_error_not_a_new_file(tmp_path, capsy
     assert cli.main(["stats", "--db", str(typo)]) == 2
     assert str(typo) in capsys.readouterr().err
     assert not typo.exists()
+
+
+def test_no_display_is_a_sentence_and_exit_status_3_not_an_invisible_window(tmp_path):
+    """Issue 37: without a display SDL fell back to its invisible offscreen driver and the
+    kiosk ran for ever, printing only an audio warning."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)
+    env["XDG_STATE_HOME"] = str(tmp_path)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ludique", "--windowed"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the kiosk ran on without a display instead of saying so")
+    assert done.returncode == cli.EXIT_NO_SCREEN
+    assert "no display" in done.stderr and "Traceback" not in done.stderr
