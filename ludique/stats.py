@@ -272,8 +272,8 @@ class Stats:
 
     def _recover_from(self, aside: Path, db: sqlite3.Connection) -> None:
         """Copy into the new file every game the old one still gives (a damaged index page
-        leaves the table readable); one of another shape is another program's and stays as it
-        is.  What cannot be read stays in the file moved aside."""
+        leaves the table readable); a table without our columns is another program's and stays
+        as it is.  What cannot be read stays in the file moved aside."""
         rows: list[tuple] = []
         try:
             old = sqlite3.connect(f"file:{aside}?mode=ro", uri=True, timeout=2.0)
@@ -282,7 +282,7 @@ class Stats:
         old.text_factory = lambda raw: raw.decode("utf-8", "replace")
         try:
             columns = tuple(row[1] for row in old.execute("PRAGMA table_info(games)"))
-            if columns == _EXPECTED_COLUMNS:
+            if set(_COLUMNS) <= set(columns):  # ours, perhaps with a column added by hand
                 for row in old.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
                     rows.append(row)
         except _DB_ERRORS as exc:
