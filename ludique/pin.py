@@ -62,6 +62,9 @@ def remember(memory: Path, pin: str) -> None:
     all: a kill in the middle leaves the old PIN, never half a new one."""
     try:
         memory.parent.mkdir(parents=True, exist_ok=True)
+        for leftover in memory.parent.glob(".admin-pin-*.tmp"):  # of a write killed half-way
+            with contextlib.suppress(OSError):
+                leftover.unlink()
         fd, tmp = tempfile.mkstemp(prefix=".admin-pin-", suffix=".tmp", dir=memory.parent)
         try:
             with os.fdopen(fd, "w", encoding="ascii") as fh:
