@@ -112,6 +112,10 @@ def stats_command(argv: list[str]) -> int:
             return 1
         sys.stdout.write(out.getvalue())
         return 0
+    if args.db is not None and not args.db.is_file():
+        # a mistyped name must not become a new, empty database that looks like no game played
+        print(f"ludique stats: {args.db}: no statistics database there", file=sys.stderr)
+        return 2
     stats = Stats(args.db)
     summary = stats.summary()
     print(f"{summary.total} games in {summary.stored}")
@@ -134,22 +138,36 @@ def cards_command(argv: list[str]) -> int:
     try:
         import fpdf  # noqa: F401 - only this command needs it: the optional extra "cards"
     except ImportError:
-        print("ludique cards needs fpdf2: pip install 'ludique[cards]'", file=sys.stderr)
+        # ludique is not on the package index: the extra installs from the source folder
+        print(
+            "ludique cards needs fpdf2: in the source folder, "
+            ".venv/bin/python3 -m pip install '.[cards]'",
+            file=sys.stderr,
+        )
         return 2
-    from ludique.ui.printed_cards import write_cards
+    from ludique.ui.printed_cards import CardsError, write_cards
 
-    paths = write_cards(args.pdf, args.lang or LANGUAGES)
+    problems: list[str] = []
+    try:
+        paths = write_cards(args.pdf, args.lang or LANGUAGES, problems)
+    except CardsError as exc:
+        print(f"ludique cards: {exc}", file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(f"ludique cards: {problem}", file=sys.stderr)
     print(f"{len(paths)} PDF files written under {args.pdf}")
-    return 0
+    return 2 if problems else 0
 
 
 def load_kiosk_settings(path: Path | None):
     from ludique import settings as settings_module
+    from ludique.pin import default_pin_memory
 
     loader = getattr(settings_module, "load_settings", None)
     if loader is None:
         return settings_module.Settings()
-    return loader(path)
+    # the last valid PIN is kept in the state folder: a bad file never lowers it (ludique.pin)
+    return loader(path, pin_memory=default_pin_memory())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,6 +202,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from ludique.ui.app import App
 
+    invisible = _invisible_driver(pygame)
+    if invisible is not None:
+        message = (
+            f"ludique: cannot open the screen: no display found (SDL fell back to its invisible "
+            f"'{invisible}' driver). Run it on a desktop or under cage (docs/kiosk.md); "
+            "for a run without a screen, set SDL_VIDEODRIVER=dummy"
+        )
+        log.error("%s", message)
+        print(message, file=sys.stderr)
+        return EXIT_NO_SCREEN
     try:
         app = App(
             settings,
@@ -214,6 +242,19 @@ def main(argv: list[str] | None = None) -> int:
 
     app.on_loop_turn = turn
     return app.run()
+
+
+def _invisible_driver(pygame: object) -> str | None:
+    """The driver's name when SDL, asked for no driver in particular, found no display and
+    chose one that draws nowhere: the kiosk would run for ever in a window nobody sees."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None  # chosen on purpose (the tests, the self-test): not a fall-back
+    try:
+        pygame.display.init()  # type: ignore[attr-defined]
+        driver = pygame.display.get_driver()  # type: ignore[attr-defined]
+    except pygame.error:  # type: ignore[attr-defined] - said by App's own attempt below
+        return None
+    return driver if driver in ("offscreen", "dummy") else None
 
 
 def stop_on_signals(app: object) -> Callable[[], None]:

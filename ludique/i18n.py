@@ -32,19 +32,37 @@ class LocaleError(Exception):
     """A locale file that cannot be read; the message names the file (and line where known)."""
 
 
-def _flatten(table: dict, prefix: str, out: dict[str, str], source: Path) -> None:
+def _flatten(table: dict, prefix: str, out: dict[str, str], bad: dict[str, str]) -> None:
     for name, value in table.items():
         key = f"{prefix}{name}"
         if isinstance(value, dict):
-            _flatten(value, key + ".", out, source)
+            _flatten(value, key + ".", out, bad)
         elif isinstance(value, str):
             out[key] = value
         else:
-            raise LocaleError(f"{source}: key {key!r} must be text, not {type(value).__name__}")
+            bad[key] = f"must be text in quotes, not {type(value).__name__}"
+
+
+def _line_of(raw: str, key: str) -> str:
+    """`` (line N)`` where the last part of ``key`` is assigned, or nothing."""
+    name = re.escape(key.rsplit(".", 1)[-1])
+    found = re.search(rf"^[ \t]*[\"']?{name}[\"']?[ \t]*=", raw, re.M)
+    return f" (line {raw.count(chr(10), 0, found.start()) + 1})" if found else ""
 
 
 def read_file(path: Path) -> dict[str, str]:
     """The flattened keys of one TOML file.  Raises ``LocaleError`` naming the file and line."""
+    flat, problems = read_file_keys(path)
+    if problems:
+        raise LocaleError("; ".join(problems.values()))
+    return flat
+
+
+def read_file_keys(path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """The flattened keys of one TOML file that are usable text, and a problem for each key
+    that is not (a number, a list, an empty text), naming the file, the key and its line: one
+    bad key costs that key, never the rest of the file.  Raises ``LocaleError`` for a file that
+    cannot be read at all."""
     try:
         raw = path.read_bytes().decode("utf-8")
         table = tomllib.loads(raw)
@@ -58,11 +76,13 @@ def read_file(path: Path) -> dict[str, str]:
     except (OSError, UnicodeDecodeError) as exc:
         raise LocaleError(f"{path}: cannot be read ({exc})") from None
     flat: dict[str, str] = {}
-    _flatten(table, "", flat, path)
-    for key, value in flat.items():
+    bad: dict[str, str] = {}
+    _flatten(table, "", flat, bad)
+    for key, value in list(flat.items()):
         if not value.strip():
-            raise LocaleError(f"{path}: key {key!r} is empty")
-    return flat
+            bad[key] = "is empty"
+            del flat[key]
+    return flat, {key: f"{path}: key {key!r} {why}{_line_of(raw, key)}" for key, why in bad.items()}
 
 
 @dataclass
@@ -75,6 +95,9 @@ class Language:
     sources: dict[str, Path] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     broken: set[str] = field(default_factory=set)  # names of the files that could not be read
+    # keys written as a table here where the other languages have text (reported here, once)
+    clashed: set[str] = field(default_factory=set)
+    bad_keys: set[str] = field(default_factory=set)  # keys whose value is not usable text
 
 
 def load_language(lang: str, root: Path | None = None) -> Language:
@@ -86,11 +109,13 @@ def load_language(lang: str, root: Path | None = None) -> Language:
         return result
     for path in sorted(folder.glob("*.toml")):
         try:
-            flat = read_file(path)
+            flat, key_problems = read_file_keys(path)
         except LocaleError as exc:
             result.problems.append(str(exc))
             result.broken.add(path.name)
             continue
+        result.problems += key_problems.values()
+        result.bad_keys.update(key_problems)
         for key, value in flat.items():
             boxes = lacking(value)
             if boxes:  # drawn, but as boxes: the curator must hear of it
@@ -107,6 +132,37 @@ def load_language(lang: str, root: Path | None = None) -> Language:
             result.entries[key] = value
             result.sources[key] = path
     return result
+
+
+def settle_clashes(languages: list[Language]) -> None:
+    """A key that one language writes as a table (``title = { ... }``, or ``[a.title]``) where
+    the others have text is that language's mistake: it is reported in its own file, its parts
+    dropped, and the others are not blamed for lacking them (nor it for lacking the text)."""
+    texts = {language.lang: set(language.entries) for language in languages}
+    for language in languages:
+        for key in list(language.entries):
+            parts = key.split(".")
+            for n in range(1, len(parts)):
+                prefix = ".".join(parts[:n])
+                holders = [lang for lang, keys in texts.items() if prefix in keys]
+                if not holders or prefix in language.entries:
+                    continue
+                if prefix not in language.clashed:
+                    language.clashed.add(prefix)
+                    source = language.sources[key]
+                    language.problems.append(
+                        f"{source}: key {prefix!r} must be text in quotes, not a table "
+                        f"({', '.join(holders)} have text there){_line_of_file(source, prefix)}"
+                    )
+                del language.entries[key]
+                break
+
+
+def _line_of_file(path: Path, key: str) -> str:
+    try:
+        return _line_of(path.read_text(encoding="utf-8"), key)
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def read_language(lang: str, root: Path | None = None) -> dict[str, str]:
@@ -132,11 +188,15 @@ def compare(language: Language, english: Language) -> list[str]:
         name = english.sources[key].name
         if name in language.broken or not (language.folder / name).is_file():
             continue  # the whole file is reported once, not each of its keys
+        if key in language.clashed or key in language.bad_keys:
+            continue  # reported in this language's file as a table or a bad value
         problems.append(f"{language.folder / name}: missing key {key!r} (English is used)")
     for key in sorted(language.entries.keys() - english.entries.keys()):
         name = language.sources[key].name
         if name in english.broken or not (english.folder / name).is_file():
             continue  # English's file is broken or missing: reported once as such
+        if key in english.clashed or key in english.bad_keys:
+            continue  # English's own mistake, reported in English's file
         problems.append(f"{language.sources[key]}: key {key!r} is not in English")
     for key in sorted(language.entries.keys() & english.entries.keys()):
         ours, theirs = fields_of(language.entries[key]), fields_of(english.entries[key])
@@ -166,13 +226,11 @@ def missing_files(languages: list[Language]) -> list[str]:
 def check_locales(root: Path | None = None) -> list[str]:
     """Every problem of every language, each naming its file and key (empty when all is well)."""
     english = load_language(FALLBACK, root)
-    languages = [english]
+    languages = [english] + [load_language(lang, root) for lang in LANGUAGES if lang != FALLBACK]
+    settle_clashes(languages)
     problems = list(english.problems)
-    for lang in LANGUAGES:
-        if lang != FALLBACK:
-            language = load_language(lang, root)
-            languages.append(language)
-            problems += language.problems + compare(language, english)
+    for language in languages[1:]:
+        problems += language.problems + compare(language, english)
     return problems + missing_files(languages)
 
 
@@ -249,6 +307,7 @@ def catalog(lang: str) -> Catalog:
     for other in LANGUAGES:
         if other != FALLBACK:
             loaded[other] = load_language(other)
+    settle_clashes(list(loaded.values()))
     language = loaded[lang]
     problems = list(language.problems)
     if lang != FALLBACK:

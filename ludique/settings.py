@@ -19,6 +19,7 @@ import re
 import shutil
 import stat
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -59,6 +60,8 @@ class Settings:
     screen_width_mm: int = 0
     # what was wrong in the settings file (or with saving it), shown on the admin panel
     problems: list[Problem] = field(default_factory=list)
+    # what the file gave for admin_pin: "valid", "absent" or "bad" (ludique.pin fails closed)
+    pin_state: str = field(default="absent", repr=False, compare=False)
 
 
 # Why a value is refused: the English words of the log (the screen's are in [error.why]).
@@ -102,6 +105,8 @@ class Problem:
         t = catalog.t
         where = t("error.where-line", line=self.line) if self.line else t("error.where-file")
         why = t(f"error.why.{self.why}", **dict(self.fields)) if self.why else ""
+        if self.kind == "value" and self.key == "admin_pin":  # the value is never shown
+            return t("error.settings-pin", where=where, setting=self.key, why=why)
         if self.kind == "value":
             return t(
                 "error.settings-value",
@@ -122,6 +127,10 @@ class Problem:
     def __str__(self) -> str:
         """The English line of the log, with the whole path and the system's own words."""
         where = f"{self.file}, line {self.line}" if self.line else self.file
+        if self.kind == "value" and self.key == "admin_pin":
+            why = _WHY_ENGLISH[self.why].format(**dict(self.fields))
+            # neither the value (a PIN mistyped by one digit) nor the PIN in force is logged
+            return f"{where}: admin_pin {why}; the PIN in force is not lowered to the default"
         if self.kind == "value":
             why = _WHY_ENGLISH[self.why].format(**dict(self.fields))
             return f"{where}: {self.key} = {self.value} {why}; using the default {self.default}"
@@ -160,7 +169,9 @@ _COMMENTS: dict[str, str] = {
     "on a small screen of high resolution, buttons and pieces grow towards 9 mm",
 }
 
-_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Settings) if f.name != "problems")
+_KEYS: tuple[str, ...] = tuple(
+    f.name for f in fields(Settings) if f.name not in ("problems", "pin_state")
+)
 
 
 def default_settings_path() -> Path:
@@ -297,9 +308,11 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
         table = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
         settings.problems.append(Problem("syntax", source, _toml_line(exc, raw), detail=str(exc)))
+        settings.pin_state = "bad"
         return settings
     except RecursionError:  # brackets nested hundreds deep: no setting is written so
         settings.problems.append(Problem("syntax", source, detail="brackets nested too deep"))
+        settings.pin_state = "bad"
         return settings
     lines = _lines_of(raw)
     for key, value in table.items():
@@ -308,6 +321,7 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
         if check is None:
             settings.problems.append(Problem("unknown", source, line, key))
             continue
+        secret = key == "admin_pin"
         try:
             setattr(settings, key, check(value))
         except _Bad as exc:
@@ -318,15 +332,23 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
                     source,
                     line,
                     key,
-                    value=_shown(value),
-                    default=_shown(default),
+                    value="" if secret else _shown(value),
+                    default="" if secret else _shown(default),
                     why=exc.why,
                     fields=exc.fields,
                 )
             )
+            if secret:
+                settings.pin_state = "bad"
+        else:
+            if secret:
+                settings.pin_state = "valid"
     return settings
 
 
+MAX_LOGGED = 20  # problems logged one by one; the rest are counted in one line
+# a temporary file this old is no save under way (a save takes milliseconds)
+LEFTOVER_SECONDS = 60.0
 MAX_FILE_BYTES = 256 * 1024  # a settings file is a few hundred bytes; more is not one
 
 
@@ -351,29 +373,60 @@ def read_settings_file(path: Path) -> str:
     return data.decode("utf-8")
 
 
-def load_settings(path: Path | None = None) -> Settings:
+def load_settings(path: Path | None = None, pin_memory: Path | None = None) -> Settings:
     """The kiosk's settings from ``path`` (default: :func:`default_settings_path`).
 
     Never raises for a bad file: a missing file gives the defaults silently; an unreadable or
     invalid one gives the defaults with a problem; each bad key falls back to its own default.
     Problems are logged as warnings and kept in ``Settings.problems``.
+
+    The PIN alone fails closed (``ludique.pin``): with ``pin_memory`` (the kiosk passes
+    ``ludique.pin.default_pin_memory()``) a file that does not give a valid PIN keeps the last
+    valid one kept there; without it, a bad PIN locks the panel rather than open it with 1234.
     """
+    from ludique.pin import settle
+
     path = Path(path) if path is not None else default_settings_path()
     try:
         raw = read_settings_file(path)
     except FileNotFoundError:
         log.info("no settings file at %s; using the defaults", path)
-        return Settings()
-    except (OSError, UnicodeDecodeError) as exc:
         settings = Settings()
+    except (OSError, UnicodeDecodeError) as exc:
+        settings = Settings(pin_state="bad")
         settings.problems.append(
             Problem("unreadable", str(path), why=_why_of(exc), detail=str(exc))
         )
     else:
         settings = parse_settings(raw, str(path))
-    for problem in settings.problems:
+    for problem in settings.problems[:MAX_LOGGED]:
         log.warning("settings: %s", problem)
+    if len(settings.problems) > MAX_LOGGED:
+        # thousands of lines would rotate the whole log history away (1 MB a file, 5 files)
+        log.warning(
+            "settings: %d more problems in %s, not logged one by one",
+            len(settings.problems) - MAX_LOGGED,
+            path,
+        )
+    _remove_leftovers(path.parent)
+    settle(settings, pin_memory, str(path))
     return settings
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Temporary files of a save that was killed half-way (SIGKILL, a power cut): the file
+    itself is whole (the rename never happened), only its temporary copy is left to remove."""
+    try:
+        leftovers = list(folder.glob(".settings-*.tmp"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        try:
+            if time.time() - leftover.stat().st_mtime > LEFTOVER_SECONDS:
+                leftover.unlink()
+                log.info("removed %s, left by a save that never finished", leftover)
+        except OSError:
+            pass
 
 
 def _toml_value(value: object) -> str:
@@ -433,6 +486,8 @@ def merged_text(raw: str, settings: Settings) -> str:
     every other line (comments, unknown keys, values the curator wrote) stays as it is.
 
     Raises ``_CannotMerge`` while the file has a syntax error (rewriting it would wipe it)."""
+    from ludique.pin import valid_pin
+
     current = parse_settings(raw)
     if any(problem.kind == "syntax" for problem in current.problems):
         raise _CannotMerge("the file has a syntax error; correct it first")
@@ -442,8 +497,10 @@ def merged_text(raw: str, settings: Settings) -> str:
     additions: list[str] = []
     for key in _KEYS:
         wanted = getattr(settings, key)
-        if getattr(current, key) == wanted:
-            continue  # the file already gives this value (a bad value there is left as written)
+        if getattr(current, key) == wanted or (key == "admin_pin" and not valid_pin(wanted)):
+            # the file already gives this value (a bad value there is left as written); a
+            # locked PIN (ludique.pin) is no value to write
+            continue
         line = f"{key} = {_toml_value(wanted)}\n"
         span = _span(lines, key, _header_line(lines))
         if span is not None:
@@ -459,7 +516,10 @@ def merged_text(raw: str, settings: Settings) -> str:
         kept = tomllib.loads(text).keys() >= tomllib.loads(raw).keys()
     except (tomllib.TOMLDecodeError, RecursionError):
         kept = False
-    if not kept or any(getattr(merged, k) != getattr(settings, k) for k in _KEYS):
+    changed = [k for k in _KEYS if getattr(merged, k) != getattr(settings, k)]
+    if not valid_pin(settings.admin_pin) and "admin_pin" in changed:
+        changed.remove("admin_pin")
+    if not kept or changed:
         raise _CannotMerge("the change cannot be written into the file as it stands")
     return text
 
@@ -509,6 +569,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Problem | Non
         return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(path.parent)
         if raw is not None:
             shutil.copyfile(path, backup_path(path))
         _write_atomically(path, text)

@@ -128,12 +128,57 @@ _INSERT = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for
 _DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 
 
+class _Unfit(sqlite3.DatabaseError):
+    """The file opens but is not a sound statistics file: a page fails SQLite's own check, or
+    its ``games`` table has another shape (another program's file)."""
+
+
+_EXPECTED_COLUMNS = ("id", *_COLUMNS)
+
+
 def _corrupt(exc: BaseException) -> bool:
-    """The file is damaged (not an SQLite file, or a page overwritten), not merely busy."""
-    if isinstance(exc, UnicodeDecodeError):
+    """The file is damaged or foreign (not an SQLite file, a page overwritten, a table of
+    another shape), not merely busy: such a file refuses every game until it is moved aside."""
+    if isinstance(exc, UnicodeDecodeError | _Unfit):
         return True
     text = str(exc)
-    return "not a database" in text or "malformed" in text
+    return any(
+        words in text
+        for words in ("not a database", "malformed", "no column named", "has no column")
+    )
+
+
+def _check_fit(db: sqlite3.Connection) -> None:
+    """Raises ``_Unfit`` when the file is damaged or its table is not ours.  ``count(*)`` alone
+    is no proof: SQLite answers it from the index, and a damaged table page goes unseen."""
+    columns = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
+    if columns and columns != _EXPECTED_COLUMNS:
+        raise _Unfit(f"its table 'games' has other columns: {', '.join(columns)}")
+    found = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
+    if found != ["ok"]:
+        raise _Unfit(f"SQLite's check finds it damaged: {'; '.join(map(str, found))[:300]}")
+
+
+def _safe_cell(value: object) -> object:
+    """A cell as a spreadsheet may read it: a line break kept inside its row (a bare CR splits
+    a row in many readers) and a text starting like a formula (``=cmd|...``) made plain text."""
+    if not isinstance(value, str):
+        return value
+    text = value.replace("\r", "\\r").replace("\n", "\\n")
+    if text[:1] in ("=", "+", "-", "@", "\t"):
+        text = "'" + text
+    return text
+
+
+def write_csv(rows: Iterable[tuple], out: IO[str]) -> int:
+    """The header and ``rows`` as CSV, every field quoted; the number of rows written."""
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    writer.writerow(_COLUMNS)
+    count = 0
+    for row in rows:
+        writer.writerow([_safe_cell(cell) for cell in row])
+        count += 1
+    return count
 
 
 class StatsError(Exception):
@@ -155,16 +200,24 @@ class Stats:
         self.pending: list[tuple] = []  # rows not yet in the file, oldest first
         self._lock = threading.Lock()
         self._write_failed = False
+        # where a damaged or foreign file was moved this run (the admin panel names it)
+        self.moved_aside: Path | None = None
         self._db = self._open()
 
     # -- opening -------------------------------------------------------------------------------
 
     def _connect(self, target: str) -> sqlite3.Connection:
+        # checked on a connection of its own, so that the kiosk's starts with no page cached:
+        # a page damaged later is then read from the disk, and found, at the next write
+        probe = sqlite3.connect(target, timeout=2.0)
+        try:
+            # before the schema: a foreign table must be found, not extended with an index
+            _check_fit(probe)
+        finally:
+            probe.close()
         db = sqlite3.connect(target, check_same_thread=False, timeout=2.0)
         try:
             db.executescript(_SCHEMA)
-            # a query proves the file is a database (a corrupt file fails here, not at insert)
-            db.execute("SELECT count(*) FROM games").fetchone()
         except BaseException:
             db.close()
             raise
@@ -177,9 +230,14 @@ class Stats:
         try:
             return self._connect(str(self.path))
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-            if _corrupt(exc) and self.path.is_file() and self._move_aside():
-                return self._connect(str(self.path))
-            raise
+            if not (_corrupt(exc) and self.path.is_file()):
+                raise
+            aside = self._move_aside(exc)
+            if aside is None:
+                raise
+            db = self._connect(str(self.path))
+            self._recover_from(aside, db)
+            return db
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -187,13 +245,15 @@ class Stats:
         except (*_DB_ERRORS, OSError) as exc:
             return self._memory(exc)
 
-    def _move_aside(self) -> Path | None:
+    def _move_aside(self, why: BaseException) -> Path | None:
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
         try:
             self.path.rename(aside)
         except OSError as exc:
-            log.warning("statistics file %s is corrupt and cannot be moved (%s)", self.path, exc)
+            log.warning(
+                "statistics file %s is damaged (%s) and cannot be moved (%s)", self.path, why, exc
+            )
             return None
         for suffix in ("-journal", "-wal", "-shm"):  # the damaged file's own, not the new one's
             extra = self.path.with_name(self.path.name + suffix)
@@ -202,9 +262,46 @@ class Stats:
             except OSError:
                 pass
         log.warning(
-            "statistics file %s was corrupt: moved to %s, starting afresh", self.path, aside
+            "statistics file %s is damaged or not ours (%s): moved to %s, starting afresh",
+            self.path,
+            why,
+            aside,
         )
+        self.moved_aside = aside
         return aside
+
+    def _recover_from(self, aside: Path, db: sqlite3.Connection) -> None:
+        """Copy into the new file every game the old one still gives (a damaged index page
+        leaves the table readable); a table without our columns is another program's and stays
+        as it is.  What cannot be read stays in the file moved aside."""
+        rows: list[tuple] = []
+        try:
+            old = sqlite3.connect(f"file:{aside}?mode=ro", uri=True, timeout=2.0)
+        except _DB_ERRORS:
+            return
+        old.text_factory = lambda raw: raw.decode("utf-8", "replace")
+        try:
+            columns = tuple(row[1] for row in old.execute("PRAGMA table_info(games)"))
+            if set(_COLUMNS) <= set(columns):  # ours, perhaps with a column added by hand
+                for row in old.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
+                    rows.append(row)
+        except _DB_ERRORS as exc:
+            log.warning(
+                "statistics: %s gave back %d games, then failed (%s)", aside, len(rows), exc
+            )
+        finally:
+            old.close()
+        if not rows:
+            return
+        try:
+            with db:
+                db.executemany(_INSERT, rows)
+        except _DB_ERRORS as exc:
+            log.warning(
+                "statistics: the games of %s not copied into %s (%s)", aside, self.path, exc
+            )
+            return
+        log.info("statistics: %d games of %s copied into the new %s", len(rows), aside, self.path)
 
     def _memory(self, exc: BaseException) -> sqlite3.Connection:
         self.in_memory = True
@@ -242,7 +339,7 @@ class Stats:
                     with self._db:
                         self._db.execute(_INSERT, row)
                 except _DB_ERRORS:
-                    log.exception("statistics: the memory database refused a row")
+                    log.exception("statistics (%s): the memory database refused a row", self.path)
             self.pending.append(row)
             return self._flush()
 
@@ -293,7 +390,9 @@ class Stats:
             with self._db:
                 self._db.executemany(_INSERT, self.pending)
         except _DB_ERRORS:
-            log.exception("statistics: the memory database refused the pending rows")
+            log.exception(
+                "statistics (%s): the memory database refused the pending rows", self.path
+            )
 
     def _not_written(self, exc: BaseException) -> bool:
         if not self._write_failed:
@@ -309,7 +408,7 @@ class Stats:
             with self._lock:
                 return self._db.execute(sql, tuple(args)).fetchall()
         except _DB_ERRORS as exc:
-            log.warning("statistics query failed (%s)", exc)
+            log.warning("statistics query on %s failed (%s)", self.path, exc)
             return []
 
     def games_per_day(self, days: int = 14, today: dt.date | None = None) -> list[tuple[str, int]]:
@@ -375,12 +474,19 @@ class Stats:
         return export_file(self.path, out)
 
     def export_csv(self, out: IO[str]) -> int:
-        """Every row as CSV (header first); returns the number of rows written."""
-        rows = self._query(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id")
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(_COLUMNS)
-        writer.writerows(rows)
-        return len(rows)
+        """Every game of this run's database as CSV (header first), the games still waiting
+        for the file included; the number of rows written.  Raises ``StatsError`` naming the
+        file when the rows cannot be read (a header alone would look like no game played)."""
+        with self._lock:
+            try:
+                rows = self._db.execute(
+                    f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"
+                ).fetchall()
+            except _DB_ERRORS as exc:
+                raise StatsError(f"{self.path}: cannot be read ({exc})") from None
+            if not self.in_memory:  # the memory database holds the pending rows already
+                rows += self.pending
+        return write_csv(rows, out)
 
     def close(self) -> None:
         """Write what is pending (a last try), then close.  Rows the file still refuses are
@@ -414,10 +520,7 @@ def export_file(path: Path, out: IO[str]) -> int:
         raise StatsError(f"{path}: cannot be read ({exc})") from None
     finally:
         db.close()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(_COLUMNS)
-    writer.writerows(rows)
-    return len(rows)
+    return write_csv(rows, out)
 
 
 def log_game_started(game_id: str, language: str, opponent: str, strength: str) -> None:
@@ -539,9 +642,15 @@ def stats_lines(stats: Stats, lang: str) -> list[str]:
 def stats_problem(stats: Stats, lang: str) -> str | None:
     """The statistics' problem for the admin panel, in ``lang`` (None when all is well); the
     log holds the path and the database's own message."""
+    cat = _catalog(lang)
+    if stats.moved_aside is not None:
+        moved = _label(cat, "error.stats-aside", path=stats.moved_aside.name)
+        if stats.problem is None:
+            return moved
+        return moved + " " + _label(cat, "error.stats", why=_label(cat, "error.why.system"))
     if stats.problem is None:
         return None
-    return _label(_catalog(lang), "error.stats", why=_label(_catalog(lang), "error.why.system"))
+    return _label(cat, "error.stats", why=_label(cat, "error.why.system"))
 
 
 # -- the words of the admin panel's lines and charts ----------------------------------------------

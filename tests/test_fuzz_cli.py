@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -159,3 +160,124 @@ def test_fuzz_command_lines(quiet_start, capsys):
             assert "ludique stats:" in out.err, (argv, out.err)
 
     run(search)
+
+
+# -- ludique cards (issue 37): a sentence and exit 2, never a traceback or a truncated PDF -------
+
+
+def _cards(*args: str, limit: int | None = None, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``ludique cards`` in a process of its own (the banner of pygame is looked for on its
+    stdout); with ``limit``, no file may grow past that many bytes, as on a full disk."""
+    code = (
+        "import resource, signal, sys\n"
+        f"limit = {limit!r}\n"
+        "if limit:\n"
+        "    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        "    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))\n"
+        "from ludique.cli import main\n"
+        "raise SystemExit(main(sys.argv[1:]))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    return subprocess.run(
+        [sys.executable, "-c", code, "cards", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_cards_once_per_language_and_no_banner_on_stdout(tmp_path):
+    done = _cards("--pdf", str(tmp_path / "out"), "--lang", "en", "--lang", "en", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    pdfs = sorted((tmp_path / "out").rglob("*.pdf"))
+    assert done.stdout == f"{len(pdfs)} PDF files written under {tmp_path / 'out'}\n"
+    assert len(pdfs) == 10 and not list((tmp_path / "out").rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("where", ["proc", "file"])
+def test_cards_into_a_folder_that_takes_no_file_is_one_line_and_exit_2(tmp_path, where):
+    if where == "proc":
+        target = Path("/proc/ludique-cards")
+    else:
+        target = tmp_path / "a-file"
+        target.write_text("not a folder")
+    done = _cards("--pdf", str(target), "--lang", "en", tmp_path=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert str(target) in done.stderr
+
+
+def test_cards_on_a_full_disk_leave_no_truncated_pdf(tmp_path):
+    import pypdf
+
+    out = tmp_path / "out"
+    done = _cards("--pdf", str(out), "--lang", "fr", limit=60_000, tmp_path=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "not written" in done.stderr
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]
+    for pdf in out.rglob("*.pdf"):  # what is there is whole
+        assert len(pypdf.PdfReader(pdf).pages) >= 1
+
+
+@pytest.fixture
+def card_tree(tmp_path, monkeypatch):
+    import shutil
+
+    from ludique.content import document
+    from ludique.paths import locales_dir
+
+    root = tmp_path / "locales"
+    shutil.copytree(locales_dir(), root)
+    monkeypatch.setattr(document, "locales_dir", lambda: root)
+    return root
+
+
+def test_cards_with_an_empty_card_a_missing_panel_and_an_unknown_diagram(
+    card_tree, tmp_path, capsys
+):
+    (card_tree / "en" / "rules" / "pente-grammai.md").write_text("\n", encoding="utf-8")
+    (card_tree / "fr" / "rules" / "pente-grammai.md").write_text("", encoding="utf-8")
+    for lang in ("en", "fr"):
+        (card_tree / lang / "history" / "epaminondas.md").unlink()
+    card = card_tree / "fr" / "rules" / "epaminondas.md"
+    card.write_text(card.read_text(encoding="utf-8") + "\n::: diagram nosuch\n", "utf-8")
+    out = tmp_path / "out"
+    assert cli.main(["cards", "--pdf", str(out), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "pente-grammai.md" in err and "history/epaminondas.md" in err
+    assert re.search(r"fr/rules/epaminondas\.md:\d+: unknown diagram 'nosuch'", err), err
+    names = sorted(p.name for p in (out / "fr").iterdir())
+    assert "rules-epaminondas.pdf" in names and "rules-latrunculi-dux.pdf" in names
+    assert "rules-pente-grammai.pdf" not in names and "history-epaminondas.pdf" not in names
+
+
+def test_stats_of_a_mistyped_database_is_an_error_not_a_new_file(tmp_path, capsys):
+    typo = tmp_path / "stats.sqlite"
+    assert cli.main(["stats", "--db", str(typo)]) == 2
+    assert str(typo) in capsys.readouterr().err
+    assert not typo.exists()
+
+
+def test_no_display_is_a_sentence_and_exit_status_3_not_an_invisible_window(tmp_path):
+    """Issue 37: without a display SDL fell back to its invisible offscreen driver and the
+    kiosk ran for ever, printing only an audio warning."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)
+    env["XDG_STATE_HOME"] = str(tmp_path)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ludique", "--windowed"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the kiosk ran on without a display instead of saying so")
+    assert done.returncode == cli.EXIT_NO_SCREEN
+    assert "no display" in done.stderr and "Traceback" not in done.stderr

@@ -105,6 +105,71 @@ def test_an_unknown_diagram_is_logged_with_file_and_line_and_the_card_drawn(tree
     assert re.search(r"en/rules/epaminondas\.md:5: diagram 'no-such-picture'", caplog.text)
 
 
+@pytest.mark.parametrize("value", ['{ text = "Enter the PIN" }', "3", "[1, 2]", '""', "true"])
+def test_a_bad_english_value_is_blamed_on_its_file_and_costs_only_its_key(tree, caplog, value):
+    """Issue 37: a table value in en/kiosk.toml was blamed on the French and German files, and
+    a number there made the whole English file unreadable (the English screen in French)."""
+    kiosk = tree / "en" / "kiosk.toml"
+    text = kiosk.read_text(encoding="utf-8")
+    assert 'pin_title = "Enter the PIN"' in text
+    kiosk.write_text(text.replace('pin_title = "Enter the PIN"', f"pin_title = {value}"), "utf-8")
+    problems = check_locales()
+    blamed = [p for p in problems if "pin_title" in p]
+    assert blamed and all("en/kiosk.toml" in p and "line" in p for p in blamed), problems
+    assert not [p for p in problems if "/fr/" in p or "/de/" in p], problems
+    # the English screen stays English: every other key of the file is read
+    for key in ("kiosk.admin.title", "kiosk.admin.pin_wrong", "kiosk.home.title"):
+        assert shown("en", key) == ENGLISH[key]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_empty_shared_latrunculi_card_leaves_the_variant_cards(tree, caplog, lang):
+    """One empty English latrunculi.md blanked the four variant cards."""
+    from ludique.ui.scenes.rules import render_card as rules_screen_card
+
+    (tree / "en" / "rules" / "latrunculi.md").write_text("\n", encoding="utf-8")
+    (tree / "de" / "rules" / "latrunculi.md").write_text("", encoding="utf-8")
+    pygame.init()
+    with caplog.at_level(logging.WARNING):
+        for variant in ("seneca", "piso", "petteia", "dux"):
+            image, _ = rules_screen_card(lang, f"latrunculi-{variant}", 700)
+            assert image is not None and image.get_height() > 400, variant
+    assert "en/rules/latrunculi.md" in caplog.text
+
+
+def test_markdown_nested_past_the_parsers_limit_is_logged_with_file_and_line(tmp_path, caplog):
+    path = tmp_path / "card.md"
+    text = (
+        "# Title\n\nFirst.\n\n"
+        + "> " * 30
+        + "deep text\n\n"
+        + "".join("  " * i + "- item\n" for i in range(40))
+    )
+    with caplog.at_level(logging.WARNING, logger="ludique.content"):
+        blocks = document.parse(text, path)
+    assert [b.text for b in blocks][:2] == ["Title", "First."]
+    assert re.search(rf"{re.escape(str(path))}:5: .*nested", caplog.text), caplog.text
+
+
+def test_a_huge_card_is_refused_with_a_log_line_and_the_screen_keeps_turning(tree, caplog):
+    """Issue 37: a rule card of 372 KB froze the Rules screen 28.5 s at 2.1 GB."""
+    import time
+
+    from ludique.ui.scenes.rules import render_card as rules_screen_card
+
+    card = tree / "en" / "rules" / "epaminondas.md"
+    text = card.read_text(encoding="utf-8")
+    card.write_text("\n\n".join([text] * (120_000 // len(text))), encoding="utf-8")
+    pygame.init()
+    began = time.monotonic()
+    with caplog.at_level(logging.WARNING):
+        image, _ = rules_screen_card("en", "epaminondas", 1300)
+    assert time.monotonic() - began < 3.0
+    assert "en/rules/epaminondas.md" in caplog.text and "KB" in caplog.text
+    # the history panel is still there, the screen has something to show
+    assert image is not None and image.get_height() < 20_000
+
+
 # -- the fuzz ------------------------------------------------------------------------------------
 
 FILES = sorted(str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.suffix in (".toml", ".md"))

@@ -287,3 +287,38 @@ def _real_starts(tmp: Path, lines: list[str], newline: bool) -> None:
 
 def test_fuzz_settings_real_starts(tmp_path: Path) -> None:
     run(lambda: _real_starts(tmp_path))
+
+
+def test_twelve_thousand_unknown_keys_are_not_twelve_thousand_log_lines(tmp_path, caplog):
+    """Issue 37: each unknown key was a log line, and the rotation threw the history away."""
+    import logging
+
+    path = tmp_path / "settings.toml"
+    path.write_text("".join(f"key_{n} = {n}\n" for n in range(12_000)), encoding="utf-8")
+    with caplog.at_level(logging.INFO, logger="ludique.settings"):
+        settings = load_settings(path)
+    assert len(settings.problems) == 12_000  # the panel counts them all
+    lines = [r for r in caplog.records if r.name == "ludique.settings"]
+    assert len(lines) <= 25
+    assert any(
+        "11980 more problems" in r.getMessage() and str(path) in r.getMessage() for r in lines
+    )
+
+
+def test_a_save_killed_half_way_leaves_no_temporary_file_for_good(tmp_path):
+    """A SIGKILL between the temporary file and the rename left ``.settings-*.tmp`` behind, one
+    more at each such save; the next start (or save) removes those no save is writing."""
+    path = tmp_path / "settings.toml"
+    path.write_text("idle_seconds = 60\n", encoding="utf-8")
+    old = tmp_path / ".settings-k1ll3d.tmp"
+    old.write_text("idle_seconds = 6", encoding="utf-8")
+    fresh = tmp_path / ".settings-wr1t1ng.tmp"  # a save under way this very moment
+    fresh.write_text("idle", encoding="utf-8")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    assert load_settings(path).idle_seconds == 60
+    assert not old.exists() and fresh.exists()
+    os.utime(fresh, (time.time() - 3600, time.time() - 3600))
+    settings = load_settings(path)
+    settings.sound = False
+    assert save_settings(settings, path) is None
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []

@@ -4,6 +4,7 @@ and ``ludique stats --csv`` either prints every row or fails naming the file."""
 
 from __future__ import annotations
 
+import csv
 import io
 import sqlite3
 from pathlib import Path
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from test_stats import game
 
 from ludique.cli import main
-from ludique.stats import Stats, StatsError, export_file
+from ludique.stats import Stats, StatsError, export_file, stats_problem
 
 
 def filled(path: Path, games: int = 40) -> None:
@@ -60,18 +61,75 @@ def test_a_schema_that_is_not_text_is_a_damaged_file(tmp_path: Path) -> None:
     assert len(out.getvalue().splitlines()) == 2
 
 
-def test_a_wrong_table_keeps_the_games_until_it_is_put_right(tmp_path: Path, caplog) -> None:
+def test_a_table_of_another_shape_is_moved_aside_and_no_game_is_refused(
+    tmp_path: Path, caplog
+) -> None:
+    """Found by the fuzz campaign of issue 37: a foreign table refused every game, run after
+    run, and the file was never moved aside."""
     path = tmp_path / "s.sqlite3"
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, something TEXT)")
+    db.execute("INSERT INTO games (something) VALUES ('another program')")
     db.commit()
+    db.close()
     stats = Stats(path)
-    assert stats.record(game()) is False and len(stats.pending) == 1
-    assert str(path) in caplog.text
-    db.execute("ALTER TABLE games RENAME TO old_games")
-    db.commit()
-    assert stats.record(game()) is True
-    assert stats.total() == 2 and not stats.pending
+    assert not stats.in_memory
+    assert stats.record(game()) is True and not stats.pending
+    moved = aside(tmp_path)
+    assert len(moved) == 1 and str(moved[0]) in caplog.text
+    assert moved[0].name in (stats_problem(stats, "de") or "")
+    stats.close()
+    assert Stats(path).total() == 1
+
+
+def test_a_damaged_table_page_behind_a_sound_index_is_found_at_the_start(
+    tmp_path: Path, caplog
+) -> None:
+    """``SELECT count(*)`` is answered from the index: the damaged table went unseen and every
+    game was refused.  The start's check finds it; the games still readable are kept."""
+    path = tmp_path / "s.sqlite3"
+    filled(path, 400)
+    data = bytearray(path.read_bytes())
+    # the last leaf of the table's tree (type 0x0D: rows, not the index's 0x0A): overwritten
+    leaves = [n for n in range(1, len(data) // 4096) if data[n * 4096] == 0x0D]
+    start = leaves[-1] * 4096
+    data[start : start + 4096] = b"\xa5" * 4096
+    path.write_bytes(bytes(data))
+    before = sqlite3.connect(path)
+    assert before.execute("SELECT count(*) FROM games").fetchone()[0] == 400  # the old check
+    before.close()
+    stats = Stats(path)
+    assert stats.record(game(moves=999)) is True
+    assert len(aside(tmp_path)) == 1 and str(aside(tmp_path)[0]) in caplog.text
+    out = io.StringIO()
+    stats.export_csv(out)
+    moves = [row["moves"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
+    assert moves[-1] == "999" and len(moves) > 1  # the readable games came along
+    stats.close()
+
+
+def test_export_csv_of_an_unreadable_database_raises_naming_the_file(tmp_path: Path) -> None:
+    """It wrote a header and no row, raising nothing: an export that looked complete."""
+    path = tmp_path / "s.sqlite3"
+    stats = Stats(path)
+    stats.record(game())
+    stats._db.execute("UPDATE games SET language = CAST(X'FF' AS TEXT)")
+    out = io.StringIO()
+    with pytest.raises(StatsError, match=str(path)):
+        stats.export_csv(out)
+    stats.close()
+
+
+def test_export_csv_includes_the_games_waiting_for_the_file(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / "s.sqlite3")
+    stats.record(game(moves=1))
+    stats._db.execute("PRAGMA query_only = 1")
+    assert stats.record(game(moves=2)) is False
+    out = io.StringIO()
+    assert stats.export_csv(out) == 2
+    assert [r["moves"] for r in csv.DictReader(io.StringIO(out.getvalue()))] == ["1", "2"]
+    stats._db.execute("PRAGMA query_only = 0")
+    stats.close()
 
 
 @pytest.mark.parametrize(
@@ -218,9 +276,21 @@ def _damaged(tmp: Path, rows: int, harms: list[tuple], at_start: bool) -> None:
     except StatsError as exc:
         assert str(path) in str(exc)
         return
-    moves = [line.rsplit(",", 1)[-1] for line in out.getvalue().splitlines()[1:]]
+    moves = [row["moves"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
     assert {"1000", "1001", "1002"} <= set(moves), "games lost"
 
 
 def test_fuzz_damaged_databases(tmp_path: Path) -> None:
     run(lambda: _damaged(tmp_path))
+
+
+def test_a_statistics_warning_names_the_file(tmp_path: Path, caplog) -> None:
+    path = tmp_path / "s.sqlite3"
+    stats = Stats(path)
+    stats.record(game())
+    stats._db.execute("UPDATE games SET language = CAST(X'FF' AS TEXT)")
+    caplog.clear()
+    assert stats.games_per_language() == {}
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings and all(str(path) in w for w in warnings)
+    stats.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ludique.i18n import LANGUAGES, catalog
+from ludique.pin import LOCKED
 from ludique.settings import (
     Settings,
     default_settings_path,
@@ -87,7 +88,9 @@ def test_bad_value_falls_back_to_its_default_and_names_key_and_line(
     for lang, text in lines.items():
         assert key in text and "4" in text and "{" not in text, (lang, text)
     assert len(set(lines.values())) == len(LANGUAGES)  # worded in each language
-    if hasattr(Settings, key):
+    if key == "admin_pin":  # fails closed (issue 37): no PIN at all, not the public default
+        assert settings.admin_pin == LOCKED
+    elif hasattr(Settings, key):
         assert getattr(settings, key) == getattr(Settings(), key)
 
 
@@ -123,7 +126,8 @@ def test_unreadable_file_gives_defaults_and_a_problem(tmp_path: Path) -> None:
     folder = tmp_path / "settings.toml"
     folder.mkdir()  # a folder where the file should be cannot be read as a file
     settings = load_settings(folder)
-    assert settings == Settings(problems=settings.problems)
+    # every default, less the PIN: it fails closed (ludique.pin)
+    assert settings == Settings(problems=settings.problems, admin_pin=LOCKED)
     assert len(settings.problems) == 1 and "cannot be read" in str(settings.problems[0])
     problem = settings.problems[0]
     assert (problem.kind, problem.why) == ("unreadable", "folder")

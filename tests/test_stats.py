@@ -195,8 +195,27 @@ def test_stats_command_exports_csv(tmp_path: Path, capsys: pytest.CaptureFixture
     stats.close()
     assert main(["stats", "--csv", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("played_at,day,game,variant")
-    assert len(lines) == 2 and ",epaminondas,,en,computer,player," in lines[1]
+    assert lines[0].startswith('"played_at","day","game","variant"')
+    assert len(lines) == 2 and ',"epaminondas","","en","computer","player",' in lines[1]
+
+
+def test_csv_quotes_every_field_keeps_a_game_on_one_row_and_neutralises_formulas(
+    tmp_path: Path,
+) -> None:
+    """Issue 37: a bare CR split a game into two rows; ``=cmd|...`` was exported raw."""
+    stats = Stats(tmp_path / "s.sqlite3")
+    stats.record(game(language="fr\rde"))
+    stats.record(game(language="=cmd|' /C calc'!A0"))
+    stats.record(game(language="@SUM(1)"))
+    out = io.StringIO()
+    assert stats.export_csv(out) == 3
+    text = out.getvalue()
+    assert "\r" not in text and len(text.splitlines()) == 4
+    assert all(line.startswith('"') and line.endswith('"') for line in text.splitlines())
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows[0]["language"] == "fr\\rde"
+    assert rows[1]["language"] == "'=cmd|' /C calc'!A0" and rows[2]["language"] == "'@SUM(1)"
+    stats.close()
 
 
 def test_visitor_wins_are_counted_per_strength_in_the_set_up_order(tmp_path: Path) -> None:

@@ -193,6 +193,11 @@ def glossary(path: Path = GLOSSARY) -> list[Term]:
             if words is None:
                 continue
             assert set(words) <= {"use", "avoid"}, f"glossary {entry['idea']!r}: {words}"
+            for kind, listed in words.items():
+                # a string there would be checked letter by letter, and pass
+                assert isinstance(listed, list) and all(
+                    isinstance(word, str) and word.strip() for word in listed
+                ), f"glossary {entry['idea']!r}: {lang}.{kind} must be a list of words in quotes"
             terms.append(
                 Term(
                     entry["scope"],
@@ -223,6 +228,17 @@ def _in_scope(where: str, scope: str) -> bool:
 def _phrase(words: str, whole: bool) -> re.Pattern[str]:
     tail = r"(?!\w)" if whole else ""
     return re.compile(r"(?<!\w)" + re.escape(words) + tail, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("words", ['"Hausregel"', '["Hausregel", 3]', '[""]'])
+def test_a_glossary_entry_that_is_not_a_list_of_words_is_refused(tmp_path, words):
+    """Issue 37: ``use = "Hausregel"`` was read letter by letter, and its check passed."""
+    path = tmp_path / "glossary.toml"
+    path.write_text(
+        f'[[term]]\nidea = "x"\nscope = "all"\nde = {{ use = {words} }}\n', encoding="utf-8"
+    )
+    with pytest.raises(AssertionError, match="de.use must be a list of words"):
+        glossary(path)
 
 
 def test_the_glossary_is_read_and_its_check_can_fail():

@@ -40,6 +40,10 @@ CARD_IDS: tuple[str, ...] = (
 )
 HISTORY_IDS: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
 
+# The largest card is 3.5 KB.  The Rules screen draws its cards in the loop, as one picture:
+# 372 KB froze it 28.5 s at 2.1 GB, near the watchdog's 30 s.  Measured at 1300 px wide: 16 KB
+# of card took 0.29 s and a picture of 164 MB; at this limit, about half of that.
+MAX_DOCUMENT_BYTES = 8 * 1024
 DIAGRAM_LINE = re.compile(r"^:::\s*diagram\s+([a-z0-9-]+)\s*$")
 
 
@@ -157,6 +161,30 @@ def _take_claim(runs: list[Run]) -> str:
     return match.group(1)
 
 
+_MARKERS = re.compile(r"^\s*(?:(?:>|[-*+]|\d{1,9}[.)])(?:\s+|$))*")
+
+
+def _report_dropped(text: str, tokens: list, path: Path) -> None:
+    """The parser leaves out, without a word, what is nested deeper than its limit (blockquotes
+    or lists 20 deep): a line with words that no text token covers is logged, once."""
+    covered = set()
+    for token in tokens:
+        if token.type == "inline" and token.map:
+            covered.update(range(token.map[0], token.map[1]))
+    lines = text.splitlines()
+    lost = [
+        n for n, line in enumerate(lines) if n not in covered and _MARKERS.sub("", line).strip()
+    ]
+    if lost:
+        log.warning(
+            "%s:%d: Markdown nested deeper than %d levels: %d lines left out from here",
+            path,
+            lost[0] + 1,
+            _markdown().options["maxNesting"],
+            len(lost),
+        )
+
+
 def parse(text: str, path: Path) -> list[Block]:
     """The blocks of one Markdown document (``path`` only names it in error messages)."""
     blocks: list[Block] = []
@@ -165,7 +193,9 @@ def parse(text: str, path: Path) -> list[Block]:
     lists: list[list[int | None]] = []  # one entry per open list: [next number or None]
     item_marker: str | None = None
     after_diagram = False
-    for token in _markdown().parse(text):
+    tokens = _markdown().parse(text)
+    _report_dropped(text, tokens, path)
+    for token in tokens:
         line = token.map[0] + 1 if token.map else 0
         kind = token.type
         if kind == "heading_open":
@@ -241,11 +271,25 @@ def parse(text: str, path: Path) -> list[Block]:
     return blocks
 
 
+class _TooLarge(Exception):
+    pass
+
+
 def load(lang: str, folder: str, doc_id: str, root: Path | None = None) -> list[Block]:
-    """Parse ``locales/<lang>/<folder>/<doc_id>.md`` (English if that language lacks it)."""
+    """Parse ``locales/<lang>/<folder>/<doc_id>.md`` (English if that language lacks it, is
+    empty, cannot be read or is larger than ``MAX_DOCUMENT_BYTES``)."""
     path = document_path(lang, folder, doc_id, root)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_DOCUMENT_BYTES + 1)
+        if len(data) > MAX_DOCUMENT_BYTES:
+            raise _TooLarge(
+                f"{path}: {path.stat().st_size // 1024} KB, more than a card may hold "
+                f"({MAX_DOCUMENT_BYTES // 1024} KB: the screen would freeze drawing it)"
+            )
+        text = data.decode("utf-8")
+    except _TooLarge as exc:
+        problem = str(exc)
     except (OSError, UnicodeDecodeError) as exc:
         problem = f"{path}: cannot be read ({exc})"
     else:

@@ -1,4 +1,5 @@
-"""The rules engine: six games behind one small API (see ``shared/spec/rules.md`` section 4).
+"""The rules engine: six games behind one small API (section 4 of the museum's
+``rules.md``, in the project's shared folder, not in this repository).
 
     from ludique.games import new_game, GAME_IDS
     state = new_game("latrunculi-dux")

@@ -23,6 +23,7 @@ from ludique.memory import (
     release_dropped_scenes,
     thaw_startup_objects,
 )
+from ludique.pin import PinAttempts
 from ludique.settings import Settings
 from ludique.ui import theme
 from ludique.ui.countdown import draw_countdown
@@ -87,12 +88,8 @@ class App:
         self.frames = 0
 
         pygame.init()
-        if windowed:
-            flags = 0
-            window = size or (1280, 720)
-        else:
-            flags = pygame.FULLSCREEN
-            window = size or (0, 0)  # the display's own resolution
+        flags = 0 if windowed else pygame.FULLSCREEN
+        window = size or ((1280, 720) if windowed else (0, 0))  # (0, 0): the display's own size
         self.screen = pygame.display.set_mode(window, flags)
         pygame.display.set_caption("Ludique")
         pygame.mouse.set_visible(windowed)
@@ -111,6 +108,7 @@ class App:
         self.countdown_since: float | None = None
         self.corner_taps: list[float] = []
         self.pin_pad = None
+        self.pin_attempts = PinAttempts()  # outlives the pad: closing it resets no count
         self._finger: int | None = None
         self._finger_seen = 0.0  # when the finger down last sent anything
         self._warm_up: list[Callable[[], None]] = []  # preparations run while nothing moves
@@ -388,6 +386,8 @@ class App:
             return
         self.viewport = viewport
         self.language_switch.layout(viewport)
+        if self.pin_pad is not None:  # an overlay of the app, not of the scene
+            self.pin_pad.layout()
         if self.scene is not None:
             try:
                 self.scene.resized()

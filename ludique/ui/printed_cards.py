@@ -15,14 +15,16 @@ and a page breaks before anything that would cross the bottom margin.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ludique.content.document import CARD_IDS, HISTORY_IDS, Block, load
+from ludique.content.document import CARD_IDS, HISTORY_IDS, Block, ContentError, load
 from ludique.i18n import LANGUAGES
 from ludique.paths import asset_path
 
@@ -87,6 +89,7 @@ class _Diagrams:
         """(PNG bytes, height in mm at the column's width)."""
         if name not in self.pngs:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
+            os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the command's
             import pygame
 
             from ludique.ui.diagrams import render_diagram
@@ -140,8 +143,11 @@ def _text(pdf, block: Block, width: float, size: float, colour, align: str = "L"
     pdf.multi_cell(width, size * LINE * PT, _markdown(block), markdown=True, align=align)
 
 
-def write_document(pdf: FPDF, blocks: list[Block], diagrams: _Diagrams) -> None:
-    """Lay ``blocks`` (one card or panel) out on ``pdf``'s pages."""
+def write_document(
+    pdf: FPDF, blocks: list[Block], diagrams: _Diagrams, problems: list[str] | None = None
+) -> None:
+    """Lay ``blocks`` (one card or panel) out on ``pdf``'s pages.  A diagram that cannot be
+    drawn (an unknown name) is left out and said in ``problems``, as the kiosk's card does."""
     width = pdf.w - 2 * MARGIN
     body_line = BODY_PT * LINE * PT
     for index, block in enumerate(blocks):
@@ -157,7 +163,12 @@ def write_document(pdf: FPDF, blocks: list[Block], diagrams: _Diagrams) -> None:
             pdf.multi_cell(width, size * 1.2 * PT, _tie(block.text))
             pdf.ln(1.0)
         elif block.kind == "diagram":
-            png, height = diagrams.get(block.name)
+            try:
+                png, height = diagrams.get(block.name)
+            except KeyError as exc:
+                if problems is not None:
+                    problems.append(f"{block.source}:{block.line}: {exc.args[0]}; left out")
+                continue
             caption = 0.0
             if following is not None and following.kind == "caption":
                 caption = _height(pdf, _markdown(following), width - 20, CAPTION_PT)
@@ -207,18 +218,63 @@ def _documents(langs: Iterable[str]) -> list[tuple[str, str, str]]:
     ]
 
 
-def write_cards(out_dir: Path, langs: Iterable[str] = LANGUAGES) -> list[Path]:
+class CardsError(Exception):
+    """The cards cannot be written at all (the folder, the disk); the message names the path."""
+
+
+def _writable_folder(folder: Path) -> None:
+    """Raises ``CardsError`` unless files can be made in ``folder`` (made if missing): said
+    before any card is drawn, not after."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".ludique-cards-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise CardsError(f"{folder}: cannot write there ({exc.strerror or exc})") from None
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """``data`` to ``path`` through a temporary file renamed at the end: a full disk leaves the
+    old file or none, never a truncated PDF that a printer would take."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise CardsError(f"{path}: not written ({exc.strerror or exc})") from None
+
+
+def write_cards(
+    out_dir: Path, langs: Iterable[str] = LANGUAGES, problems: list[str] | None = None
+) -> list[Path]:
     """Every rule card and history panel of ``langs`` as A4 PDF files under ``out_dir``
-    (``<lang>/rules-<card>.pdf``, ``<lang>/history-<game>.pdf``); returns their paths."""
+    (``<lang>/rules-<card>.pdf``, ``<lang>/history-<game>.pdf``); returns their paths.
+
+    A card that cannot be read (empty, missing, broken) or a diagram that cannot be drawn is
+    said in ``problems`` and the others are written; a folder or a disk that takes no file
+    raises ``CardsError``."""
+    problems = [] if problems is None else problems
+    langs = list(dict.fromkeys(langs))  # --lang en --lang en: each card once
+    for lang in langs:
+        _writable_folder(Path(out_dir) / lang)
     diagrams = _Diagrams(DIAGRAM_MM)
     written: list[Path] = []
     for lang, folder, doc_id in _documents(langs):
-        blocks = load(lang, folder, doc_id)
+        try:
+            blocks = load(lang, folder, doc_id)
+        except ContentError as exc:
+            problems.append(f"{exc}; not written")
+            continue
         title = blocks[0].text if blocks and blocks[0].kind == "heading" else doc_id
         pdf = _new_pdf(title, lang)
-        write_document(pdf, blocks, diagrams)
+        write_document(pdf, blocks, diagrams, problems)
         path = Path(out_dir) / lang / f"{folder}-{doc_id}.pdf"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pdf.output(str(path))
+        _write_whole(path, bytes(pdf.output()))
         written.append(path)
     return written

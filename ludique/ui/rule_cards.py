@@ -13,7 +13,14 @@ import re
 
 import pygame
 
-from ludique.content.document import Block, Run, card_ids_for, history_id_for, load
+from ludique.content.document import (
+    Block,
+    ContentError,
+    Run,
+    card_ids_for,
+    history_id_for,
+    load,
+)
 from ludique.ui import diagrams, palette
 from ludique.ui.fonts import font
 
@@ -273,15 +280,26 @@ def render_rules_and_places(
 ) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]]]:
     """``render_rules``, and where on it the first panel of each diagram stands (the Rules
     screen plays those moves there)."""
-    cards = [load(lang, "rules", card_id) for card_id in card_ids_for(game_id)]
+    cards = []
+    for card_id in card_ids_for(game_id):
+        try:
+            cards.append(load(lang, "rules", card_id))
+        except ContentError as exc:
+            # the shared Latrunculi card lost must not take the variant's card with it
+            log.error("rule card %s (%s) left out: %s", card_id, lang, exc)
     found: list[list[tuple[str, pygame.Rect]]] = []
     parts = []
-    for blocks in gather_in_short(cards):
+    for blocks in gather_in_short(cards) if cards else []:
         found.append([])
         parts.append(_render_blocks(blocks, width, scale, found[-1]))
     if history:
-        parts.append(render_history(lang, game_id, width, scale))
-        found.append([])
+        try:
+            parts.append(render_history(lang, game_id, width, scale))
+            found.append([])
+        except ContentError as exc:
+            log.error("history panel of %s (%s) left out: %s", game_id, lang, exc)
+    if not parts:
+        raise ContentError(f"nothing of {game_id} ({lang}) can be read; see the log")
     divider = round(40 * scale)
     height = sum(p.get_height() for p in parts) + divider * (len(parts) - 1)
     surface = pygame.Surface((width, height))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import pygame
@@ -16,6 +17,7 @@ from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
+PAD_IDLE = 30.0  # seconds without a key pressed before the PIN pad closes itself
 
 # The statistics across the panel; when there are problems, the chart makes room for their box
 # on the right, which starts under the longest rows of buttons (they end at x = 1700 and 1464).
@@ -73,14 +75,22 @@ def problem_layout(
 
 
 class PinPad:
-    """A modal keypad over any scene.  The right PIN opens Admin; Cancel closes it."""
+    """A modal keypad over any scene.  The right PIN opens Admin; Cancel closes it, and so does
+    ``PAD_IDLE`` seconds without a key pressed (touches beside the pad keep the kiosk's idle
+    timer going, so a visitor tapping around it would keep it open for ever).  Laid out again
+    whenever the window changes size, so that no key (Cancel above all) is left off screen."""
 
     def __init__(self, app) -> None:
         self.app = app
         self.entered = ""
         self.wrong_until = 0.0
-        t = app.t
-        f = self.frame = design_frame(app.viewport, 620, 900)
+        self.shown_wait = 0  # the whole seconds of the wait drawn last
+        self.last_key = app.now()
+        self.layout()
+
+    def layout(self) -> None:
+        t = self.app.t
+        f = self.frame = design_frame(self.app.viewport, 620, 900)
         self.panel = f.rect(0, 0, 620, 900)
         self.buttons: list[Button] = []
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "OK"]
@@ -109,17 +119,25 @@ class PinPad:
             )
         )
 
+    def waiting(self) -> int:
+        """Whole seconds before the pad takes another PIN (after five wrong ones in a row)."""
+        return math.ceil(self.app.pin_attempts.wait(self.app.now()))
+
     def press(self, key: str) -> None:
+        self.last_key = self.app.now()
         if key == "C":
             self.entered = ""
         elif key == "OK":
-            if self.entered == str(self.app.settings.admin_pin):
+            verdict = self.app.pin_attempts.check(
+                self.entered, str(self.app.settings.admin_pin), self.app.now()
+            )
+            self.entered = ""
+            if verdict:
                 self.app.pin_pad = None
                 self.app.go("admin")
-            else:
-                self.entered = ""
+            elif verdict is False:
                 self.wrong_until = self.app.now() + 2.0
-        elif len(self.entered) < 12:
+        elif len(self.entered) < 12 and not self.waiting():
             self.entered += key
         self.app.invalidate()
 
@@ -131,8 +149,15 @@ class PinPad:
         press_button(self.buttons, pointer)
 
     def update(self, now: float) -> None:
+        if now - self.last_key >= PAD_IDLE:
+            self.cancel()
+            return
         if self.wrong_until and now >= self.wrong_until:
             self.wrong_until = 0.0
+            self.app.invalidate()
+        wait = self.waiting()
+        if wait != self.shown_wait:
+            self.shown_wait = wait
             self.app.invalidate()
 
     def draw(self, canvas: pygame.Surface) -> None:
@@ -156,10 +181,11 @@ class PinPad:
             pygame.draw.circle(canvas, theme.CREAM, (cx, cy), f.s(12))
         if not count:
             pygame.draw.line(canvas, theme.MUTED, (cx0 - f.s(20), cy), (cx0 + f.s(20), cy), f.s(4))
-        if self.wrong_until:
+        wait = self.waiting()
+        if wait or self.wrong_until:
             draw_text(
                 canvas,
-                t("admin.pin_wrong"),
+                t("admin.pin_wait", seconds=wait) if wait else t("admin.pin_wrong"),
                 f.rect(30, 180, 560, 60),
                 role="bold",
                 size=f.s(36),
