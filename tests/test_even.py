@@ -206,7 +206,7 @@ def test_every_game_has_each_rungs_measured_temperature() -> None:
 
 
 def test_the_referee_is_bounded_by_work_not_by_the_clock() -> None:
-    from ludique.ai.search import Searcher, SearchAborted
+    from ludique.ai.search import SearchAborted, Searcher
 
     state = new_game("latrunculi-piso")
     rng = random.Random(11)
