@@ -48,7 +48,8 @@ CREATE TABLE IF NOT EXISTS games (
     strength TEXT NOT NULL,           -- even, beginner, player, champion; '' for two players
     duration_s REAL NOT NULL,
     result TEXT NOT NULL,             -- see RESULTS
-    moves INTEGER NOT NULL
+    moves INTEGER NOT NULL,
+    level REAL                        -- Even match's estimate of the visitor, rung 0-6 (docs/ai.md)
 );
 CREATE INDEX IF NOT EXISTS games_day ON games(day);
 """
@@ -63,6 +64,7 @@ _COLUMNS = (
     "duration_s",
     "result",
     "moves",
+    "level",
 )
 
 
@@ -90,6 +92,7 @@ class GameRecord:
     result: str
     moves: int
     played_at: dt.datetime | None = None
+    level: float | None = None  # Even match's estimate of the visitor (rung 0-6), else None
 
     def check(self) -> None:
         """Raises ValueError naming the field that cannot be stored."""
@@ -102,6 +105,8 @@ class GameRecord:
             raise ValueError(f"result {self.result!r}: expected one of {RESULTS}")
         if self.moves < 0 or self.duration_s < 0:
             raise ValueError("moves and duration_s must not be negative")
+        if self.level is not None and not 0 <= self.level <= 6:
+            raise ValueError(f"level {self.level!r}: expected a rung from 0 to 6")
 
 
 @dataclass
@@ -134,6 +139,8 @@ class _Unfit(sqlite3.DatabaseError):
 
 
 _EXPECTED_COLUMNS = ("id", *_COLUMNS)
+# a file written before the level column: ours, and given the column when opened
+_LEGACY_COLUMNS = _EXPECTED_COLUMNS[:-1]
 
 
 def _corrupt(exc: BaseException) -> bool:
@@ -144,7 +151,13 @@ def _corrupt(exc: BaseException) -> bool:
     text = str(exc)
     return any(
         words in text
-        for words in ("not a database", "malformed", "no column named", "has no column")
+        for words in (
+            "not a database",
+            "malformed",
+            "no column named",
+            "has no column",
+            "Could not decode",  # a schema whose text is not text
+        )
     )
 
 
@@ -152,7 +165,7 @@ def _check_fit(db: sqlite3.Connection) -> None:
     """Raises ``_Unfit`` when the file is damaged or its table is not ours.  ``count(*)`` alone
     is no proof: SQLite answers it from the index, and a damaged table page goes unseen."""
     columns = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
-    if columns and columns != _EXPECTED_COLUMNS:
+    if columns and columns not in (_EXPECTED_COLUMNS, _LEGACY_COLUMNS):
         raise _Unfit(f"its table 'games' has other columns: {', '.join(columns)}")
     found = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
     if found != ["ok"]:
@@ -218,6 +231,10 @@ class Stats:
         db = sqlite3.connect(target, check_same_thread=False, timeout=2.0)
         try:
             db.executescript(_SCHEMA)
+            columns = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
+            if columns == _LEGACY_COLUMNS:
+                with db:
+                    db.execute("ALTER TABLE games ADD COLUMN level REAL")
         except BaseException:
             db.close()
             raise
@@ -282,8 +299,10 @@ class Stats:
         old.text_factory = lambda raw: raw.decode("utf-8", "replace")
         try:
             columns = tuple(row[1] for row in old.execute("PRAGMA table_info(games)"))
-            if set(_COLUMNS) <= set(columns):  # ours, perhaps with a column added by hand
-                for row in old.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
+            if set(_COLUMNS[:-1]) <= set(columns):  # ours, perhaps with a column added by hand
+                # a file from before the level column gives its games without one
+                wanted = [c if c in columns else "NULL" for c in _COLUMNS]
+                for row in old.execute(f"SELECT {', '.join(wanted)} FROM games ORDER BY id"):
                     rows.append(row)
         except _DB_ERRORS as exc:
             log.warning(
@@ -331,6 +350,7 @@ class Stats:
             round(float(record.duration_s), 1),
             record.result,
             int(record.moves),
+            None if record.level is None else round(float(record.level), 2),
         )
         with self._lock:
             if self.in_memory:
@@ -567,7 +587,17 @@ def record_from_kiosk(game: object) -> GameRecord:
         duration_s=max(0.0, float(getattr(game, "duration", 0.0))),
         result=result,
         moves=int(getattr(game, "moves", 0)),
+        level=_level_of(getattr(game, "extra", None)),
     )
+
+
+def _level_of(extra: object) -> float | None:
+    """Even match's last estimate of the visitor (``GameRecord.extra["skill"]["rung"]``)."""
+    skill = extra.get("skill") if isinstance(extra, dict) else None
+    rung = skill.get("rung") if isinstance(skill, dict) else None
+    if isinstance(rung, int | float) and not isinstance(rung, bool) and 0 <= rung <= 6:
+        return float(rung)
+    return None
 
 
 def connect(app: object, stats: Stats) -> None:

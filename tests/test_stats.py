@@ -79,6 +79,7 @@ def test_csv_export_has_every_field_and_nothing_personal(tmp_path: Path) -> None
             "duration_s": "123.4",
             "result": "finished",
             "moves": "31",
+            "level": "",
         }
     ]
 
@@ -233,3 +234,42 @@ def test_visitor_wins_are_counted_per_strength_in_the_set_up_order(tmp_path: Pat
     assert summary.wins_per_strength == {"even": (1, 2), "champion": (0, 1)}
     line = [x for x in stats_lines(stats, "en") if "Even match 1/2" in x]
     assert line and "Champion 0/1" in line[0]
+
+
+def test_the_visitors_estimated_level_is_kept_and_an_older_file_gains_the_column(
+    tmp_path: Path,
+) -> None:
+    import sqlite3
+
+    from ludique.stats import record_from_kiosk
+
+    path = tmp_path / "s.sqlite3"
+    # a file written before the level column, with one game in it
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, played_at TEXT NOT NULL, day TEXT NOT NULL,"
+        " game TEXT NOT NULL, variant TEXT NOT NULL, language TEXT NOT NULL,"
+        " opponent TEXT NOT NULL, strength TEXT NOT NULL, duration_s REAL NOT NULL,"
+        " result TEXT NOT NULL, moves INTEGER NOT NULL);"
+        "INSERT INTO games VALUES (1, '2026-11-19T10:00:00', '2026-11-19', 'epaminondas', '',"
+        " 'de', 'computer', 'even', 300.0, 'visitor', 61);"
+    )
+    old.commit()
+    old.close()
+    stats = Stats(path)
+    assert stats.moved_aside is None and stats.total() == 1  # ours: kept, not moved aside
+
+    class Kiosk:  # the match's record, as the kiosk hands it over
+        game_id, language, opponent, strength = "latrunculi-seneca", "fr", "computer", "even"
+        duration, winner, reason, moves, visitor_won = 400.0, "blue", "one-piece", 90, True
+        extra = {"skill": {"played": 3, "rung": 2.46, "spread": 0.4}}
+
+    record = record_from_kiosk(Kiosk())
+    assert record.level == 2.46
+    assert stats.record(record)
+    out = io.StringIO()
+    stats.export_csv(out)
+    levels = [row["level"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
+    assert levels == ["", "2.46"]
+    Kiosk.extra = {"skill": {"rung": "high"}}  # nothing a rung: no level
+    assert record_from_kiosk(Kiosk()).level is None
