@@ -222,3 +222,26 @@ def test_the_referee_is_bounded_by_work_not_by_the_clock() -> None:
     ev._referee_cache.clear()
     assert ev.referee_values(state) == first
     assert sorted(t for t, _ in first) == sorted(m.text for m in state.legal_moves())
+
+
+def test_decisions_that_tell_nothing_are_passed_over_and_the_window_holds_those_that_do() -> None:
+    rng = random.Random(2)
+    state = new_game("latrunculi-petteia")
+    for _ in range(30):
+        state = state.play(rng.choice(state.legal_moves()))
+    # a referee for whom nothing matters in the last 10 plies (a game already decided)
+    recent = set()
+    node = state
+    for _ in range(10):
+        recent.add(id(node.parent))
+        node = node.parent
+
+    def chances(position):
+        moves = [m.text for m in position.legal_moves()]
+        if id(position) in recent:
+            return [(t, 0.0) for t in moves]
+        return [(t, 0.1 * (i == 0)) for i, t in enumerate(moves)]
+
+    decisions = decisions_of(state, "blue", chances, window=4)
+    assert len(decisions) == 4 and all(max(d.losses) > 0 for d in decisions)
+    assert decisions_of(state, "blue", lambda p: [(m.text, 0.5) for m in p.legal_moves()]) == []

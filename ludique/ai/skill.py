@@ -51,6 +51,11 @@ def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
 HYPOTHESES = hypotheses("")  # the nominal ones
 LAPSE = 0.05  # a move chosen without thought, at any level: one slip is not a verdict
 WINDOW = 20  # the visitor's decisions read, most recent last: a visitor warms up as he plays
+# A decision whose moves all lie within this of the best says nothing of the player (a game
+# already won or lost: every move's chance is near 1 or 0); it is passed over, so that the
+# window holds the decisions that tell, and the estimate does not fade back to the prior.
+INFORMATIVE = 0.005
+LOOK_BACK = 4 * WINDOW  # of the visitor's positions at most, however few of them tell
 
 
 @dataclass(frozen=True)
@@ -129,15 +134,17 @@ def decisions_of(
     """``colour``'s last ``window`` decisions that led to ``state`` (oldest first): the positions
     where he had a choice, with each move's loss from ``chances`` (the referee)."""
     out: list[Decision] = []
+    looked = 0
     child, node = state, state.parent
-    while node is not None and len(out) < window:
+    while node is not None and len(out) < window and looked < max(window, LOOK_BACK):
         if node.to_move == colour and not node.needs_roll and node.outcome is None:
+            looked += 1
             scored = chances(node)
             if len(scored) > 1:
                 best = max(c for _, c in scored)
                 texts = [text for text, _ in scored]
-                if child.action in texts:
-                    losses = tuple(best - c for _, c in scored)
+                losses = tuple(best - c for _, c in scored)
+                if child.action in texts and max(losses) > INFORMATIVE:
                     out.append(Decision(losses, texts.index(child.action)))
         child, node = node, node.parent
     out.reverse()
