@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ludique.games.base import (
     BLACK,
     BLUE,
+    MOVE_KINDS,
     REASONS,
     SAVE_HEADER,
     WHITE,
@@ -94,6 +95,7 @@ __all__ = [
     "BLACK",
     "BLUE",
     "GAME_IDS",
+    "MOVE_KINDS",
     "REASONS",
     "SAVE_HEADER",
     "WHITE",

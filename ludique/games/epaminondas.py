@@ -45,6 +45,7 @@ from itertools import accumulate as _accumulate
 
 from ludique.games.base import (
     BLACK,
+    PHALANX,
     REASON_CROSSING,
     REASON_NO_MOVES,
     REASON_NO_PIECES,
@@ -207,8 +208,8 @@ class EpaminondasMove(Move):
 
     @property
     def captured(self) -> tuple[str, ...]:
-        first = self.size - 1 + self.distance
-        return tuple(SQUARE_NAMES[sq] for sq in self._ray[first : first + self.group])
+        """The same as ``captures`` (its older name, kept for the tests and benchmarks)."""
+        return self.captures
 
 
 # _RAYS[direction][square]: the squares from ``square`` (included) to the edge in that direction.
@@ -246,7 +247,8 @@ def _build_move(tail: int, direction: int, size: int, distance: int, group: int)
     spread = _RAY_SPREAD[direction][tail]
     first = size - 1 + distance  # the head's last square
     frm, to = SQUARE_NAMES[tail], SQUARE_NAMES[ray[distance]]
-    move = EpaminondasMove(f"{frm}-{to}", frm, to, (frm, to))
+    captures = tuple(SQUARE_NAMES[sq] for sq in ray[first : first + group])
+    move = EpaminondasMove(f"{frm}-{to}", frm, to, (frm, to), PHALANX, captures)
     move.direction = DIRECTIONS[direction]
     move.size = size
     move.distance = distance
@@ -499,6 +501,10 @@ class EpaminondasState(GameState):
     def side(self) -> int:
         """0 when White is to move, 1 when Black is."""
         return self._side
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._last
 
     def _bits(self, colour: str) -> int:
         if colour == WHITE:

@@ -36,6 +36,7 @@ import re
 from collections.abc import Mapping
 from itertools import product
 
+from ludique.games import base
 from ludique.games.base import (
     BLUE,
     REASON_SACRED_LINE,
@@ -122,6 +123,9 @@ class PenteMove(Move):
 
 
 _MOVES: dict[str, PenteMove] = {}
+# The same moves when they knock an opposing counter off: which one does depends on the
+# opponent, so the shared moves above carry no captures and ``legal_moves`` hands these out.
+_KNOCKS: dict[str, PenteMove] = {}
 
 
 def _move(frm: str | None, to: str | None) -> PenteMove:
@@ -129,8 +133,23 @@ def _move(frm: str | None, to: str | None) -> PenteMove:
     move = _MOVES.get(text)
     if move is None:
         path = () if frm is None else (frm, to)
-        move = _MOVES[text] = PenteMove(text, frm, to, path)  # type: ignore[arg-type]
+        kind = base.PASS if frm is None else base.ENTER if frm == "off" else base.STEP
+        move = _MOVES[text] = PenteMove(text, frm, to, path, kind)  # type: ignore[arg-type]
     return move
+
+
+def _knock(move: PenteMove) -> PenteMove:
+    knock = _KNOCKS.get(move.text)
+    if knock is None:
+        knock = _KNOCKS[move.text] = PenteMove(
+            move.text,
+            move.frm,
+            move.to,
+            move.path,
+            move.kind,
+            (move.to,),  # type: ignore[arg-type]
+        )
+    return knock
 
 
 PASS = _move(None, None)
@@ -351,7 +370,13 @@ class PenteState(GameState):
         moves = self._moves
         if moves is None:
             moves = self._legal()
-        return [*moves]
+        out = [*moves]
+        if moves:
+            theirs = PLACEMENTS[self._b if self._side else self._w]
+            for i, land in enumerate(self._lands):
+                if land < N_POINTS and land not in SACRED and theirs[land]:
+                    out[i] = _knock(moves[i])
+        return out
 
     def play(self, move: Move | str) -> PenteState:
         moves = self._moves
