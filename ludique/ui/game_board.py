@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from ludique.games import dump_game
-from ludique.games.base import GameState, IllegalMove, Move, Piece
+from ludique.games.base import PHALANX, GameState, IllegalMove, Move, Piece
 from ludique.guidance import Guidance
 from ludique.match import Due, Match, Transition
 from ludique.ui import theme
@@ -506,9 +506,8 @@ class GameBoard:
             return []
         if drag.hover is not None:
             move = self.guidance.targets(drag.origin).get(drag.hover)
-            phalanx = getattr(move, "phalanx", None)
-            if phalanx:
-                return [(sq, mover) for sq in phalanx]
+            if move is not None and move.kind == PHALANX:
+                return [(sq, mover) for sq in move.phalanx]
         return [(drag.origin, mover)]
 
     def _draw_drag(self, canvas: pygame.Surface) -> None:
@@ -520,12 +519,11 @@ class GameBoard:
         held_at = (int(drag.pos[0]), int(drag.pos[1]))
         if drag.hover is not None:
             move = targets[drag.hover]
-            landing = getattr(move, "landing", None)
-            if landing:  # the Epaminondas phalanx as a ghost where it would stand
+            if move.kind == PHALANX:  # the phalanx as a ghost where it would stand
                 for b in move.landing[1:]:
                     image = ghost(view.sprite(Piece(b, mover, "piece")), 150)
                     canvas.blit(image, image.get_rect(center=view.centre(b)))
-                for sq in getattr(move, "captured", ()):
+                for sq in move.captures:
                     ring = theme.glow_ring(view.radius + 2, theme.DANGER, 220)
                     canvas.blit(ring, ring.get_rect(center=view.centre(sq)))
                 # the held piece snaps to where it would stand, at the phalanx's tail
