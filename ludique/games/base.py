@@ -81,6 +81,39 @@ REASONS = (
 )
 
 
+# Why a touch from one square to another is refused (``Refusal.key``); the locale files say
+# each under ``kiosk.play.refused.<key>``, with the refusal's fields.
+REFUSED_ELSEWHERE = "elsewhere"  # no rule the visitor can learn here: the move is elsewhere
+REFUSED_OCCUPIED = "occupied"  # Latrunculi: a piece moves or is placed only on an empty square
+REFUSED_OWN = "own"  # Pente grammai: one of the mover's counters holds that ordinary point
+REFUSED_SINGLE = "single"  # Epaminondas: a single piece never captures
+REFUSED_LARGER = "larger"  # Epaminondas: the group is not smaller (fields: size, group)
+REFUSED_FAR = "far"  # Epaminondas: a phalanx moves at most its size (field: size)
+REFUSED_JUMP = "jump"  # Epaminondas: the head's way is not free
+REFUSALS = (
+    REFUSED_ELSEWHERE,
+    REFUSED_OCCUPIED,
+    REFUSED_OWN,
+    REFUSED_SINGLE,
+    REFUSED_LARGER,
+    REFUSED_FAR,
+    REFUSED_JUMP,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why no legal move goes from one square to another: a key of ``REFUSALS`` and the fields
+    its sentence needs (``size``, ``group``), for the screen to say in the visitor's words."""
+
+    key: str
+    fields: tuple[tuple[str, int | str], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **fields: int | str) -> Refusal:
+        return cls(key, tuple(fields.items()))
+
+
 class Piece(NamedTuple):
     """One thing to draw: where it stands (a square or point name, or ``"off"``), its colour and
     its kind (``"counter"``, ``"man"``, ``"dux"``, ``"incitus"``, ``"piece"``)."""
@@ -192,6 +225,23 @@ class GameState:
 
     def _why_illegal(self, text: str) -> str:
         return "not a legal move here"
+
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        """Why no legal move goes from ``frm`` to ``to`` (known to be so): the rule that forbids
+        it where there is one to learn.  A game overrides this with its own rules."""
+        return Refusal(REFUSED_ELSEWHERE)
+
+    # --- why a touch is refused ----------------------------------------------------------
+    def refusal(self, frm: str | None, to: str | None) -> Refusal | None:
+        """``None`` when a legal move takes the piece on ``frm`` to ``to`` (``frm`` ``None``: a
+        piece from the stock, placed; ``to`` ``None``: the piece removed), else why not.
+
+        The one answer to "why not" a screen gives: the same rules as ``legal_moves``, said as
+        a key and fields (see ``REFUSALS``) rather than a sentence."""
+        for move in self._legal():
+            if move.frm == frm and move.to == to:
+                return None
+        return self._refuse(frm, to)
 
     # --- the rest of the protocol: what a game without the thing answers ----------------------
     @property

@@ -50,12 +50,18 @@ from ludique.games.base import (
     REASON_NO_MOVES,
     REASON_NO_PIECES,
     REASON_REPETITION,
+    REFUSED_ELSEWHERE,
+    REFUSED_FAR,
+    REFUSED_JUMP,
+    REFUSED_LARGER,
+    REFUSED_SINGLE,
     WHITE,
     GameState,
     IllegalMove,
     Move,
     Outcome,
     Piece,
+    Refusal,
 )
 
 FILES = "abcdefghijklmn"
@@ -686,6 +692,50 @@ class EpaminondasState(GameState):
         if self._side:
             return self._make(self, move, self._w ^ cut, self._b ^ move._delta, 0, since)  # type: ignore[arg-type, attr-defined]
         return self._make(self, move, self._w ^ move._delta, self._b ^ cut, 1, since)  # type: ignore[arg-type, attr-defined]
+
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        """A phalanx rule where the piece on ``frm`` was taken along a line to ``to``: onto an
+        enemy piece, a capture tried (a single piece never captures, a phalanx only a smaller
+        group); onto a free square, the tail's new square (at most as far as the phalanx is
+        long, the head never jumping)."""
+        tail, target = SQUARE_INDEX.get(frm or ""), SQUARE_INDEX.get(to or "")
+        own = self._bits(self.to_move)
+        if tail is None or target is None or not own >> tail & 1 or own >> target & 1:
+            return Refusal(REFUSED_ELSEWHERE)
+        f0, r0 = tail % N_FILES, tail // N_FILES
+        df, dr = target % N_FILES - f0, target // N_FILES - r0
+        if not (df == 0 or dr == 0 or abs(df) == abs(dr)):
+            return Refusal(REFUSED_ELSEWHERE)
+        distance = max(abs(df), abs(dr))
+        step = (df // distance, dr // distance)
+        enemy = self._bits(_COLOURS[1 - self._side])
+
+        def run(start: int, bits: int) -> int:
+            """The pieces of ``bits`` in a row from ``start`` onwards along the line."""
+            n = 0
+            f, r = start % N_FILES, start // N_FILES
+            while _on_board(f, r) and bits >> (r * N_FILES + f) & 1:
+                n, f, r = n + 1, f + step[0], r + step[1]
+            return n
+
+        size = run(tail, own)
+        if enemy >> target & 1:
+            if size == 1:
+                return Refusal(REFUSED_SINGLE)
+            group = run(target, enemy)
+            if group >= size:
+                return Refusal.of(REFUSED_LARGER, size=size, group=group)
+            return Refusal(REFUSED_ELSEWHERE)
+        if distance > size:
+            return Refusal.of(REFUSED_FAR, size=size)
+        occupied = own | enemy
+        for passed in range(1, distance):  # the head's way, before its last square
+            f, r = f0 + step[0] * (size - 1 + passed), r0 + step[1] * (size - 1 + passed)
+            if not _on_board(f, r):
+                break
+            if occupied >> (r * N_FILES + f) & 1:
+                return Refusal(REFUSED_JUMP)
+        return Refusal(REFUSED_ELSEWHERE)
 
     def _why_illegal(self, text: str) -> str:
         found = _NOTATION_RE.fullmatch(text)

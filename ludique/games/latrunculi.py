@@ -75,12 +75,15 @@ from ludique.games.base import (
     REASON_ONE_PIECE,
     REASON_ONLY_DUX,
     REASON_REPETITION,
+    REFUSED_ELSEWHERE,
+    REFUSED_OCCUPIED,
     WHITE,
     GameState,
     IllegalMove,
     Move,
     Outcome,
     Piece,
+    Refusal,
 )
 
 FILES = "abcdefgh"
@@ -883,6 +886,12 @@ class LatrunculiState(GameState):
         return None
 
     # --- explaining refusals ---------------------------------------------------------------
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        index = SQUARE_INDEX.get(to) if to is not None else None
+        if index is not None and self.board[index]:
+            return Refusal(REFUSED_OCCUPIED)
+        return Refusal(REFUSED_ELSEWHERE)
+
     def _why_illegal(self, text: str) -> str:
         try:
             return self._explain(text)

@@ -40,12 +40,15 @@ from ludique.games import base
 from ludique.games.base import (
     BLUE,
     REASON_SACRED_LINE,
+    REFUSED_ELSEWHERE,
+    REFUSED_OWN,
     WHITE,
     GameState,
     IllegalMove,
     Move,
     Outcome,
     Piece,
+    Refusal,
 )
 
 POINT_NAMES: tuple[str, ...] = ("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B")
@@ -417,6 +420,13 @@ class PenteState(GameState):
             s._w = CAPTURE[self._w * 11 + self._lands[i]]
             s._outcome = _WINS[0] if own == _BLUE_GOAL else None
         return s
+
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        point = POINT_INDEX.get(to) if to is not None else None
+        own = PLACEMENTS[self._w if self._side else self._b]
+        if point is not None and point not in SACRED and own[point]:
+            return Refusal(REFUSED_OWN)  # the one rule a drop can break: the die names the rest
+        return Refusal(REFUSED_ELSEWHERE)
 
     def _why_illegal(self, text: str) -> str:
         legal = self._legal()
