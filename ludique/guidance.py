@@ -336,7 +336,10 @@ class Guidance:
 
     def refuse(self, origin: str, square: str) -> None:
         """Say why the drop is refused (see :meth:`refusal`)."""
-        text = self.refusal(origin, square)
+        self.show(self.refusal(origin, square))
+
+    def show(self, text: Text) -> None:
+        """Say ``text`` (a ``play.*`` line) over the board for a few seconds."""
         self.say(text.key.removeprefix("play."), **dict(text.fields))
 
     # --- the lines of the strip --------------------------------------------------------------
