@@ -3,8 +3,8 @@
 For a :class:`~ludique.match.Match` and what the visitor is touching, :class:`Guidance` says
 which pieces can move, where a touched piece can go, the next step in one line, the piece the
 hesitation hint points at, the short notice for each situation (a blocked entry, the battle
-beginning, a prisoner to remove), why a drop is refused (naming the rule where there is one) and
-which squares the computer's last move touched.  The scene only draws these.
+beginning, a prisoner to remove), why a drop is refused (the engine's ``refusal``, in the
+visitor's words) and which squares the computer's last move touched.  The scene only draws these.
 
 Texts are returned as :class:`Text`: a catalogue key under ``kiosk.`` and its fields, rendered
 in the visitor's language by the scene (``Text.render(t)``).

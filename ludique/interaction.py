@@ -11,9 +11,11 @@ The rules of touch:
 
 * a touch on a prisoner to remove removes it;
 * with a piece selected, a touch on one of its targets plays that move, except on another of
-  the visitor's own pieces: that touch selects the piece there, never plays (an Epaminondas
-  phalanx can move onto its own front piece; the selected piece's move there is made by a
-  drag, and the result names it, so the screen can say so);
+  the visitor's own pieces that the move would carry along (an Epaminondas phalanx moving onto
+  its own squares): that touch means the piece there, selects it and never plays; the move is
+  named in the result, said on screen, and made by a drag.  One's own counters on a sacred
+  point of Pente grammai stay where they are when another lands there: a touch on them is
+  the move onto the point, as the visitor means it;
 * a touch on a piece that can move selects it (a second tap on it lets it go); a drag takes
   it, and a drop on one of its targets plays the move, anywhere else it glides back;
 * a drop or a tap beside the held piece's targets is refused with the engine's reason.
@@ -89,15 +91,19 @@ class Interaction:
         other = None
         if self.selected is not None and square is not None and square != self.selected:
             target = guidance.targets(self.selected).get(square)
-            if target is not None and not (square in origins and self._own(square)):
+            if target is not None and square not in target.phalanx:
                 return Outcome(PLAY, self.selected, target)
+            # the piece there moves along with the selected one (an Epaminondas phalanx onto
+            # its own squares): the touch means that piece; the move is said, made by a drag
             other = target
+        note = Text.of("play.notice.drag-onto") if other is not None else None
         if square is not None and square in origins:
             self.drag = Drag(square, pos, pos, was_selected=self.selected == square)
             self.selected = square
-            # the move the touch did not play is said: it is made by a drag
-            note = Text.of("play.notice.drag-onto") if other is not None else None
             return Outcome(SELECT, square, reason=note, other=other)
+        if other is not None:
+            self.selected = None
+            return Outcome(SELECT, reason=note, other=other)
         reason = None
         if self.selected is not None and square is not None:
             # a tap beside the held piece's targets: said like a refused drop
@@ -105,7 +111,7 @@ class Interaction:
         self.selected = None
         return Outcome(REFUSE, None, reason=reason) if reason else Outcome(SELECT)
 
-    def hover(self, square: str | None, moved: bool, pos: tuple[float, float] = (0.0, 0.0)):
+    def hover(self, square: str | None, moved: bool, pos: tuple[float, float] = (0.0, 0.0)) -> None:
         """The held piece is over ``square``; ``moved``: the finger went far enough to drag."""
         drag = self.drag
         if drag is None:

@@ -89,9 +89,10 @@ def test_a_tap_on_another_own_piece_selects_it_and_never_plays(game_id: str) -> 
                 done = t.press(square)  # what the touch means is decided as it comes down
                 if t.drag is not None:
                     t.release(square, moved=False)
-                if own(state, square) and square in origins:
+                if own(state, square) and square in move.phalanx:
                     # the touch means "this piece": the move onto it is said, made by a drag
-                    assert done.kind == SELECT and t.selected == square
+                    assert done.kind == SELECT
+                    assert t.selected == (square if square in origins else None)
                     assert done.other == move
                     assert done.reason == Text.of("play.notice.drag-onto")
                 else:
@@ -174,3 +175,16 @@ def test_a_prisoner_is_removed_by_a_touch_and_nothing_else_is_taken() -> None:
     other = next(p.square for p in state.pieces() if p.square not in removals)
     assert t.press(other).kind == NOTHING and t.selected is None
     assert t.press(square).move == move
+
+
+def test_a_tap_on_ones_own_stack_on_a_sacred_point_moves_onto_it() -> None:
+    """Pente grammai's counters on 3B stay when another lands there: with 2B selected, a tap on
+    3B is the move onto it (the counters there are not carried), as a visitor means it."""
+    from ludique.games.pente import PenteState
+
+    state = PenteState.from_position(blue={"3B": 3, "2B": 1, "4A": 1}, white={"3A": 4}, die=1)
+    t = touch(state)
+    assert "3B" in t.guidance.origins() and "3B" in t.guidance.targets("2B")
+    tap(t, "2B")
+    done = t.press("3B")
+    assert (done.kind, str(done.move)) == (PLAY, "2B-3B")

@@ -6,6 +6,8 @@ Each game module subclasses :class:`GameState` and overrides only what differs:
 * ``_apply(move)``       -> the successor state (``move`` is known to be legal);
 * ``_compute_outcome()`` -> ``Outcome`` or ``None`` (called at most once per state; cached);
 * ``_why_illegal(text)`` -> a sentence saying why a notation string is not a legal move;
+* ``_refuse(frm, to)``   -> a ``Refusal`` saying why no legal move goes from ``frm`` to ``to``
+  (``refusal(frm, to)`` calls it for a touch the legal moves do not make);
 * ``key``                -> a hashable identity of the position (board, side to move, phase),
   used for repetition draws and by the search's transposition table;
 * ``pieces()``           -> what stands where, for drawing.
