@@ -120,9 +120,14 @@ CAPTURE: tuple[int, ...] = tuple(_captured(i, p) for i in range(N_PLACEMENTS) fo
 
 
 class PenteMove(Move):
-    """A move of Pente grammai: ``off-4A`` (entering), ``2A-1B`` (along the track) or ``pass``."""
+    """A move of Pente grammai: ``off-4A`` (entering), ``2A-1B`` (along the track) or ``pass``.
 
-    __slots__ = ()
+    ``plain`` is the shared move of that notation without captures (itself, for a plain one):
+    ``play`` finds a knock-off handed out by ``legal_moves`` by identity through it."""
+
+    __slots__ = ("plain",)
+
+    plain: PenteMove
 
 
 _MOVES: dict[str, PenteMove] = {}
@@ -138,6 +143,7 @@ def _move(frm: str | None, to: str | None) -> PenteMove:
         path = () if frm is None else (frm, to)
         kind = base.PASS if frm is None else base.ENTER if frm == "off" else base.STEP
         move = _MOVES[text] = PenteMove(text, frm, to, path, kind)  # type: ignore[arg-type]
+        move.plain = move
     return move
 
 
@@ -152,6 +158,7 @@ def _knock(move: PenteMove) -> PenteMove:
             move.kind,
             (move.to,),  # type: ignore[arg-type]
         )
+        knock.plain = move
     return knock
 
 
@@ -374,19 +381,22 @@ class PenteState(GameState):
         if moves is None:
             moves = self._legal()
         out = [*moves]
-        if moves:
-            theirs = PLACEMENTS[self._b if self._side else self._w]
-            for i, land in enumerate(self._lands):
-                if land < N_POINTS and land not in SACRED and theirs[land]:
+        # the opponent's counters on ordinary points: a move landing on one knocks it off
+        hits = ORDINARY_MASK[self._b if self._side else self._w]
+        if hits and moves:
+            lands = self._lands
+            for i in range(len(out)):
+                if hits >> lands[i] & 1:
                     out[i] = _knock(moves[i])
         return out
 
     def play(self, move: Move | str) -> PenteState:
         moves = self._moves
-        if moves is not None:
+        if moves is not None and move.__class__ is PenteMove:
+            plain = move.plain  # type: ignore[union-attr]
             i = 0
             for m in moves:
-                if m is move:
+                if m is plain:
                     return self._child(i)
                 i += 1
         return super().play(move)  # type: ignore[return-value]
