@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 
 from ludique.games import load_game
-from ludique.games.base import GameState
+from ludique.games.base import PASS, REMOVE, GameState
 
 PENTE = "pente-grammai"
 SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
@@ -78,6 +78,7 @@ class Action:
     saved: float = 0.0
     choices: int = 1
     best: str | None = None
+    move_kind: str = ""  # a move's ``Move.kind`` ("pass", "remove"...); "" for a throw
 
     @property
     def change(self) -> float:
@@ -176,7 +177,7 @@ class Story:
         """``action``, or when it is a pass or a Latrunculi removal (the end of a turn, not a
         choice of play), the move that made it due."""
         for candidate in reversed(self.actions[: action.index]):
-            if candidate.text != "pass" and not candidate.text.startswith("x"):
+            if candidate.move_kind not in (PASS, REMOVE):
                 return candidate
         return action
 
@@ -285,7 +286,7 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
     for i in range(1, len(chain)):
         before, after = chain[i - 1], chain[i]
         mover = before.to_move
-        if after.action.startswith("roll"):
+        if before.needs_roll:
             turn += 1
             turns.append(turn)
             actions.append(Action(i, turn, mover, after.action, "throw", curve[i - 1], curve[i]))
@@ -293,7 +294,8 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
         turns.append(turn)
         scored = move_values(before)  # the mover's chance after each of his moves
         values = [v for _, v in scored]
-        chosen = next(v for m, v in scored if m.text == after.action)
+        played = after.last_move
+        chosen = next(v for m, v in scored if m == played)
         top = max(values)
         best = next(m.text for m, v in scored if v == top)
         cost = top - chosen
@@ -310,6 +312,7 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
                 saved=chosen - min(values),
                 choices=len(scored),
                 best=best if cost > EPSILON else None,
+                move_kind=played.kind if played is not None else "",
             )
         )
     return curve, actions, turns
@@ -396,7 +399,21 @@ def _searched(
     ]
     turns = list(range(len(chain)))
     actions = [
-        Action(i, i, chain[i - 1].to_move, chain[i].action, "move", curve[i - 1], curve[i])
+        Action(
+            i,
+            i,
+            chain[i - 1].to_move,
+            chain[i].action,
+            "move",
+            curve[i - 1],
+            curve[i],
+            move_kind=_kind(chain[i]),
+        )
         for i in range(1, len(chain))
     ]
     return curve, actions, turns, depth
+
+
+def _kind(state: GameState) -> str:
+    move = state.last_move
+    return move.kind if move is not None else ""

@@ -3,8 +3,8 @@
 For a :class:`~ludique.match.Match` and what the visitor is touching, :class:`Guidance` says
 which pieces can move, where a touched piece can go, the next step in one line, the piece the
 hesitation hint points at, the short notice for each situation (a blocked entry, the battle
-beginning, a prisoner to remove), why a drop is refused (naming the rule where there is one) and
-which squares the computer's last move touched.  The scene only draws these.
+beginning, a prisoner to remove), why a drop is refused (the engine's ``refusal``, in the
+visitor's words) and which squares the computer's last move touched.  The scene only draws these.
 
 Texts are returned as :class:`Text`: a catalogue key under ``kiosk.`` and its fields, rendered
 in the visitor's language by the scene (``Text.render(t)``).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ludique.games.base import GameState, Move
+from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
 from ludique.match import Match, Transition
 from ludique.notices import applying
 from ludique.threats import Threat, threats
@@ -23,7 +23,6 @@ NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the batt
 RULE_SECONDS = 12.0  # a rule explained the first time it applies: time to read it from 1.5 m
 WARNED_STRENGTHS = ("beginner", "even")  # Latrunculi: pieces in danger marked at these
 HINT_SECONDS = 8.0  # the visitor hesitates this long: one movable piece breathes
-SACRED_POINTS = ("3A", "3B")
 COLOUR_FIELDS = ("colour", "winner", "loser")  # fields that name a colour: said in words
 
 
@@ -98,11 +97,10 @@ class Guidance:
         self._origins = {}
         self._removals = {}
         for move in self.state.legal_moves():
-            text = str(move)
-            if text == "pass":
+            if move.kind == PASS:
                 continue
-            if text.startswith("x"):
-                self._removals[text[1:]] = move
+            if move.kind == REMOVE:
+                self._removals[move.frm] = move  # type: ignore[index]
                 continue
             origin = move.frm if move.frm is not None else "reserve"
             self._origins.setdefault(origin, []).append(move)
@@ -177,7 +175,7 @@ class Guidance:
             return next(iter(removals))
         origins = self.origins()
         for origin, moves in origins.items():
-            if any(getattr(m, "captured", ()) for m in moves):
+            if any(m.captures for m in moves):
                 return origin
         return next(iter(origins), None)
 
@@ -200,19 +198,14 @@ class Guidance:
         action there was the visitor's): what an undo must show, not the move it took back."""
         node = state
         while node is not None and node.parent is not None:
-            action = node.action or ""
             parent = node.parent
-            if action.startswith("roll"):
+            move = node.last_move
+            if move is None and node.die is not None:  # a roll: the move is before it
                 node = parent
                 continue
-            if self.match.is_human(parent.to_move) or action == "pass":
+            if move is None or self.match.is_human(parent.to_move):
                 return ()
-            if action.startswith("x"):
-                return (action[1:],)
-            move = next((m for m in parent.legal_moves() if str(m) == action), None)
-            if move is None:
-                return ()
-            return tuple(sq for sq in (move.frm, move.to) if sq and sq not in ("off", "reserve"))
+            return _squares_of(move)
         return ()
 
     def played(self, transition: Transition) -> None:
@@ -224,10 +217,7 @@ class Guidance:
         if match.is_human(transition.mover) or match.demo:
             self.marked = ()
             return
-        text = transition.action
-        move = transition.move
-        marked = [move.frm, move.to] if not text.startswith("x") else [text[1:]]
-        self.marked = tuple(sq for sq in marked if sq and sq not in ("off", "reserve"))
+        self.marked = _squares_of(transition.move)
 
     # --- notices -------------------------------------------------------------------------
     def say(self, key: str, **fields: object) -> None:
@@ -250,10 +240,7 @@ class Guidance:
     def _observe(self, before: GameState, after: GameState) -> None:
         if self.match.demo or after.parent is not before:
             return
-        if (
-            getattr(before, "phase", None) == "placement"
-            and getattr(after, "phase", None) == "battle"
-        ):
+        if before.phase == PLACEMENT and after.phase == BATTLE:
             self.say("notice.battle")
         if self.explains_rules and after.action:
             found = applying(self.match.config.game_id, before, after.action, after, self.explained)
@@ -340,29 +327,19 @@ class Guidance:
     # --- refusals ------------------------------------------------------------------------
     def refusal(self, origin: str, square: str) -> Text:
         """Why a drop of the piece from ``origin`` on ``square`` is refused (``kiosk.play.*``):
-        the rule that forbids it where the visitor can learn one, else where to drop it."""
-        state = self.state
-        mover = state.to_move
-        occupant = {p.square: p for p in state.pieces() if p.square not in ("off", "reserve")}
-        there = occupant.get(square)
-        if state.game_id == "epaminondas" and (there is None or there.colour != mover):
-            rule = _phalanx_refusal(occupant, mover, origin, square, there)
-            if rule is not None:
-                return rule
-        if there is not None and state.game_id.startswith("latrunculi"):
-            return Text.of("play.refused.occupied")
-        if (
-            there is not None
-            and there.colour == mover
-            and state.game_id == "pente-grammai"
-            and square not in SACRED_POINTS  # a sacred point holds any number: not the reason
-        ):
-            return Text.of("play.refused.own")
-        return Text.of("play.refused.elsewhere")
+        the engine's reason (``GameState.refusal``), the rule that forbids it where the visitor
+        can learn one, else where to drop it."""
+        found = self.state.refusal(None if origin == "reserve" else origin, square)
+        if found is None:  # a legal move the screen did not take (a guided game's other move)
+            return Text.of("play.refused.elsewhere")
+        return Text.of(f"play.refused.{found.key}", **dict(found.fields))
 
     def refuse(self, origin: str, square: str) -> None:
         """Say why the drop is refused (see :meth:`refusal`)."""
-        text = self.refusal(origin, square)
+        self.show(self.refusal(origin, square))
+
+    def show(self, text: Text) -> None:
+        """Say ``text`` (a ``play.*`` line) over the board for a few seconds."""
         self.say(text.key.removeprefix("play."), **dict(text.fields))
 
     # --- the lines of the strip --------------------------------------------------------------
@@ -458,7 +435,7 @@ class Guidance:
         if game_id == "epaminondas":
             lines.append((Text.of("score.crossing_title"), None))
             for colour in state.colours:
-                n = state.crossing_count(colour) if hasattr(state, "crossing_count") else 0
+                n = state.crossing_count(colour)  # type: ignore[attr-defined]
                 lines.append((Text.of("score.crossing", colour=colour, count=n), None))
         latrunculi = game_id.startswith("latrunculi")
         for colour, lost in match.lost_counts().items():
@@ -481,11 +458,16 @@ class StepGuidance(Guidance):
     def shown_targets(self, origin: str) -> dict[str, Move]:
         """Only the step's target: a dot elsewhere would invite a move the step refuses."""
         wanted = self.step_move()
-        return {sq: m for sq, m in self.targets(origin).items() if str(m) == wanted}
+        wanted = self._wanted()
+        return {sq: m for sq, m in self.targets(origin).items() if m == wanted}
+
+    def _wanted(self) -> Move | None:
+        text = self.step_move()
+        return None if text is None else self.state.find_move(text)
 
     def accepts(self, move: Move) -> Text | None:
-        wanted = self.step_move()
-        if wanted is not None and str(move) == wanted:
+        wanted = self._wanted()
+        if wanted is not None and move == wanted:
             return None
         return Text.of("learn.hint")
 
@@ -493,44 +475,6 @@ class StepGuidance(Guidance):
         return False  # the step's marks are always on: no hesitation glow over all pieces
 
 
-def _phalanx_refusal(occupant, mover: str, origin: str, square: str, there) -> Text | None:
-    """Epaminondas: a drop along a line is refused by a phalanx rule: it moves at most as many
-    squares as it has pieces, never jumps, and captures (a single piece never does) only a
-    smaller group."""
-    files = "abcdefghijklmn"
-    fx, fy = files.index(origin[0]), int(origin[1:])
-    tx, ty = files.index(square[0]), int(square[1:])
-    dx, dy = tx - fx, ty - fy
-    if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-        return None
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-
-    def run(x: int, y: int, colour: str) -> int:
-        n = 0
-        while 0 <= x < len(files) and 1 <= y <= 12:
-            piece = occupant.get(f"{files[x]}{y}")
-            if piece is None or piece.colour != colour:
-                break
-            n, x, y = n + 1, x + sx, y + sy
-        return n
-
-    size = run(fx, fy, mover)
-    if there is not None:  # dropped on an enemy piece: a capture tried
-        if size == 1:
-            return Text.of("play.refused.single")
-        group = run(tx, ty, there.colour)
-        if group >= size:
-            return Text.of("play.refused.larger", size=size, group=group)
-        return None
-    # dropped on a free square: the phalanx's tail would stand there
-    distance = max(abs(dx), abs(dy))
-    if distance > size:
-        return Text.of("play.refused.far", size=size)
-    head = size - 1  # steps from the tail to the head
-    for passed in range(1, distance):  # the head never jumps: its way must be free
-        x, y = fx + sx * (head + passed), fy + sy * (head + passed)
-        if not (0 <= x < len(files) and 1 <= y <= 12):
-            return None  # beyond the edge: the drop is simply elsewhere
-        if f"{files[x]}{y}" in occupant:
-            return Text.of("play.refused.jump")
-    return None
+def _squares_of(move: Move) -> tuple[str, ...]:
+    """The squares on the board a move touched: where it came from and went (a pass none)."""
+    return tuple(sq for sq in (move.frm, move.to) if sq and sq not in ("off", "reserve"))

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from ludique.games import GAME_IDS, new_game
-from ludique.games.base import GameState, IllegalMove, apply_action
+from ludique.games.base import PASS, GameState, IllegalMove, apply_action
 from ludique.paths import asset_path
 
 GUIDE_IDS: tuple[str, ...] = GAME_IDS  # one guide per game (each Latrunculi variant has its own)
@@ -106,15 +106,16 @@ def reply_seconds(step: Step) -> float:
     total = 0.0
     state = step.after
     for action in step.replies:
-        if action.startswith("roll"):
+        after = apply_action(state, action)
+        move = after.last_move
+        if move is None:  # a throw
             total += ROLL_SECONDS
-        elif action == "pass":
+        elif move.kind == PASS:
             total += PASS_SECONDS
         else:
-            before = Counter(state.pieces())
-            after = Counter(apply_action(state, action).pieces())
-            total += REPLY_PAUSE + MOVE_SECONDS + (CAPTURE_EXTRA if before - after else 0)
-        state = apply_action(state, action)
+            taken = Counter(state.pieces()) - Counter(after.pieces())
+            total += REPLY_PAUSE + MOVE_SECONDS + (CAPTURE_EXTRA if taken else 0)
+        state = after
     return total
 
 

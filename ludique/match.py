@@ -26,7 +26,7 @@ from typing import Protocol
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import new_game
-from ludique.games.base import GameState, IllegalMove, Move
+from ludique.games.base import PASS, REMOVE, GameState, IllegalMove, Move
 
 log = logging.getLogger(__name__)
 
@@ -208,11 +208,11 @@ class Match:
 
     def only_pass(self) -> bool:
         moves = self.state.legal_moves()
-        return len(moves) == 1 and str(moves[0]) == "pass"
+        return len(moves) == 1 and moves[0].kind == PASS
 
     def removal_due(self) -> bool:
         """A prisoner (Seneca's incitus) is to be removed by the player to move."""
-        return any(str(m).startswith("x") for m in self.state.legal_moves())
+        return any(m.kind == REMOVE for m in self.state.legal_moves())
 
     # --- actions -----------------------------------------------------------------------------
     def take(self, move: Move | str) -> Transition:
@@ -254,7 +254,7 @@ class Match:
 
     def _set_state(self, state: GameState) -> None:
         before, self.state = self.state, state
-        die = getattr(state, "die", None)
+        die = state.die
         if die:  # the die keeps showing the last throw (also after an undo or a set-up)
             self.last_die = die
             self.die_by = state.to_move
@@ -394,7 +394,7 @@ class Match:
             return False
         if self.state.outcome is not None:
             return False
-        return any(not a.startswith("roll") for a in self.state.actions())
+        return bool(self.state.moves_played())
 
     def abandon(self) -> None:
         """The visitor left (or the idle countdown ran out): recorded if anything was played."""
@@ -406,7 +406,7 @@ class Match:
             self._report(self.record(None, "abandoned"))
 
     def moves_played(self) -> int:
-        return sum(1 for a in self.state.actions() if not a.startswith("roll"))
+        return len(self.state.moves_played())
 
     def record(self, winner: str | None, reason: str) -> GameRecord:
         computer = self.against_computer
@@ -445,11 +445,6 @@ def army_sizes(state: GameState, on_board_only: bool = False) -> Counter:
     counts = Counter(
         p.colour for p in state.pieces() if not (on_board_only and p.square == "reserve")
     )
-    reserve = getattr(state, "in_reserve", None)
-    if reserve is not None:
-        for colour in state.colours:
-            try:
-                counts[colour] += int(reserve(colour))
-            except Exception:  # noqa: BLE001 - an engine without a reserve for this colour
-                pass
+    for colour in state.colours:
+        counts[colour] += state.reserve(colour)
     return counts

@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ludique.games.base import GameState
+from ludique.games.base import ENTER, JUMP, PASS, PLACE, REMOVE, GameState, Move
 
 Translate = Callable[..., str]  # ``app.t``: a key below ``kiosk.`` and its fields
-
-SAFE_POINTS = ("3A", "3B")  # the two halves of the sacred line: nobody is captured there
 
 
 def describe(state: GameState, move: str, t: Translate, *, advice: bool = False) -> str:
@@ -30,34 +28,28 @@ def describe(state: GameState, move: str, t: Translate, *, advice: bool = False)
     ``advice``: the move that was not played but would have been best, told as what to do
     ("enter a counter on 3B"), since a clause in the past would say it happened.  Only Pente
     grammai's exact story names such a move.
-    An unknown notation is told as plainly as it can be rather than raising: the story must
-    never fail for want of a word.
+    A notation that is no legal move here is given back as it is rather than raising: the
+    story must never fail for want of a word.
     """
+    found = state.find_move(move)
+    if found is None:
+        return move
     game = state.game_id
     if game == "pente-grammai":
-        return _pente(state, move, t, "story.move.advice." if advice else "story.move.")
+        return _pente(found, t, "story.move.advice." if advice else "story.move.")
     if game == "epaminondas":
-        return _epaminondas(state, move, t)
-    return _latrunculi(state, move, t)
+        return _epaminondas(found, t)
+    return _latrunculi(found, t)
 
 
-def _find(state: GameState, move: str):
-    for candidate in state.legal_moves():
-        if candidate.text == move:
-            return candidate
-    return None
-
-
-def _pente(state: GameState, move: str, t: Translate, keys: str) -> str:
-    if move == "pass":
+def _pente(move: Move, t: Translate, keys: str) -> str:
+    if move.kind == PASS:
         return t("story.move.pass")
-    frm, _, to = move.partition("-")
-    opponent = state.opponent
-    captures = to not in SAFE_POINTS and state.count_at(to, opponent) > 0  # type: ignore[attr-defined]
-    if frm == "off":
-        return t(keys + ("enter_capture" if captures else "enter"), to=to)
+    captures = bool(move.captures)
+    if move.kind == ENTER:
+        return t(keys + ("enter_capture" if captures else "enter"), to=move.to)
     key = keys + ("run_capture" if captures else "run")
-    return t(key, **{"from": frm, "to": to})
+    return t(key, **{"from": move.frm, "to": move.to})
 
 
 def _with_captures(clause: str, captured: tuple[str, ...], t: Translate) -> str:
@@ -68,41 +60,23 @@ def _with_captures(clause: str, captured: tuple[str, ...], t: Translate) -> str:
     return t("story.move.capturing_many", move=clause, count=len(captured))
 
 
-def _latrunculi(state: GameState, move: str, t: Translate) -> str:
-    found = _find(state, move)
-    captured: tuple[str, ...] = tuple(getattr(found, "captures", ()) or ())
-    if move.startswith("@"):
-        clause = t("story.move.place", to=move[1:])
-    elif move.startswith("x"):
-        return t("story.move.remove", square=move[1:])
+def _latrunculi(move: Move, t: Translate) -> str:
+    if move.kind == PLACE:
+        clause = t("story.move.place", to=move.to)
+    elif move.kind == REMOVE:
+        return t("story.move.remove", square=move.frm)
     else:
-        squares = move.split("-")
-        key = "story.move.jump" if _is_jump(state.game_id, squares) else "story.move.step"
-        clause = t(key, **{"from": squares[0], "to": squares[-1]})
-    return _with_captures(clause, captured, t)
+        key = "story.move.jump" if move.kind == JUMP else "story.move.step"
+        clause = t(key, **{"from": move.frm, "to": move.to})
+    return _with_captures(clause, move.captures, t)
 
 
-def _is_jump(game: str, squares: list[str]) -> bool:
-    """A chain of jumps: Seneca and Piso step one square or jump two (Petteia and Dux slide)."""
-    if game not in ("latrunculi-seneca", "latrunculi-piso"):
-        return False
-    if len(squares) > 2:
-        return True
-    (f1, r1), (f2, r2) = ((s[0], int(s[1:])) for s in squares)
-    return abs(ord(f1) - ord(f2)) + abs(r1 - r2) == 2
-
-
-def _epaminondas(state: GameState, move: str, t: Translate) -> str:
-    found = _find(state, move)
-    frm, _, to = move.partition("-")
-    if found is None:
-        return t("story.move.single", **{"from": frm, "to": to})
-    size = found.size  # type: ignore[attr-defined]
-    distance = found.distance  # type: ignore[attr-defined]
-    front = found.landing[-1]  # type: ignore[attr-defined]
+def _epaminondas(move: Move, t: Translate) -> str:
+    size = move.size  # type: ignore[attr-defined]
+    distance = move.distance  # type: ignore[attr-defined]
     if size == 1:
-        clause = t("story.move.single", **{"from": frm, "to": to})
+        clause = t("story.move.single", **{"from": move.frm, "to": move.to})
     else:
         key = "story.move.phalanx_one" if distance == 1 else "story.move.phalanx"
-        clause = t(key, size=size, distance=distance, to=front)
-    return _with_captures(clause, tuple(found.captured), t)  # type: ignore[attr-defined]
+        clause = t(key, size=size, distance=distance, to=move.landing[-1])
+    return _with_captures(clause, move.captures, t)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ludique.games.base import GameState
+from ludique.games.base import BATTLE, PASS, PLACE, PLACEMENT, REMOVE, GameState, Move
 
 SACRED = ("3A", "3B")
 TRACK = ("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B")
@@ -29,8 +29,8 @@ class Rule:
         return any(game_id == g or (g.endswith("-") and game_id.startswith(g)) for g in self.games)
 
 
-def _move(before: GameState, action: str):
-    return next((m for m in before.legal_moves() if str(m) == action), None)
+def _move(before: GameState, action: str) -> Move | None:
+    return before.find_move(action)
 
 
 # --- Pente grammai ----------------------------------------------------------------------------
@@ -38,7 +38,7 @@ def _move(before: GameState, action: str):
 
 def pente_forced_off(before, action, after) -> dict | None:
     """A counter left the sacred line (or its goal) because no other move was legal."""
-    moves = [m for m in before.legal_moves() if str(m) != "pass"]
+    moves = [m for m in before.legal_moves() if m.kind != PASS]
     move = _move(before, action)
     if move is None or move.frm not in SACRED:
         return None
@@ -74,7 +74,7 @@ def pente_wrap(before, action, after) -> dict | None:
 
 def latrunculi_double(before, action, after) -> dict | None:
     move = _move(before, action)
-    taken = getattr(move, "captures", ())
+    taken = move.captures if move is not None else ()
     return {"count": len(taken)} if len(taken) >= 2 else None
 
 
@@ -90,7 +90,7 @@ def _neighbours_on_a_line(square: str) -> list[tuple[str, str]]:
 def latrunculi_safe(before, action, after) -> dict | None:
     """A piece stepped between two enemy pieces and stayed: only the piece that moves captures."""
     move = _move(before, action)
-    if move is None or move.to is None or getattr(after, "phase", "battle") != "battle":
+    if move is None or move.to is None or after.phase != BATTLE:
         return None
     mover = before.to_move
     for a, b in _neighbours_on_a_line(move.to):
@@ -109,9 +109,10 @@ def latrunculi_safe(before, action, after) -> dict | None:
 
 def latrunculi_no_capture_placing(before, action, after) -> dict | None:
     """While pieces are placed, nothing is captured, even a piece placed between two enemies."""
-    if not action.startswith("@") or getattr(before, "phase", "") != "placement":
+    move = _move(before, action)
+    if move is None or move.kind != PLACE or before.phase != PLACEMENT:
         return None
-    square = action[1:]
+    square = move.to
     mover = before.to_move
     for a, b in _neighbours_on_a_line(square):
         pa, pb = after.at(a), after.at(b)
@@ -122,7 +123,8 @@ def latrunculi_no_capture_placing(before, action, after) -> dict | None:
 
 def latrunculi_one_removal(before, action, after) -> dict | None:
     """A player with several prisoners removes only one of them at the end of a turn."""
-    if not action.startswith("x"):
+    move = _move(before, action)
+    if move is None or move.kind != REMOVE:
         return None
     mover = before.to_move
     prisoners = [p for p in before.pieces() if p.colour == mover and p.kind == "incitus"]
@@ -131,7 +133,7 @@ def latrunculi_one_removal(before, action, after) -> dict | None:
 
 def latrunculi_last_pieces(before, action, after) -> dict | None:
     """A side is down to two pieces: one more capture and it loses (one piece or none loses)."""
-    if getattr(after, "phase", "battle") != "battle":
+    if after.phase != BATTLE:
         return None
     for colour in after.colours:
         if before.count(colour) > 2 and after.count(colour) == 2:
@@ -140,8 +142,8 @@ def latrunculi_last_pieces(before, action, after) -> dict | None:
 
 
 def latrunculi_fifty(before, action, after) -> dict | None:
-    quiet = getattr(after, "quiet", 0)
-    if getattr(before, "quiet", 0) < FIFTY_WARNING <= quiet:
+    quiet = after.quiet_turns
+    if before.quiet_turns < FIFTY_WARNING <= quiet:
         return {"left": 50 - quiet}
     return None
 
@@ -152,9 +154,9 @@ def latrunculi_fifty(before, action, after) -> dict | None:
 def epaminondas_optional_capture(before, action, after) -> dict | None:
     """A capture was there to make, and the player chose another move: capturing is free."""
     move = _move(before, action)
-    if move is None or getattr(move, "captured", ()):
+    if move is None or move.captures:
         return None
-    if any(getattr(m, "captured", ()) for m in before.legal_moves()):
+    if any(m.captures for m in before.legal_moves()):
         return {}
     return None
 
@@ -184,12 +186,10 @@ def epaminondas_equal_across(before, action, after) -> dict | None:
 
 def repetition_coming(before, action, after) -> dict | None:
     """This position (the same player to move) now stands for the second time: a third draws."""
-    if after.outcome is not None or action.startswith("roll"):
+    if after.outcome is not None or after.last_move is None:  # a roll, or a set-up position
         return None
-    key = getattr(after, "position", None) or after.key
-    seen = sum(
-        1 for s in (after, *after.ancestors()) if (getattr(s, "position", None) or s.key) == key
-    )
+    key = after.position
+    seen = sum(1 for s in (after, *after.ancestors()) if s.position == key)
     return {} if seen == 2 else None
 
 

@@ -14,6 +14,8 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+from ludique.games.base import PHALANX
+
 SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
 
 
@@ -29,7 +31,8 @@ def _advance(state, plies: int, rng: random.Random, stop=None):
         moves = state.legal_moves()
         if not moves:
             break
-        captures = [m for m in moves if getattr(m, "captured", ())]
+        # captures are preferred in Epaminondas only: the screens' positions were found so
+        captures = [m for m in moves if m.kind == PHALANX and m.captures]
         state = state.play(rng.choice(captures or moves))
     return state
 
@@ -163,7 +166,7 @@ def each_screen(app) -> Iterator[str]:
         if moves:
             scene.board.selected = next(iter(moves))
         if game_id == "pente-grammai":
-            match.last_die = getattr(match.state, "die", None)
+            match.last_die = match.state.die
         yield f"game-{game_id}"
         if game_id in ("pente-grammai", "latrunculi-dux"):
             # the visitor took the second colour: the board is turned round

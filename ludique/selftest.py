@@ -220,13 +220,14 @@ class Driver:
         """Make the move ``notation`` through the screen; False if the screen does not offer it."""
         scene = self.app.scene
         guidance = scene.guidance
+        wanted = scene.match.state.find_move(notation)
         for square, move in guidance.removals().items():
-            if str(move) == notation:
+            if move == wanted:
                 self.tap(scene.view.target_centre(square, scene.match.state))
                 return True
         for origin in guidance.origins():
             for square, move in guidance.targets(origin).items():
-                if str(move) == notation:
+                if move == wanted:
                     self._move_piece(origin, square, drag=True)
                     return True
         return False

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ludique.games.base import GameState
+from ludique.games.base import BATTLE, GameState
 
 SACRED = ("3A", "3B")
 
@@ -84,11 +84,7 @@ def epaminondas_threats(state) -> list[Threat]:
         )
     far = home_row(state, them)
     crossers = sorted(
-        {
-            m.frm
-            for m in state.legal_moves()
-            if any(sq[1:] == far for sq in getattr(m, "landing", ()))
-        }
+        {m.frm for m in state.legal_moves() if any(sq[1:] == far for sq in m.landing)}
     )
     if crossers and mine + 1 > theirs:
         found.append(
@@ -109,7 +105,7 @@ def epaminondas_threats(state) -> list[Threat]:
 def swapped(state):
     """The same battle position with the other side to move (None where there is none:
     placement, a removal due, a variant that cannot be set up so)."""
-    if getattr(state, "phase", "battle") != "battle" or getattr(state, "pending_removal", False):
+    if state.phase != BATTLE or state.pending_removal:
         return None
     by_colour: dict[str, list[str]] = {c: [] for c in state.colours}
     dux: dict[str, str] = {}
@@ -139,7 +135,7 @@ def latrunculi_threats(state) -> list[Threat]:
     if turned is None:
         return []
     me = state.to_move
-    exposed = sorted({sq for m in turned.legal_moves() for sq in getattr(m, "captures", ())})
+    exposed = sorted({sq for m in turned.legal_moves() for sq in m.captures})
     if not exposed:
         return []
     return [

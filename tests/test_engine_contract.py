@@ -8,6 +8,7 @@ import pytest
 
 from ludique.games import (
     GAME_IDS,
+    MOVE_KINDS,
     REASONS,
     GameState,
     IllegalMove,
@@ -76,6 +77,74 @@ def test_random_games_keep_the_contract(game_id: str) -> None:
             assert last.legal_moves() == []
             assert last.outcome.reason in REASONS
             assert last.outcome.winner in (*last.colours, None)
+
+
+# What each game's moves may be (``Move.kind``): a kind outside its row is a wrong word the
+# screen would animate or narrate wrongly.
+KINDS = {
+    "pente-grammai": {"enter", "step", "pass"},
+    "epaminondas": {"phalanx"},
+    "latrunculi-seneca": {"place", "step", "jump", "remove"},
+    "latrunculi-piso": {"place", "step", "jump"},
+    "latrunculi-petteia": {"step", "slide"},
+    "latrunculi-dux": {"step", "slide"},
+}
+
+
+def _opponent_pieces(state: GameState, colour: str) -> dict[str, int]:
+    """How many pieces of ``colour`` stand on each square (not off the board or in a stock),
+    inciti left out: in Seneca a captured man stays, turned over."""
+    out: dict[str, int] = {}
+    for p in state.pieces():
+        if p.colour == colour and p.kind != "incitus" and p.square not in ("off", "reserve"):
+            out[p.square] = out.get(p.square, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_state_protocol_says_what_each_move_was(game_id: str) -> None:
+    for seed in range(3):
+        states = random_game(game_id, seed)
+        assert states[0].last_move is None and states[0].moves_played() == []
+        kinds = set()
+        for before, after in zip(states, states[1:], strict=False):
+            assert after.phase in ("placement", "battle")
+            assert all(after.reserve(c) >= 0 for c in after.colours)
+            assert after.quiet_turns >= 0
+            if before.needs_roll:
+                assert after.last_move is None
+                assert after.die == int(after.action.split()[1])
+                continue
+            move = after.last_move
+            assert move is not None and move.text == after.action
+            assert move.kind in MOVE_KINDS
+            kinds.add(move.kind)
+            # the captures named are exactly the opponent's pieces that left their squares
+            # (a Pente counter on a point, a man turned incitus or taken in Latrunculi)
+            them = before.opponent
+            was, now = _opponent_pieces(before, them), _opponent_pieces(after, them)
+            gone = sorted(sq for sq, n in was.items() if now.get(sq, 0) < n)
+            assert sorted(move.captures) == gone, (after.actions(), move, move.captures)
+            assert move.kind != "pass" or (move.frm, move.to) == (None, None)
+            assert move.kind != "remove" or move.to is None
+            assert move.kind != "place" or move.frm is None
+            assert move.kind != "enter" or move.frm == "off"
+        assert kinds <= KINDS[game_id], kinds - KINDS[game_id]
+        last = states[-1]
+        moves = [a for a in last.actions() if not a.startswith("roll ")]
+        assert [m.text for m in last.moves_played()] == moves
+
+
+def test_a_state_without_a_thing_answers_for_it() -> None:
+    """The protocol's defaults: what a game without a die, a stock or a phase says."""
+    state = new_game("epaminondas")
+    assert (state.phase, state.die, state.quiet_turns) == ("battle", None, 0)
+    assert state.reserve("white") == 0 and not state.pending_removal and state.freed == ()
+    assert new_game("latrunculi-seneca").phase == "placement"
+    assert new_game("latrunculi-seneca").reserve("white") == 16
+    assert new_game("pente-grammai").roll(4).die == 4
+    assert new_game("latrunculi-dux").find_move("a1-a1") is None
+    assert new_game("latrunculi-dux").find_move(" a1-a5").kind == "slide"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -441,6 +441,28 @@ def test_no_target_dot_is_drawn_on_the_visitors_own_piece(app_factory):
     assert not is_target(colour_at(surface, scene.view.centre("c2")))
 
 
+def test_a_target_on_the_visitors_own_piece_is_ringed_in_the_target_green(app_factory):
+    """The pair c1-c2 moving one square lands its tail on c2: that move has a mark too (a ring
+    round c2, not a dot on it), where no mark was drawn before."""
+    app = app_factory(game="epaminondas")
+    scene = app.scene
+    state = EpaminondasState.from_position(white=["c1", "c2", "k1"], black=["n12", "m12", "h11"])
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    x, y = scene.view.centre("c2")
+    band = (x, y - scene.view.radius - 2)  # on the ring, just outside the piece
+
+    def greenness(rgb) -> int:
+        return sum(abs(a - b) for a, b in zip(rgb, theme.TARGET, strict=True))
+
+    click(app, centre(app, "k1"))  # k1 selected: c2 is none of its targets
+    unmarked = colour_at(frame(app), band)
+    click(app, centre(app, "c1"))
+    assert scene.board.selected == "c1" and "c2" in scene.guidance.targets("c1")
+    ringed = colour_at(frame(app), band)
+    assert greenness(ringed) < greenness(unmarked) // 2, (ringed, unmarked)
+
+
 # --- nothing is lost by one touch --------------------------------------------------------------
 
 

@@ -807,15 +807,15 @@ def test_inciti_and_blockers_agree_with_a_model_of_named_pieces(seed: int) -> No
         # captures are preferred, so that blockers get captured and inciti freed
         move = rng.choice(capturing if capturing and rng.random() < 0.8 else moves)
         colour = state.side
-        if move.kind == PLACE:
+        if move.op == PLACE:
             model.place(move.dst, colour)
-        elif move.kind == REMOVE:
+        elif move.op == REMOVE:
             model.remove(move.src)
         else:
             captured = [SQUARE_INDEX[sq] for sq in move.captures]
             due = model.move(move.src, move.dst, captured, colour)
         state = state.play(move)
-        if move.kind == MOVE:
+        if move.op == MOVE:
             assert state.pending_removal == due
         expected = [0] * 64
         for sq, (_, c, inc) in model.at.items():

@@ -153,15 +153,12 @@ class LatrunculiAI(GameAI):
         return score
 
     def evaluate(self, state: GameState) -> int:
-        act = getattr(state, "act", None)
-        if act is not None:
-            score = self._score_blue_bits(act, state.inert, state.dux)  # type: ignore[attr-defined]
-        else:  # an engine without bitboards: walk the board
-            score = self._score_blue(state.board)  # type: ignore[attr-defined]
+        # the board walk (_score_blue) is the reference the bitboard score is tested against
+        score = self._score_blue_bits(state.act, state.inert, state.dux)  # type: ignore[attr-defined]
         return score if state.side == 1 else -score  # type: ignore[attr-defined]
 
     def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
-        reserve = state.reserve  # type: ignore[attr-defined]
+        reserve = state.reserves  # type: ignore[attr-defined]
         if not (reserve[1] or reserve[2]):
             counts = state.counts  # type: ignore[attr-defined]
             me = state.side  # type: ignore[attr-defined]

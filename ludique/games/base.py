@@ -6,9 +6,16 @@ Each game module subclasses :class:`GameState` and overrides only what differs:
 * ``_apply(move)``       -> the successor state (``move`` is known to be legal);
 * ``_compute_outcome()`` -> ``Outcome`` or ``None`` (called at most once per state; cached);
 * ``_why_illegal(text)`` -> a sentence saying why a notation string is not a legal move;
+* ``_refuse(frm, to)``   -> a ``Refusal`` saying why no legal move goes from ``frm`` to ``to``
+  (``refusal(frm, to)`` calls it for a touch the legal moves do not make);
 * ``key``                -> a hashable identity of the position (board, side to move, phase),
   used for repetition draws and by the search's transposition table;
 * ``pieces()``           -> what stands where, for drawing.
+
+The rest of the state's protocol (``phase``, ``last_move``, ``moves_played()``, ``die``,
+``reserve(colour)``, ``quiet_turns``, ``pending_removal``, ``position``, ``freed``) is declared
+here with the answer of a game that has no such thing, so that nothing outside the engine has to
+probe a state for an attribute; a game overrides what it has.
 
 States are immutable: ``play`` and ``roll`` return a new state whose ``parent`` is the old one and
 whose ``action`` is the notation of what was done, so a game's record is the chain of parents.
@@ -21,6 +28,21 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 BLUE, WHITE, BLACK = "blue", "white", "black"
+
+# What a move does (``Move.kind``): the screen animates, narrates and marks by it, never by the
+# notation's text.
+PLACE = "place"  # Latrunculi: a piece from the stock onto an empty square (``@c3``)
+STEP = "step"  # one square (Latrunculi), or a counter along the track by the die (Pente)
+SLIDE = "slide"  # Petteia and Dux: several squares along a rank or file
+JUMP = "jump"  # Seneca and Piso: a chain of jumps over one's own pieces
+PHALANX = "phalanx"  # Epaminondas: a phalanx (one piece or more) moved along a line
+ENTER = "enter"  # Pente grammai: a counter from off the board onto its entry point
+REMOVE = "remove"  # Seneca: the removal of one's own incitus (``xd4``)
+PASS = "pass"  # Pente grammai: the roll leaves no legal move
+MOVE_KINDS = (PLACE, STEP, SLIDE, JUMP, PHALANX, ENTER, REMOVE, PASS)
+
+# Phases (``GameState.phase``): only Seneca and Piso have one before the battle.
+PLACEMENT, BATTLE = "placement", "battle"
 
 
 class IllegalMove(ValueError):
@@ -61,6 +83,39 @@ REASONS = (
 )
 
 
+# Why a touch from one square to another is refused (``Refusal.key``); the locale files say
+# each under ``kiosk.play.refused.<key>``, with the refusal's fields.
+REFUSED_ELSEWHERE = "elsewhere"  # no rule the visitor can learn here: the move is elsewhere
+REFUSED_OCCUPIED = "occupied"  # Latrunculi: a piece moves or is placed only on an empty square
+REFUSED_OWN = "own"  # Pente grammai: one of the mover's counters holds that ordinary point
+REFUSED_SINGLE = "single"  # Epaminondas: a single piece never captures
+REFUSED_LARGER = "larger"  # Epaminondas: the group is not smaller (fields: size, group)
+REFUSED_FAR = "far"  # Epaminondas: a phalanx moves at most its size (field: size)
+REFUSED_JUMP = "jump"  # Epaminondas: the head's way is not free
+REFUSALS = (
+    REFUSED_ELSEWHERE,
+    REFUSED_OCCUPIED,
+    REFUSED_OWN,
+    REFUSED_SINGLE,
+    REFUSED_LARGER,
+    REFUSED_FAR,
+    REFUSED_JUMP,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why no legal move goes from one square to another: a key of ``REFUSALS`` and the fields
+    its sentence needs (``size``, ``group``), for the screen to say in the visitor's words."""
+
+    key: str
+    fields: tuple[tuple[str, int | str], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **fields: int | str) -> Refusal:
+        return cls(key, tuple(fields.items()))
+
+
 class Piece(NamedTuple):
     """One thing to draw: where it stands (a square or point name, or ``"off"``), its colour and
     its kind (``"counter"``, ``"man"``, ``"dux"``, ``"incitus"``, ``"piece"``)."""
@@ -74,23 +129,47 @@ class Move:
     """Base of every game's move.  ``str(move)`` is the notation of ``rules.md``.
 
     Subclasses set ``frm`` (origin square; ``"off"`` for a Pente grammai counter entering,
-    ``None`` for a placement or a pass), ``to`` (final square; ``None`` for a removal or a pass)
-    and ``path`` (every square the piece stands on, origin and landings, for jump chains).
-    Moves compare and hash by notation.
+    ``None`` for a placement or a pass), ``to`` (final square; ``None`` for a removal or a pass),
+    ``path`` (every square the piece stands on, origin and landings, for jump chains), ``kind``
+    (one of ``MOVE_KINDS``) and ``captures`` (the squares of the enemy pieces it captures, in
+    the position it was generated for).  Moves compare and hash by notation.
     """
 
-    __slots__ = ("text", "frm", "to", "path")
+    __slots__ = ("text", "frm", "to", "path", "kind", "captures")
 
     text: str
     frm: str | None
     to: str | None
     path: tuple[str, ...]
+    kind: str
+    captures: tuple[str, ...]
 
-    def __init__(self, text: str, frm: str | None, to: str | None, path: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        text: str,
+        frm: str | None,
+        to: str | None,
+        path: tuple[str, ...] = (),
+        kind: str = STEP,
+        captures: tuple[str, ...] = (),
+    ):
         self.text = text
         self.frm = frm
         self.to = to
         self.path = path
+        self.kind = kind
+        self.captures = captures
+
+    @property
+    def phalanx(self) -> tuple[str, ...]:
+        """The squares of the pieces this move carries, before it (Epaminondas: the phalanx,
+        tail first; elsewhere the one piece on the board, none for an entry or a placement)."""
+        return (self.frm,) if self.frm not in (None, "off") and self.to is not None else ()
+
+    @property
+    def landing(self) -> tuple[str, ...]:
+        """Where the pieces of ``phalanx`` stand after the move, in the same order."""
+        return (self.to,) if self.phalanx else ()
 
     def __str__(self) -> str:
         return self.text
@@ -148,6 +227,89 @@ class GameState:
 
     def _why_illegal(self, text: str) -> str:
         return "not a legal move here"
+
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        """Why no legal move goes from ``frm`` to ``to`` (known to be so): the rule that forbids
+        it where there is one to learn.  A game overrides this with its own rules."""
+        return Refusal(REFUSED_ELSEWHERE)
+
+    # --- why a touch is refused ----------------------------------------------------------
+    def refusal(self, frm: str | None, to: str | None) -> Refusal | None:
+        """``None`` when a legal move takes the piece on ``frm`` to ``to`` (``frm`` ``None``: a
+        piece from the stock, placed; ``to`` ``None``: the piece removed), else why not.
+
+        The one answer to "why not" a screen gives: the same rules as ``legal_moves``, said as
+        a key and fields (see ``REFUSALS``) rather than a sentence."""
+        for move in self._legal():
+            if move.frm == frm and move.to == to:
+                return None
+        return self._refuse(frm, to)
+
+    # --- the rest of the protocol: what a game without the thing answers ----------------------
+    @property
+    def phase(self) -> str:
+        """``PLACEMENT`` while pieces are being placed (Seneca, Piso), else ``BATTLE``."""
+        return BATTLE
+
+    @property
+    def die(self) -> int | None:
+        """This turn's roll (Pente grammai), or ``None`` while it is due or in a game without
+        a die."""
+        return None
+
+    def reserve(self, colour: str) -> int:
+        """How many pieces ``colour`` still has to place on the board (Seneca, Piso)."""
+        return 0
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns in a row without capture or removal, where a rule counts them (Latrunculi's
+        50-turn rule); 0 in a game without such a rule."""
+        return 0
+
+    @property
+    def pending_removal(self) -> bool:
+        """True when the legal moves are the removal of one of the mover's pieces (Seneca)."""
+        return False
+
+    @property
+    def freed(self) -> tuple[str, ...]:
+        """The squares of the pieces the move that led here set free (Seneca's inciti)."""
+        return ()
+
+    @property
+    def position(self) -> object:
+        """What the repetition rule compares (by default the whole ``key``)."""
+        return self.key
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that led here (with its captures as they were), or ``None`` at the start,
+        after a roll, or in a position set up without history."""
+        parent, action = self.parent, self.action
+        if parent is None or action is None:
+            return None
+        return parent.find_move(action)
+
+    def moves_played(self) -> list[Move]:
+        """The moves since the start, oldest first (rolls are not moves)."""
+        out: list[Move] = []
+        state: GameState | None = self
+        while state is not None and state.parent is not None:
+            move = state.last_move
+            if move is not None:
+                out.append(move)
+            state = state.parent
+        out.reverse()
+        return out
+
+    def find_move(self, text: str) -> Move | None:
+        """This position's legal move written ``text``, or ``None``."""
+        text = text.strip()
+        for move in self.legal_moves():
+            if move.text == text:
+                return move
+        return None
 
     # --- chance --------------------------------------------------------------------------
     @property

@@ -45,16 +45,23 @@ from itertools import accumulate as _accumulate
 
 from ludique.games.base import (
     BLACK,
+    PHALANX,
     REASON_CROSSING,
     REASON_NO_MOVES,
     REASON_NO_PIECES,
     REASON_REPETITION,
+    REFUSED_ELSEWHERE,
+    REFUSED_FAR,
+    REFUSED_JUMP,
+    REFUSED_LARGER,
+    REFUSED_SINGLE,
     WHITE,
     GameState,
     IllegalMove,
     Move,
     Outcome,
     Piece,
+    Refusal,
 )
 
 FILES = "abcdefghijklmn"
@@ -207,8 +214,8 @@ class EpaminondasMove(Move):
 
     @property
     def captured(self) -> tuple[str, ...]:
-        first = self.size - 1 + self.distance
-        return tuple(SQUARE_NAMES[sq] for sq in self._ray[first : first + self.group])
+        """The same as ``captures`` (its older name, kept for the tests and benchmarks)."""
+        return self.captures
 
 
 # _RAYS[direction][square]: the squares from ``square`` (included) to the edge in that direction.
@@ -246,7 +253,8 @@ def _build_move(tail: int, direction: int, size: int, distance: int, group: int)
     spread = _RAY_SPREAD[direction][tail]
     first = size - 1 + distance  # the head's last square
     frm, to = SQUARE_NAMES[tail], SQUARE_NAMES[ray[distance]]
-    move = EpaminondasMove(f"{frm}-{to}", frm, to, (frm, to))
+    captures = tuple(SQUARE_NAMES[sq] for sq in ray[first : first + group])
+    move = EpaminondasMove(f"{frm}-{to}", frm, to, (frm, to), PHALANX, captures)
     move.direction = DIRECTIONS[direction]
     move.size = size
     move.distance = distance
@@ -500,6 +508,10 @@ class EpaminondasState(GameState):
         """0 when White is to move, 1 when Black is."""
         return self._side
 
+    @property
+    def last_move(self) -> Move | None:
+        return self._last
+
     def _bits(self, colour: str) -> int:
         if colour == WHITE:
             return self._w & BOARD_MASK
@@ -680,6 +692,50 @@ class EpaminondasState(GameState):
         if self._side:
             return self._make(self, move, self._w ^ cut, self._b ^ move._delta, 0, since)  # type: ignore[arg-type, attr-defined]
         return self._make(self, move, self._w ^ move._delta, self._b ^ cut, 1, since)  # type: ignore[arg-type, attr-defined]
+
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        """A phalanx rule where the piece on ``frm`` was taken along a line to ``to``: onto an
+        enemy piece, a capture tried (a single piece never captures, a phalanx only a smaller
+        group); onto a free square, the tail's new square (at most as far as the phalanx is
+        long, the head never jumping)."""
+        tail, target = SQUARE_INDEX.get(frm or ""), SQUARE_INDEX.get(to or "")
+        own = self._bits(self.to_move)
+        if tail is None or target is None or not own >> tail & 1 or own >> target & 1:
+            return Refusal(REFUSED_ELSEWHERE)
+        f0, r0 = tail % N_FILES, tail // N_FILES
+        df, dr = target % N_FILES - f0, target // N_FILES - r0
+        if not (df == 0 or dr == 0 or abs(df) == abs(dr)):
+            return Refusal(REFUSED_ELSEWHERE)
+        distance = max(abs(df), abs(dr))
+        step = (df // distance, dr // distance)
+        enemy = self._bits(_COLOURS[1 - self._side])
+
+        def run(start: int, bits: int) -> int:
+            """The pieces of ``bits`` in a row from ``start`` onwards along the line."""
+            n = 0
+            f, r = start % N_FILES, start // N_FILES
+            while _on_board(f, r) and bits >> (r * N_FILES + f) & 1:
+                n, f, r = n + 1, f + step[0], r + step[1]
+            return n
+
+        size = run(tail, own)
+        if enemy >> target & 1:
+            if size == 1:
+                return Refusal(REFUSED_SINGLE)
+            group = run(target, enemy)
+            if group >= size:
+                return Refusal.of(REFUSED_LARGER, size=size, group=group)
+            return Refusal(REFUSED_ELSEWHERE)
+        if distance > size:
+            return Refusal.of(REFUSED_FAR, size=size)
+        occupied = own | enemy
+        for passed in range(1, distance):  # the head's way, before its last square
+            f, r = f0 + step[0] * (size - 1 + passed), r0 + step[1] * (size - 1 + passed)
+            if not _on_board(f, r):
+                break
+            if occupied >> (r * N_FILES + f) & 1:
+                return Refusal(REFUSED_JUMP)
+        return Refusal(REFUSED_ELSEWHERE)
 
     def _why_illegal(self, text: str) -> str:
         found = _NOTATION_RE.fullmatch(text)

@@ -41,7 +41,8 @@ duces (0 outside the dux variant); index 0 of ``act`` and ``inert`` is unused (0
 order); ``state.zob`` is the position's Zobrist key (``ZOBRIST[code * 64 + square]`` xored over
 the occupied squares; the side to move is not in it).
 
-Each move carries ``kind`` (``PLACE``, ``MOVE`` or ``REMOVE``), ``src`` and ``dst`` (ints;
+Each move carries ``op`` (``PLACE``, ``MOVE`` or ``REMOVE``: what ``_apply`` does; ``kind`` is
+the protocol's word for the screen), ``src`` and ``dst`` (ints;
 ``-1`` for "none": a placement has no ``src``, a removal no ``dst``), ``taken`` (``(victim,
 partner)`` int pairs) and ``captures`` (the victims' square names).  Moves are shared between
 positions (one object per path and capture set), so ``play(move)`` with a move from
@@ -64,19 +65,25 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
+from ludique.games import base
 from ludique.games.base import (
+    BATTLE,
     BLUE,
+    PLACEMENT,
     REASON_FIFTY_TURNS,
     REASON_NO_MOVES,
     REASON_ONE_PIECE,
     REASON_ONLY_DUX,
     REASON_REPETITION,
+    REFUSED_ELSEWHERE,
+    REFUSED_OCCUPIED,
     WHITE,
     GameState,
     IllegalMove,
     Move,
     Outcome,
     Piece,
+    Refusal,
 )
 
 FILES = "abcdefgh"
@@ -153,17 +160,16 @@ class LatrunculiMove(Move):
     enemy pieces the move captures (turned into inciti in Seneca, removed otherwise).
     """
 
-    __slots__ = ("kind", "src", "dst", "taken", "captures")
+    __slots__ = ("op", "src", "dst", "taken")
 
-    kind: int
+    op: int
     src: int
     dst: int
     taken: tuple[tuple[int, int], ...]
-    captures: tuple[str, ...]
 
     def __init__(
         self,
-        kind: int,
+        op: int,
         src: int,
         dst: int,
         squares: tuple[int, ...],
@@ -171,20 +177,21 @@ class LatrunculiMove(Move):
         jump: bool = False,
     ) -> None:
         names = tuple(SQUARE_NAMES[s] for s in squares)
-        if kind == PLACE:
-            text, frm, to = "@" + names[0], None, names[0]
-        elif kind == REMOVE:
-            text, frm, to = "x" + names[0], names[0], None
+        if op == PLACE:
+            text, frm, to, kind = "@" + names[0], None, names[0], base.PLACE
+        elif op == REMOVE:
+            text, frm, to, kind = "x" + names[0], names[0], None, base.REMOVE
         elif jump:
-            text, frm, to = "-".join(names), names[0], names[-1]
+            text, frm, to, kind = "-".join(names), names[0], names[-1], base.JUMP
         else:
+            kind = base.STEP if len(names) == 2 else base.SLIDE
             text, frm, to = f"{names[0]}-{names[-1]}", names[0], names[-1]
-        super().__init__(text, frm, to, names)
-        self.kind = kind
+        captures = tuple(SQUARE_NAMES[v] for v, _ in taken)
+        super().__init__(text, frm, to, names, kind, captures)
+        self.op = op
         self.src = src
         self.dst = dst
         self.taken = taken
-        self.captures = tuple(SQUARE_NAMES[v] for v, _ in taken)
 
 
 def _line(src: int, dst: int) -> tuple[int, ...] | None:
@@ -373,7 +380,7 @@ class LatrunculiState(GameState):
 
     Build with :meth:`initial` or :meth:`from_position`.  Read access: ``board``, ``side``,
     ``counts``, ``inciti``, ``quiet`` (see the module docstring), ``phase``, ``pending_removal``,
-    ``at(square)``, ``count(colour)``, ``in_reserve(colour)``, ``pieces()``; after a move,
+    ``at(square)``, ``count(colour)``, ``reserve(colour)``, ``pieces()``; after a move,
     ``last_move`` (what was played) and ``freed`` (the inciti it set free).
     """
 
@@ -381,7 +388,7 @@ class LatrunculiState(GameState):
         "board",
         "side",
         "counts",
-        "reserve",
+        "reserves",
         "inciti",
         "pending",
         "quiet",
@@ -406,7 +413,7 @@ class LatrunculiState(GameState):
     board: list[int]
     side: int
     counts: tuple[int, int, int]
-    reserve: tuple[int, int, int]
+    reserves: tuple[int, int, int]
     inciti: tuple[tuple[int, int, int], ...]
     pending: bool
     quiet: int
@@ -441,7 +448,7 @@ class LatrunculiState(GameState):
         state.board = board
         state.side = side
         state.counts = counts
-        state.reserve = reserve
+        state.reserves = reserve
         state.inciti = inciti
         state.pending = pending
         state.quiet = quiet
@@ -579,16 +586,22 @@ class LatrunculiState(GameState):
     @property
     def phase(self) -> str:
         """``"placement"`` while pieces are being placed, else ``"battle"``."""
-        return "placement" if self.reserve[1] or self.reserve[2] else "battle"
+        return PLACEMENT if self.reserves[1] or self.reserves[2] else BATTLE
 
     @property
     def pending_removal(self) -> bool:
         """True when the legal moves are the removal of one of the mover's inciti."""
         return self.pending
 
-    def in_reserve(self, colour: str) -> int:
+    def reserve(self, colour: str) -> int:
         """How many pieces ``colour`` still has to place."""
-        return self.reserve[COLOUR_CODE[colour]]
+        return self.reserves[COLOUR_CODE[colour]]
+
+    in_reserve = reserve  # the older name
+
+    @property
+    def quiet_turns(self) -> int:
+        return self.quiet
 
     def count(self, colour: str) -> int:
         """How many pieces ``colour`` has on the board (inciti and dux included)."""
@@ -617,7 +630,7 @@ class LatrunculiState(GameState):
 
     @property
     def key(self) -> tuple:
-        return (bytes(self.board), self.side, self.reserve, self.pending, self.inciti)
+        return (bytes(self.board), self.side, self.reserves, self.pending, self.inciti)
 
     @property
     def position(self) -> tuple[bytes, int]:
@@ -632,7 +645,7 @@ class LatrunculiState(GameState):
                 me = self.side
                 b = self.board
                 moves = [_REMOVALS[i] for i, _, _ in self.inciti if b[i] & 3 == me]
-            elif self.reserve[self.side]:
+            elif self.reserves[self.side]:
                 moves = [_PLACEMENTS[i] for i, v in enumerate(self.board) if not v]
             else:
                 moves = self._battle_moves()
@@ -695,16 +708,16 @@ class LatrunculiState(GameState):
     def _apply(self, move: Move) -> LatrunculiState:
         m: LatrunculiMove = move  # type: ignore[assignment]
         me = self.side
-        kind = m.kind
-        if kind == MOVE:
+        op = m.op
+        if op == MOVE:
             return self._apply_move(m)
         board = self.board[:]
         counts = list(self.counts)
-        if kind == PLACE:
+        if op == PLACE:
             t = m.dst
             board[t] = me
             counts[me] += 1
-            reserve = list(self.reserve)
+            reserve = list(self.reserves)
             reserve[me] -= 1
             act = list(self.act)
             act[me] |= BIT[t]
@@ -741,7 +754,7 @@ class LatrunculiState(GameState):
             board,
             3 - me,
             tuple(counts),
-            self.reserve,
+            self.reserves,
             inciti,
             False,
             0,
@@ -781,7 +794,7 @@ class LatrunculiState(GameState):
                 board,
                 opp,
                 self.counts,
-                self.reserve,
+                self.reserves,
                 (),
                 False,
                 self.quiet + 1,
@@ -813,7 +826,7 @@ class LatrunculiState(GameState):
             board,
             opp,
             tuple(counts),
-            self.reserve,
+            self.reserves,
             (),
             False,
             0,
@@ -840,7 +853,7 @@ class LatrunculiState(GameState):
         return Outcome(CODE_COLOUR[3 - code], REASON_ONE_PIECE)
 
     def _compute_outcome(self) -> Outcome | None:
-        if self.reserve[1] or self.reserve[2]:
+        if self.reserves[1] or self.reserves[2]:
             return None  # placement: nothing is captured, nobody can lose yet
         counts = self.counts
         me = self.side
@@ -873,6 +886,12 @@ class LatrunculiState(GameState):
         return None
 
     # --- explaining refusals ---------------------------------------------------------------
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        index = SQUARE_INDEX.get(to) if to is not None else None
+        if index is not None and self.board[index]:
+            return Refusal(REFUSED_OCCUPIED)
+        return Refusal(REFUSED_ELSEWHERE)
+
     def _why_illegal(self, text: str) -> str:
         try:
             return self._explain(text)
@@ -998,7 +1017,7 @@ class SenecaState(LatrunculiState):
                 board,
                 opp,
                 self.counts,
-                self.reserve,
+                self.reserves,
                 (),
                 False,
                 self.quiet + 1,
@@ -1050,7 +1069,7 @@ class SenecaState(LatrunculiState):
             board,
             me if pending else opp,
             self.counts,
-            self.reserve,
+            self.reserves,
             tuple(entries),
             pending,
             0 if taken else self.quiet + 1,

@@ -36,15 +36,19 @@ import re
 from collections.abc import Mapping
 from itertools import product
 
+from ludique.games import base
 from ludique.games.base import (
     BLUE,
     REASON_SACRED_LINE,
+    REFUSED_ELSEWHERE,
+    REFUSED_OWN,
     WHITE,
     GameState,
     IllegalMove,
     Move,
     Outcome,
     Piece,
+    Refusal,
 )
 
 POINT_NAMES: tuple[str, ...] = ("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B")
@@ -116,12 +120,20 @@ CAPTURE: tuple[int, ...] = tuple(_captured(i, p) for i in range(N_PLACEMENTS) fo
 
 
 class PenteMove(Move):
-    """A move of Pente grammai: ``off-4A`` (entering), ``2A-1B`` (along the track) or ``pass``."""
+    """A move of Pente grammai: ``off-4A`` (entering), ``2A-1B`` (along the track) or ``pass``.
 
-    __slots__ = ()
+    ``plain`` is the shared move of that notation without captures (itself, for a plain one):
+    ``play`` finds a knock-off handed out by ``legal_moves`` by identity through it."""
+
+    __slots__ = ("plain",)
+
+    plain: PenteMove
 
 
 _MOVES: dict[str, PenteMove] = {}
+# The same moves when they knock an opposing counter off: which one does depends on the
+# opponent, so the shared moves above carry no captures and ``legal_moves`` hands these out.
+_KNOCKS: dict[str, PenteMove] = {}
 
 
 def _move(frm: str | None, to: str | None) -> PenteMove:
@@ -129,8 +141,25 @@ def _move(frm: str | None, to: str | None) -> PenteMove:
     move = _MOVES.get(text)
     if move is None:
         path = () if frm is None else (frm, to)
-        move = _MOVES[text] = PenteMove(text, frm, to, path)  # type: ignore[arg-type]
+        kind = base.PASS if frm is None else base.ENTER if frm == "off" else base.STEP
+        move = _MOVES[text] = PenteMove(text, frm, to, path, kind)  # type: ignore[arg-type]
+        move.plain = move
     return move
+
+
+def _knock(move: PenteMove) -> PenteMove:
+    knock = _KNOCKS.get(move.text)
+    if knock is None:
+        knock = _KNOCKS[move.text] = PenteMove(
+            move.text,
+            move.frm,
+            move.to,
+            move.path,
+            move.kind,
+            (move.to,),  # type: ignore[arg-type]
+        )
+        knock.plain = move
+    return knock
 
 
 PASS = _move(None, None)
@@ -351,14 +380,23 @@ class PenteState(GameState):
         moves = self._moves
         if moves is None:
             moves = self._legal()
-        return [*moves]
+        out = [*moves]
+        # the opponent's counters on ordinary points: a move landing on one knocks it off
+        hits = ORDINARY_MASK[self._b if self._side else self._w]
+        if hits and moves:
+            lands = self._lands
+            for i in range(len(out)):
+                if hits >> lands[i] & 1:
+                    out[i] = _knock(moves[i])
+        return out
 
     def play(self, move: Move | str) -> PenteState:
         moves = self._moves
-        if moves is not None:
+        if moves is not None and move.__class__ is PenteMove:
+            plain = move.plain  # type: ignore[union-attr]
             i = 0
             for m in moves:
-                if m is move:
+                if m is plain:
                     return self._child(i)
                 i += 1
         return super().play(move)  # type: ignore[return-value]
@@ -392,6 +430,13 @@ class PenteState(GameState):
             s._w = CAPTURE[self._w * 11 + self._lands[i]]
             s._outcome = _WINS[0] if own == _BLUE_GOAL else None
         return s
+
+    def _refuse(self, frm: str | None, to: str | None) -> Refusal:
+        point = POINT_INDEX.get(to) if to is not None else None
+        own = PLACEMENTS[self._w if self._side else self._b]
+        if point is not None and point not in SACRED and own[point]:
+            return Refusal(REFUSED_OWN)  # the one rule a drop can break: the die names the rest
+        return Refusal(REFUSED_ELSEWHERE)
 
     def _why_illegal(self, text: str) -> str:
         legal = self._legal()

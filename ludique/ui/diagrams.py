@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ludique.games.base import GameState
+from ludique.games.base import ENTER, GameState
 from ludique.ui import palette
 from ludique.ui.boards import view_for
 from ludique.ui.fonts import font
@@ -193,11 +193,13 @@ def _board_kind(game_id: str) -> str:
 
 def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
     """The squares the moving piece visits (for the arrow) and its colour."""
-    move = next(m for m in state.legal_moves() if str(m) == notation)
+    move = state.find_move(notation)
+    if move is None:
+        raise ValueError(f"{notation}: not a legal move in this diagram's position")
     mover = state.to_move
     if state.game_id == "pente-grammai":
         points = ["1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B"]
-        if move.frm == "off":
+        if move.kind == ENTER:
             return ["off", move.to], mover
         start, end = points.index(move.frm), points.index(move.to)
         steps = (end - start) % len(points)
@@ -254,7 +256,7 @@ def _landed(state: GameState, move: str) -> list[str]:
         return {p.square for p in s.pieces() if p.colour == mover and p.square != "off"}
 
     squares = sorted(own(after) - own(state)) or [_move_path(state, move)[0][-1]]
-    return squares + list(getattr(after, "freed", ()))
+    return squares + list(after.freed)
 
 
 def _arrow(surface: pygame.Surface, points: list[tuple[int, int]], width: int, gap: int) -> None:

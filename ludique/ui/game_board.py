@@ -1,6 +1,7 @@
 """The live board of a match: it draws the match's position, shows every action before it
-counts (a piece glides, a captured one fades or is turned over, the die tumbles), and turns the
-visitor's touches into moves (drag and drop, or tap then tap).
+counts (a piece glides, a captured one fades or is turned over, the die tumbles), and passes
+the visitor's touches (the square under the finger, whether it travelled) to its
+:class:`~ludique.interaction.Interaction`, which says what they mean; the board shows it.
 
 The visitor's moves are only ever taken from ``state.legal_moves()`` (through
 ``Match.take``): a drop or a tap becomes a move only when it matches one of them, so the screen
@@ -14,13 +15,13 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
 from ludique.games import dump_game
-from ludique.games.base import GameState, IllegalMove, Move, Piece
+from ludique.games.base import PHALANX, GameState, IllegalMove, Move, Piece
 from ludique.guidance import Guidance
+from ludique.interaction import PLAY, REFUSE, Drag, Interaction, Outcome
 from ludique.match import Due, Match, Transition
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
@@ -43,16 +44,6 @@ def pulse(now: float) -> float:
     return 0.5 - 0.5 * math.cos(2 * math.pi * (now % PULSE_SECONDS) / PULSE_SECONDS)
 
 
-@dataclass
-class Drag:
-    origin: str
-    start: tuple[float, float]
-    pos: tuple[float, float]
-    moved: bool = False
-    hover: str | None = None
-    was_selected: bool = False
-
-
 class GameBoard:
     """A match's board on screen, in ``rect`` (turned round when ``flipped``)."""
 
@@ -70,8 +61,7 @@ class GameBoard:
         self.view = view_for(match.config.game_id, rect, flipped, app.viewport.unit)
         self.anim: Anim | None = None
         self.roll: DieRoll | None = None
-        self.drag: Drag | None = None
-        self.selected: str | None = None
+        self.touch = Interaction(guidance)  # what the visitor holds, and what a touch means
         self.covered = False  # a question over the board (leave?): no marks, no touches
         self.move_seconds = DEMO_MOVE_SECONDS if match.demo else COMPUTER_MOVE_SECONDS
         self.on_refused: Callable[[str | None, tuple[float, float] | None], None] | None = None
@@ -86,6 +76,22 @@ class GameBoard:
     @property
     def state(self) -> GameState:
         return self.match.state
+
+    @property
+    def selected(self) -> str | None:
+        return self.touch.selected
+
+    @selected.setter
+    def selected(self, square: str | None) -> None:
+        self.touch.selected = square
+
+    @property
+    def drag(self) -> Drag | None:
+        return self.touch.drag
+
+    @drag.setter
+    def drag(self, drag: Drag | None) -> None:
+        self.touch.drag = drag
 
     @property
     def vp(self):
@@ -302,68 +308,36 @@ class GameBoard:
         if pointer.kind == "down":
             self._press(pointer.pos)
         elif pointer.kind == "move" and self.drag is not None:
-            drag = self.drag
-            drag.pos = pointer.pos
-            if math.dist(pointer.pos, drag.start) > self.vp.u(DRAG_UNITS):
-                drag.moved = True
-            square = self.view.hit(pointer.pos, state)
-            drag.hover = square if square in self.guidance.targets(drag.origin) else None
+            far = math.dist(pointer.pos, self.drag.start) > self.vp.u(DRAG_UNITS)
+            self.touch.hover(self.view.hit(pointer.pos, state), far, pointer.pos)
             self.app.invalidate()
         elif pointer.kind == "up" and self.drag is not None:
             self._release(pointer.pos)
 
     def _press(self, pos: tuple[float, float]) -> None:
-        state = self.state
-        guidance = self.guidance
-        if state.needs_roll:
+        if self.state.needs_roll:
             reach = self.vp.u(DIE_REACH_UNITS)
             if isinstance(self.view, PenteView) and self.view.die_rect.inflate(
                 reach, reach
             ).collidepoint(pos):
                 self.start_roll()
             return
-        square = self.view.hit(pos, state)
-        removals = guidance.removals()
-        if removals and square in removals:
-            self.play(removals[square])
-            return
-        guidance.touched(square)
-        if removals:
-            return
-        if self.selected is not None and square is not None:
-            targets = guidance.targets(self.selected)
-            if square in targets:
-                self.play(targets[square])
-                return
-        if square is not None and square in guidance.origins():
-            self.drag = Drag(square, pos, pos, was_selected=self.selected == square)
-            self.selected = square
-        else:
-            if self.selected is not None and square is not None:
-                # a tap beside the held piece's targets: said like a refused drop
-                guidance.refuse(self.selected, square)
-            self.selected = None
-        self.app.invalidate()
+        self._act(self.touch.press(self.view.hit(pos, self.state), pos), pos)
 
     def _release(self, pos: tuple[float, float]) -> None:
-        drag, self.drag = self.drag, None
-        drag.pos = pos
-        if not drag.moved and math.dist(pos, drag.start) <= self.vp.u(DRAG_UNITS):
-            # a tap: the piece stays selected for a tap on its target (a second tap on the
-            # same piece lets go of it)
-            self.selected = None if drag.was_selected else drag.origin
-            self.app.invalidate()
+        drag = self.drag
+        far = drag is not None and math.dist(pos, drag.start) > self.vp.u(DRAG_UNITS)
+        self._act(self.touch.release(self.view.hit(pos, self.state), far, pos), pos)
+
+    def _act(self, outcome: Outcome, pos: tuple[float, float]) -> None:
+        """Show what a touch meant (``ludique/interaction.py`` decided it)."""
+        if outcome.reason is not None:
+            self.guidance.show(outcome.reason)
+        if outcome.kind == PLAY and outcome.move is not None:
+            self.play(outcome.move, dropped_at=pos if outcome.dropped else None)
             return
-        square = self.view.hit(pos, self.state)
-        targets = self.guidance.targets(drag.origin)
-        if square in targets:
-            self.play(targets[square], dropped_at=pos)
-            return
-        # dropped on no legal target: the piece glides back, and a line says why
-        if drag.moved and square is not None and square != drag.origin:
-            self.guidance.refuse(drag.origin, square)
-        self.glide_back(drag.origin, pos)
-        self.selected = None
+        if outcome.kind == REFUSE and outcome.dropped and outcome.origin is not None:
+            self.glide_back(outcome.origin, pos)
         self.app.invalidate()
 
     # --- drawing --------------------------------------------------------------------------------
@@ -506,9 +480,8 @@ class GameBoard:
             return []
         if drag.hover is not None:
             move = self.guidance.targets(drag.origin).get(drag.hover)
-            phalanx = getattr(move, "phalanx", None)
-            if phalanx:
-                return [(sq, mover) for sq in phalanx]
+            if move is not None and move.kind == PHALANX:
+                return [(sq, mover) for sq in move.phalanx]
         return [(drag.origin, mover)]
 
     def _draw_drag(self, canvas: pygame.Surface) -> None:
@@ -520,12 +493,11 @@ class GameBoard:
         held_at = (int(drag.pos[0]), int(drag.pos[1]))
         if drag.hover is not None:
             move = targets[drag.hover]
-            landing = getattr(move, "landing", None)
-            if landing:  # the Epaminondas phalanx as a ghost where it would stand
+            if move.kind == PHALANX:  # the phalanx as a ghost where it would stand
                 for b in move.landing[1:]:
                     image = ghost(view.sprite(Piece(b, mover, "piece")), 150)
                     canvas.blit(image, image.get_rect(center=view.centre(b)))
-                for sq in getattr(move, "captured", ()):
+                for sq in move.captures:
                     ring = theme.glow_ring(view.radius + 2, theme.DANGER, 220)
                     canvas.blit(ring, ring.get_rect(center=view.centre(sq)))
                 # the held piece snaps to where it would stand, at the phalanx's tail

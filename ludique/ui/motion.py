@@ -8,7 +8,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ludique.games.base import GameState, Piece
+from ludique.games.base import PASS, PHALANX, REMOVE, GameState, Piece
 from ludique.match import Transition
 
 
@@ -67,14 +67,14 @@ def transition_anim(view, transition: Transition, dropped_at, duration: float) -
     """How ``transition`` is shown on ``view``: the pieces that glide (along their path), the
     ones lifted off meanwhile, the ones that fade, turn over or go back to their stock."""
     before, after, mover = transition.before, transition.after, transition.mover
-    move, text = transition.move, transition.action
+    move = transition.move
     movers: list[tuple[Piece, list[tuple[float, float]]]] = []
     hidden: list[tuple[str, str]] = []
-    if hasattr(move, "phalanx"):
+    if move.kind == PHALANX:
         for a, b in zip(move.phalanx, move.landing, strict=True):
             movers.append((Piece(a, mover, "piece"), [view.centre(a), view.centre(b)]))
             hidden.append((a, mover))
-    elif text != "pass" and not text.startswith("x"):
+    elif move.kind not in (PASS, REMOVE):
         origin = move.frm if move.frm is not None else "reserve"
         piece = piece_at(before, origin, mover)
         path = list(move.path) if len(move.path) >= 2 else [origin, move.to]

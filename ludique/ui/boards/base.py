@@ -209,15 +209,18 @@ class BoardView:
         return self.target_centre(square, state)
 
     def draw_targets(self, surface: pygame.Surface, state: GameState, squares: Iterable[str]):
-        """A green dot on each target, except where one of the mover's own pieces is drawn: a
-        phalanx that moves up by one lands on its own front piece, and a dot on that piece
-        would read as "your piece goes here" (the drag's ghost shows that move instead)."""
+        """A green dot on each target; where one of the mover's own pieces is drawn, a green
+        ring round it instead: a phalanx that moves up by one lands on its own front piece,
+        and a dot on that piece would read as "this piece goes here", while no mark at all
+        would hide the move (``ludique.interaction.RING``)."""
         own = [xy for p, xy in self.layout(state) if p.colour == state.to_move]
         near = (self.radius * 0.9) ** 2
         dot = theme.target_dot(max(10, int(self.radius * 0.55)))
+        ring = theme.glow_ring(self.radius + 2, theme.TARGET, 220)
         for sq in squares:
             cx, cy = self.target_spot(sq, state)
             if any((cx - x) ** 2 + (cy - y) ** 2 <= near for x, y in own):
+                surface.blit(ring, ring.get_rect(center=(cx, cy)))
                 continue
             surface.blit(dot, dot.get_rect(center=(cx, cy)))
 

@@ -203,13 +203,7 @@ class LatrunculiView(GridView):
         return out
 
     def reserve_count(self, state: GameState, colour: str) -> int:
-        fn = getattr(state, "in_reserve", None)
-        if fn is None:
-            return 0
-        try:
-            return int(fn(colour))
-        except Exception:  # noqa: BLE001 - an engine without reserves for this colour
-            return 0
+        return state.reserve(colour)
 
     def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
         out = super().layout(state)

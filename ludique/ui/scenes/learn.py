@@ -22,7 +22,7 @@ import random
 
 import pygame
 
-from ludique.games.base import GameState, Move
+from ludique.games.base import REMOVE, GameState, IllegalMove, Move, apply_action
 from ludique.guidance import StepGuidance
 from ludique.guide import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, load_guide
 from ludique.match import Due, GameConfig, Match
@@ -68,8 +68,12 @@ class GuideDie(random.Random):
         if scene.match.human_turn and scene.step.roll is not None:
             return scene.step.roll
         reply = scene.next_reply()
-        if reply is not None and reply.startswith("roll"):
-            return int(reply.split()[1])
+        state = scene.match.state
+        if reply is not None and state.needs_roll:
+            try:
+                return apply_action(state, reply).die or super().randint(a, b)
+            except IllegalMove:  # the script's next action is no throw: a real die then
+                pass
         return super().randint(a, b)
 
 
@@ -302,14 +306,14 @@ class LearnScene(BoardScene):
 
     def step_move(self) -> Move | None:
         """The step's move among the legal moves here (None before the throw)."""
-        return next((m for m in self.match.state.legal_moves() if str(m) == self.step.move), None)
+        return self.match.state.find_move(self.step.move)
 
     def mark_squares(self) -> tuple[str, str | None]:
         """Where the marks are: the piece to move (``off`` or ``reserve`` for a stock) and its
         target (None for a prisoner to remove, which is touched where it stands)."""
-        move = self.step_move()
-        if move is None or self.step.move.startswith("x"):
-            return self.step.move.lstrip("x"), None
+        move = self.step_move() or self.step.after.last_move  # before the throw: the guide's
+        if move is None or move.kind == REMOVE:
+            return (move.frm or "") if move is not None else "", None
         return (move.frm if move.frm is not None else "reserve"), move.to
 
     def draw(self, canvas: pygame.Surface) -> None:
@@ -336,7 +340,7 @@ class LearnScene(BoardScene):
         r = view.radius
         mover = state.to_move
         origin, target = self.mark_squares()
-        for square in getattr(move, "phalanx", ())[1:]:
+        for square in move.phalanx[1:]:
             ring = theme.glow_ring(r + 2, theme.HIGHLIGHT, 120)
             canvas.blit(ring, ring.get_rect(center=view.centre(square)))
         dragging = self.board.drag is not None and self.board.drag.moved
@@ -345,7 +349,7 @@ class LearnScene(BoardScene):
             canvas.blit(ring, ring.get_rect(center=view.centre(origin, state, mover)))
         if target is not None:
             # where the rest of a phalanx lands, and the squares a jump chain touches on its way
-            landing = [sq for sq in getattr(move, "landing", ()) if sq != target]
+            landing = [sq for sq in move.landing if sq != target]
             for square in [*move.path[1:-1], *landing]:
                 dot = theme.target_dot(max(6, int(r * 0.3)))
                 canvas.blit(dot, dot.get_rect(center=view.target_centre(square, state)))

@@ -23,7 +23,7 @@ import pygame
 
 from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
 from ludique.games import dump_game, new_game
-from ludique.games.base import GameState
+from ludique.games.base import PASS, GameState
 from ludique.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
@@ -249,7 +249,7 @@ class StoryScene(Scene):
     def action_at(self, x: float) -> Action | None:
         """The move nearest to ``x`` on the chart (a move, not a throw: the board shows moves)."""
         story = self.story
-        moves = [a for a in story.actions if a.kind == "move" and a.text != "pass"]
+        moves = [a for a in story.actions if a.kind == "move" and a.move_kind != PASS]
         if not moves:
             return None
         return min(moves, key=lambda a: abs(self.chart.x_of(a.index) - x))
@@ -297,7 +297,7 @@ class StoryScene(Scene):
         view = self.view
         marks, glow, targets = [], [], []
         if action is not None:
-            move = next((m for m in state.legal_moves() if m.text == action.text), None)
+            move = state.find_move(action.text)
             if move is not None:
                 frm = move.frm if move.frm not in (None, "reserve") else None
                 to = move.to
@@ -306,11 +306,9 @@ class StoryScene(Scene):
                 if to is not None:
                     targets.append(to)
                     marks.append(to)
-                elif action.text.startswith("x"):
-                    glow.append(action.text[1:])
         view.draw(canvas, state, marks=marks, glow=glow, targets=targets)
         if isinstance(view, PenteView):
-            view.draw_die(canvas, getattr(state, "die", None))
+            view.draw_die(canvas, state.die)
 
     def _draw_shown(self, canvas) -> None:
         vp = self.vp

@@ -1,0 +1,190 @@
+"""What a touch means (``ludique.interaction``), without pygame, over positions of every game:
+every legal move is made by a drag and by tap-then-tap and has a target mark, a tap on another
+of one's own pieces selects it and never plays, a touch beside the targets is refused with the
+engine's reason."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from doubles import Clock, Silent, seneca_position
+
+from ludique.games import GAME_IDS, GameState, new_game
+from ludique.games.epaminondas import EpaminondasState
+from ludique.guidance import Guidance, Text
+from ludique.interaction import DOT, NOTHING, PLAY, REFUSE, RING, SELECT, Interaction
+from ludique.match import GameConfig, Match
+
+
+def touch(state: GameState) -> Interaction:
+    match = Match(GameConfig(state.game_id, "two-players"), Silent(), state=state, clock=Clock())
+    return Interaction(Guidance(match))
+
+
+def positions(game_id: str, seed: int, count: int = 8) -> list[GameState]:
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    state = new_game(game_id)
+    while len(out) < count:
+        if state.outcome is not None:
+            state = new_game(game_id)
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        if rng.random() < 0.3 and state.legal_moves()[0].kind != "pass":
+            out.append(state)
+        state = state.play(rng.choice(state.legal_moves()))
+    return out
+
+
+def own(state: GameState, square: str) -> bool:
+    return any(p.square == square and p.colour == state.to_move for p in state.pieces())
+
+
+def tap(t: Interaction, square: str | None):
+    pressed = t.press(square)
+    if t.drag is None:
+        return pressed
+    return t.release(square, moved=False)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_legal_move_is_made_by_a_drag_and_is_marked(game_id: str) -> None:
+    for state in positions(game_id, seed=GAME_IDS.index(game_id)):
+        made = set()
+        t = touch(state)
+        for square, move in t.guidance.removals().items():
+            assert t.press(square).move == move
+            made.add(move)
+        for origin in t.guidance.origins():
+            marks = t.target_marks(origin)
+            for square, move in t.guidance.targets(origin).items():
+                assert marks[square] == (RING if own(state, square) else DOT)
+                t.clear()
+                assert t.press(origin).kind == SELECT and t.drag is not None
+                t.hover(square, moved=True)
+                done = t.release(square, moved=True)
+                assert (done.kind, done.move, done.dropped) == (PLAY, move, True)
+                made.add(move)
+        # where several moves go from one square to another (Seneca's chains by two ways),
+        # they lead to the same position: one drop cannot mean two different moves
+        for move in state.legal_moves():
+            if move.kind == "pass" or move in made:
+                continue
+            twin = next(m for m in made if (m.frm, m.to) == (move.frm, move.to))
+            assert state.play(move).key == state.play(twin).key, (move, twin)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_tap_on_another_own_piece_selects_it_and_never_plays(game_id: str) -> None:
+    for state in positions(game_id, seed=10 + GAME_IDS.index(game_id)):
+        t = touch(state)
+        origins = t.guidance.origins()
+        for origin in origins:
+            for square, move in t.guidance.targets(origin).items():
+                t.clear()
+                tap(t, origin)
+                assert t.selected == origin
+                done = t.press(square)  # what the touch means is decided as it comes down
+                if t.drag is not None:
+                    t.release(square, moved=False)
+                if own(state, square) and square in move.phalanx:
+                    # the touch means "this piece": the move onto it is said, made by a drag
+                    assert done.kind == SELECT
+                    assert t.selected == (square if square in origins else None)
+                    assert done.other == move
+                    assert done.reason == Text.of("play.notice.drag-onto")
+                else:
+                    assert (done.kind, done.move, done.dropped) == (PLAY, move, False)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_touch_beside_the_targets_is_refused_with_the_engines_reason(game_id: str) -> None:
+    for state in positions(game_id, seed=20 + GAME_IDS.index(game_id), count=4):
+        t = touch(state)
+        everywhere = sorted({p.square for p in state.pieces()} | set(t.guidance.origins()))
+        for origin in t.guidance.origins():
+            targets = t.guidance.targets(origin)
+            for square in everywhere:
+                if square in targets or square == origin or square in t.guidance.origins():
+                    continue
+                engine = state.refusal(None if origin == "reserve" else origin, square)
+                assert engine is not None
+                said = Text.of(f"play.refused.{engine.key}", **dict(engine.fields))
+                t.clear()
+                t.press(origin)
+                t.hover(square, moved=True)
+                dropped = t.release(square, moved=True)
+                assert (dropped.kind, dropped.origin, dropped.dropped) == (REFUSE, origin, True)
+                assert dropped.reason == said and t.selected is None
+                t.clear()
+                tap(t, origin)
+                tapped = t.press(square)
+                assert (tapped.kind, tapped.reason, t.selected) == (REFUSE, said, None)
+
+
+# --- the two defects the Epaminondas reviews found ----------------------------------------------
+
+
+def test_a_phalanx_moving_onto_its_own_squares_has_a_target_mark() -> None:
+    state = EpaminondasState.from_position(
+        white=["c1", "c2", "c3", "h1", "h2"], black=["n12", "m12", "a12"]
+    )
+    t = touch(state)
+    # a pair moving one square: its rear piece lands where its front piece stood
+    assert t.target_marks("h1")["h2"] == RING
+    # a column of three moving two: the tail lands on the front piece's square
+    marks = t.target_marks("c1")
+    assert marks["c2"] == RING and marks["c3"] == RING and marks["c4"] == DOT
+    assert set(marks) == set(t.guidance.targets("c1"))
+
+
+def test_with_a_piece_selected_a_tap_on_another_selects_it_not_a_backward_move() -> None:
+    state = EpaminondasState.from_position(white=["c2", "c3", "h1"], black=["n12", "m12"])
+    t = touch(state)
+    backward = t.guidance.targets("c3")["c2"]  # c3 with c2 behind it: the pair steps back
+    assert backward.kind == "phalanx" and backward.size == 2
+    tap(t, "c3")
+    done = t.press("c2")
+    t.release("c2", moved=False)
+    assert done.kind == SELECT and t.selected == "c2" and done.other == backward
+    assert t.guidance.match.state is state
+    # the backward move is still there to make, by a drag
+    t.clear()
+    t.press("c3")
+    assert t.release("c2", moved=True).move == backward
+
+
+def test_a_second_tap_lets_go_and_a_tap_beside_the_board_does_nothing() -> None:
+    t = touch(new_game("latrunculi-petteia"))
+    tap(t, "c2")
+    assert t.selected == "c2"
+    assert tap(t, "c2").kind == SELECT and t.selected is None
+    tap(t, "c2")
+    assert (t.press(None).kind, t.selected) == (SELECT, None)
+    assert t.release(None, moved=False).kind == NOTHING  # nothing held
+
+
+def test_a_prisoner_is_removed_by_a_touch_and_nothing_else_is_taken() -> None:
+    state = seneca_position(lambda s: s.pending_removal)
+    t = touch(state)
+    removals = t.guidance.removals()
+    assert removals and all(m.kind == "remove" for m in removals.values())
+    square, move = next(iter(removals.items()))
+    other = next(p.square for p in state.pieces() if p.square not in removals)
+    assert t.press(other).kind == NOTHING and t.selected is None
+    assert t.press(square).move == move
+
+
+def test_a_tap_on_ones_own_stack_on_a_sacred_point_moves_onto_it() -> None:
+    """Pente grammai's counters on 3B stay when another lands there: with 2B selected, a tap on
+    3B is the move onto it (the counters there are not carried), as a visitor means it."""
+    from ludique.games.pente import PenteState
+
+    state = PenteState.from_position(blue={"3B": 3, "2B": 1, "4A": 1}, white={"3A": 4}, die=1)
+    t = touch(state)
+    assert "3B" in t.guidance.origins() and "3B" in t.guidance.targets("2B")
+    tap(t, "2B")
+    done = t.press("3B")
+    assert (done.kind, str(done.move)) == (PLAY, "2B-3B")

@@ -1,0 +1,115 @@
+"""One rulebook for "why not": ``GameState.refusal(frm, to)`` refuses exactly the touches no
+legal move makes, on random positions of every game, and says why in keys the locales know."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludique.games import GAME_IDS, REFUSALS, GameState, new_game
+from ludique.i18n import catalog
+
+LANGUAGES = ("en", "fr", "de")
+
+
+def positions(game_id: str, seed: int, count: int = 12) -> list[GameState]:
+    """``count`` positions with moves to make, spread over one random game (more than one
+    game if it ends early)."""
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    state = new_game(game_id)
+    while len(out) < count:
+        if state.outcome is not None:
+            state = new_game(game_id)
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        if rng.random() < 0.25:
+            out.append(state)
+        state = state.play(rng.choice(state.legal_moves()))
+    return out
+
+
+def squares(state: GameState) -> list[str]:
+    """Every square of the board (and Pente grammai's ``off``)."""
+    if state.game_id == "pente-grammai":
+        return [f"{n}{row}" for row in "AB" for n in range(1, 6)] + ["off"]
+    files, ranks = ("abcdefghijklmn", 12) if state.game_id == "epaminondas" else ("abcdefgh", 8)
+    return [f"{f}{r}" for f in files for r in range(1, ranks + 1)]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_refusal_for_every_illegal_touch_and_none_for_a_legal_one(game_id: str) -> None:
+    for state in positions(game_id, seed=GAME_IDS.index(game_id)):
+        legal = {(m.frm, m.to) for m in state.legal_moves()}
+        board = squares(state)
+        mine = sorted({p.square for p in state.pieces() if p.colour == state.to_move})
+        others = random.Random(len(legal)).sample(board, 6)
+        keys = set()
+        for frm in [None, *mine, *others]:
+            for to in [None, *board]:
+                found = state.refusal(frm, to)
+                assert (found is None) == ((frm, to) in legal), (state.actions(), frm, to)
+                if found is not None:
+                    assert found.key in REFUSALS
+                    keys.add(found.key)
+        assert keys, "every position refuses something"
+
+
+def _at(state: GameState, square: str) -> set[str]:
+    return {p.colour for p in state.pieces() if p.square == square}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_reason_names_what_the_board_shows(game_id: str) -> None:
+    """The reason is the rule the touch broke: an occupied square holds a piece, one's own
+    point holds one's counter, a phalanx too far is shorter than the way."""
+    for state in positions(game_id, seed=40 + GAME_IDS.index(game_id), count=6):
+        me = state.to_move
+        mine = sorted({p.square for p in state.pieces() if p.colour == me})
+        for frm in mine:
+            for to in squares(state):
+                found = state.refusal(frm, to)
+                if found is None:
+                    continue
+                fields = dict(found.fields)
+                if found.key == "occupied":
+                    assert _at(state, to), (frm, to)
+                elif found.key == "own":
+                    assert me in _at(state, to) and to not in ("3A", "3B")
+                elif found.key in ("single", "larger"):
+                    assert _at(state, to) == {state.opponent}
+                elif found.key == "far":
+                    df = abs(ord(to[0]) - ord(frm[0]))
+                    dr = abs(int(to[1:]) - int(frm[1:]))
+                    assert max(df, dr) > fields["size"]
+                    assert not _at(state, to)
+
+
+def test_the_phalanx_rules_are_named() -> None:
+    from ludique.games.epaminondas import EpaminondasState
+
+    state = EpaminondasState.from_position(
+        white=["c2", "c3", "f2", "h2", "h3"], black=["c5", "f3", "h4", "h5"], to_move="white"
+    )
+    assert state.refusal("c2", "c6").key == "far"  # two pieces, four squares
+    assert state.refusal("c2", "c5").key == "elsewhere"  # onto c5 the head would pass it
+    assert state.refusal("c2", "c4") is None  # two pieces, two squares
+    assert state.refusal("f2", "f3").key == "single"
+    assert state.refusal("h2", "h4").key == "larger"
+    assert dict(state.refusal("h2", "h4").fields) == {"size": 2, "group": 2}
+    assert state.refusal("c3", "c5").key == "single"  # c3 alone northward: one piece
+    assert state.refusal("c3", "c4") is None
+    assert state.refusal("c2", "d4").key == "elsewhere"  # not on a line
+    blocked = EpaminondasState.from_position(white=["a1", "a2", "a3"], black=["a5"])
+    assert blocked.refusal("a1", "a3") is None
+    assert blocked.refusal("a1", "a4").key == "jump"  # the head (a3) would pass a5 to a6
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_is_said_in_every_language(lang: str) -> None:
+    cat = catalog(lang)
+    for key in REFUSALS:
+        said = cat.t(f"kiosk.play.refused.{key}", size=3, group=3)
+        assert said and not said.startswith("kiosk."), (lang, key)
