@@ -45,17 +45,10 @@ PROTOCOL_NAMES = {
 NOTATION_PREFIXES = ("x", "@", "roll", "off")
 
 # What remains, file by file, and why.  A count here may only go down.
-ALLOWED_PROBES = {
-    # the computer player's Even match is being rewritten in another branch; state.phase and
-    # state.quiet_turns answer it once that lands
-    "ludique/ai/even.py": 2,
-}
+ALLOWED_PROBES: dict[str, int] = {}
 ALLOWED_NOTATION = {
     # an abstract socket address ("@name"), not a move
     "ludique/watchdog.py": 1,
-    # the Even match in Pente grammai is being rewritten in another branch: it finds the move
-    # the worker chose by its text
-    "ludique/ai/even_pente.py": 1,
 }
 # Branches on a game's id (``game_id == "..."``, ``.startswith("latrunculi")``, ``in (...)``):
 # what a game is belongs in one description of it (the step 2, a registry of game

@@ -233,7 +233,7 @@ def quiet_plies(state: GameState, limit: int) -> int:
     count, child, node = 0, state, state.parent
     while node is not None and count < limit:
         if not node.needs_roll and child.action is not None:
-            move = next((m for m in node.legal_moves() if m.text == child.action), None)
+            move = node.find_move(child.action)
             if move is not None and ai.capture_gain(node, move):
                 break
         count += 1
