@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from claim_words import applies, holds, mutants
 
 from ludique.content import CARD_IDS
 from ludique.content.document import load
@@ -147,20 +148,45 @@ def test_the_engine_plays_what_the_claim_says(claim_id):
 # --- the sentences that carry the claims ------------------------------------------------------
 
 
-def _carriers(lang: str) -> dict[str, list[tuple[str, str]]]:
-    """claim id -> [(where, text)] for every sentence of ``lang`` that carries it."""
-    found: dict[str, list[tuple[str, str]]] = {}
+def _carriers(lang: str) -> dict[str, list[tuple[str, str, str]]]:
+    """claim id -> [(name, where, text)] for every sentence of ``lang`` that carries it.
+
+    ``name`` is what a condition's ``in`` names: the locale key, or ``rules/<card>:<line>``;
+    a heading that carries a claim is named ``heading:...`` (held to ``never`` only)."""
+    found: dict[str, list[tuple[str, str, str]]] = {}
     for card_id in CARD_IDS:
         for block in load(lang, "rules", card_id):
             if block.claim:
                 where = f"locales/{lang}/rules/{card_id}.md:{block.line}"
-                found.setdefault(block.claim, []).append((where, block.text))
+                name = f"rules/{card_id}:{block.line}"
+                if block.kind == "heading":
+                    name = "heading:" + name
+                found.setdefault(block.claim, []).append((name, where, block.text))
     entries = catalog(lang).entries
     for claim_id, claim in _claims().items():
         for key in claim.get("keys", []):
             assert key in entries, f"{claim_id}: no key {key!r} in {lang}"
-            found.setdefault(claim_id, []).append((f"{lang} {key}", entries[key]))
+            found.setdefault(claim_id, []).append((key, f"{lang} {key}", entries[key]))
     return found
+
+
+def sentence_problems(claim: dict[str, Any], name: str, text: str, lang: str) -> list[str]:
+    """What ``text`` (the sentence ``name`` carrying ``claim``) drops, negates or says wrongly."""
+    problems = []
+    low = text.casefold()
+    for word in claim.get("says", {}).get(lang, []):
+        if word.casefold() not in low:
+            problems.append(f"says it without {word!r}")
+    for word in claim.get("never", {}).get(lang, []):
+        if word.casefold() in low:
+            problems.append(f"{word!r} is not the rule")
+    if not name.startswith("heading:"):
+        for condition in claim.get("condition", []):
+            if applies(condition, name):
+                why = holds(text, condition, lang)
+                if why:
+                    problems.append(why)
+    return problems
 
 
 def _in_short_lines(lang: str, card_id: str) -> list[Any]:
@@ -201,12 +227,100 @@ def test_every_claim_is_carried_and_worded_as_the_engine_plays(lang):
         texts = carriers.get(claim_id, [])
         if not texts:
             problems.append(f"{claim_id}: no sentence of {lang} carries it")
-        for where, text in texts:
-            low = text.casefold()
-            for word in claim.get("says", {}).get(lang, []):
-                if word.casefold() not in low:
-                    problems.append(f"{where}: says {text!r} without {word!r} ({claim_id})")
-            for word in claim.get("never", {}).get(lang, []):
-                if word.casefold() in low:
-                    problems.append(f"{where}: {word!r} is not the rule ({claim_id}: {text!r})")
+        for name, where, text in texts:
+            for why in sentence_problems(claim, name, text, lang):
+                problems.append(f"{where}: {why} ({claim_id}: {text!r})")
     assert problems == [], "\n".join(problems)
+
+
+# --- the conditions of a rule, and the mutation test -------------------------------------------
+
+
+def test_every_claim_names_its_conditions_and_holds_every_sentence_to_one():
+    carriers = {lang: _carriers(lang) for lang in LANGUAGES}
+    problems = []
+    for claim_id, claim in _claims().items():
+        conditions = claim.get("condition", [])
+        if not conditions:
+            problems.append(f"{claim_id}: no condition")
+        names = {name for found in carriers.values() for name, _, _ in found.get(claim_id, [])}
+        for condition in conditions:
+            for lang in LANGUAGES:
+                if not condition.get(lang):
+                    problems.append(f"{claim_id}: {condition['what']!r} has no {lang} words")
+            for scope in condition.get("in", []):
+                if not any(n == scope or n.startswith(scope + ":") for n in names):
+                    problems.append(f"{claim_id}: {condition['what']!r}: no carrier {scope!r}")
+        for lang in LANGUAGES:
+            for name, where, _ in carriers[lang].get(claim_id, []):
+                if name.startswith("heading:"):
+                    continue
+                if not any(applies(c, name) for c in conditions):
+                    problems.append(f"{where}: no condition of {claim_id} holds this sentence")
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sentence_that_drops_or_negates_a_condition_fails(lang):
+    """The mutation test: every condition of every claim, dropped from or negated in each sentence
+    that carries it, makes the check fail."""
+    survivors, tried = [], 0
+    for claim_id, claim in _claims().items():
+        for name, where, text in _carriers(lang).get(claim_id, []):
+            if name.startswith("heading:"):
+                continue
+            for condition in claim.get("condition", []):
+                if not applies(condition, name):
+                    continue
+                for how, mutant in mutants(text, condition, lang):
+                    tried += 1
+                    if mutant == text or not sentence_problems(claim, name, mutant, lang):
+                        survivors.append(f"{where}: {how} {condition['what']!r}: {mutant!r}")
+    assert tried > 0
+    assert survivors == [], "\n".join(survivors)
+
+
+# Sentences the issue found wrong, as they stood: each must now fail its claim's check.
+BROKEN = [
+    ("pente.own-point", "rules/pente-grammai:39", "en", "No move may end on your own counters."),
+    ("pente.own-point", "rules/pente-grammai:39", "de", "Kein Zug darf auf eigenen Steinen enden."),
+    (
+        "epaminondas.phalanx",
+        "kiosk.play.rule.epaminondas.backwards",
+        "en",
+        "Phalanxes may also move backwards and sideways, in any of the eight directions.",
+    ),
+    (
+        "pente.enter-first",
+        "kiosk.play.rule.pente.enter-first",
+        "fr",
+        "Un pion en attente doit entrer dès qu’il le peut : ensuite seulement, un pion du plateau "
+        "peut avancer.",
+    ),
+    (
+        "pente.must-move",
+        "kiosk.play.rule.pente.forced-off",
+        "en",
+        "No other move was possible, so a counter had to leave {point}: a player must always move "
+        "if he can.",
+    ),
+    (
+        "latrunculi.fifty-turns",
+        "kiosk.play.rule.latrunculi.fifty",
+        "en",
+        "{left} more turns without a capture and the game ends: the side with more pieces wins "
+        "(kiosk rule).",
+    ),
+    (
+        "epaminondas.crossing",
+        "kiosk.play.threat.crossing.you",
+        "en",
+        "Danger: capture a ringed piece or cross as many, or the computer wins at its next turn.",
+    ),
+    ("epaminondas.phalanx", "kiosk.play.refused.far", "fr", "Une phalange de {size} avance."),
+]
+
+
+@pytest.mark.parametrize("claim_id,name,lang,text", BROKEN)
+def test_the_wrong_sentences_of_issue_36_fail_their_claim(claim_id, name, lang, text):
+    assert sentence_problems(_claims()[claim_id], name, text, lang) != []

@@ -138,13 +138,13 @@ DIAGRAMS: dict[str, Diagram] = {
     ),
     "latrunculi-custodian": Diagram(
         "latrunculi-petteia",
-        _latrunculi("Petteia", blue=["c4", "e2", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
-        ("e2-e4",),
+        _latrunculi("Petteia", blue=["c4", "e3", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
+        ("e3-e4",),
     ),
     "latrunculi-corner": Diagram(
         "latrunculi-petteia",
-        _latrunculi("Petteia", blue=["b8", "a5", "d2", "h1"], white=["a8", "e7", "g6"]),
-        ("a5-a7",),
+        _latrunculi("Petteia", blue=["b8", "a6", "d2", "h1"], white=["a8", "e7", "g6"]),
+        ("a6-a7",),
     ),
     "latrunculi-jump": Diagram(
         "latrunculi-seneca",
