@@ -10,6 +10,7 @@ not play).  A rule sentence without a claim fails, and so does a claim that no s
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -148,7 +149,9 @@ def test_the_engine_plays_what_the_claim_says(claim_id):
 # --- the sentences that carry the claims ------------------------------------------------------
 
 
-def _carriers(lang: str) -> dict[str, list[tuple[str, str, str]]]:
+def _carriers(
+    lang: str, claims: dict[str, dict[str, Any]] | None = None
+) -> dict[str, list[tuple[str, str, str]]]:
     """claim id -> [(name, where, text)] for every sentence of ``lang`` that carries it.
 
     ``name`` is what a condition's ``in`` names: the locale key, or ``rules/<card>:<line>``;
@@ -163,7 +166,7 @@ def _carriers(lang: str) -> dict[str, list[tuple[str, str, str]]]:
                     name = "heading:" + name
                 found.setdefault(block.claim, []).append((name, where, block.text))
     entries = catalog(lang).entries
-    for claim_id, claim in _claims().items():
+    for claim_id, claim in (claims if claims is not None else _claims()).items():
         for key in claim.get("keys", []):
             assert key in entries, f"{claim_id}: no key {key!r} in {lang}"
             found.setdefault(claim_id, []).append((key, f"{lang} {key}", entries[key]))
@@ -217,6 +220,78 @@ def test_every_rule_sentence_carries_a_claim(lang):
         if key.startswith(RULE_KEYS) and key not in keyed and key not in exempt:
             missing.append(f"{lang} {key}: a rule notice without a claim")
     assert missing == [], "\n".join(missing)
+
+
+# --- coverage: every sentence a visitor reads that may state a rule ---------------------------
+
+# Screen words beyond RULE_KEYS that a visitor reads beside a board: guidance, the prisoner's
+# legend, the game and variant blurbs, and the story's line for a passed turn.
+SCREEN_KEYS = (
+    *RULE_KEYS,
+    "kiosk.play.notice.",
+    "kiosk.play.guide.",
+    "kiosk.legend.",
+    "kiosk.story.move.pass",
+)
+BLURBS = re.compile(r"^kiosk\.(family|variant)\.[^.]+\.blurb$")
+
+
+def visitor_sentences(lang: str) -> list[tuple[str, str, str]]:
+    """(name, where, text) of every sentence of ``lang`` a visitor reads that may state a rule:
+    each paragraph, list item and caption of the rule cards, each guided step's sentence, hint
+    and last word, and the screen words of ``SCREEN_KEYS`` and the blurbs."""
+    found = []
+    for card_id in CARD_IDS:
+        for block in load(lang, "rules", card_id):
+            if block.kind in ("paragraph", "item", "caption"):
+                where = f"locales/{lang}/rules/{card_id}.md:{block.line}"
+                found.append((f"rules/{card_id}:{block.line}", where, block.text))
+    entries = catalog(lang).entries
+    keys = [k for k in entries if k.startswith(SCREEN_KEYS) or BLURBS.match(k)]
+    for guide_id in GUIDE_IDS:
+        guide = load_guide(guide_id)
+        for step in guide.steps:
+            keys += [f"kiosk.{guide.say_key(step)}", f"kiosk.{guide.hint_key(step)}"]
+        keys.append(f"kiosk.{guide.won_key()}")
+    found += [(k, f"{lang} {k}", entries[k]) for k in dict.fromkeys(keys) if k in entries]
+    return found
+
+
+def coverage(
+    lang: str, claims: dict[str, dict[str, Any]]
+) -> tuple[list[str], list[str], list[str]]:
+    """The sentences of ``lang`` that carry a claim, those the claims file says state no rule
+    (``not_rules``, with the reason), and those that are neither."""
+    carried = {name for found in _carriers(lang, claims).values() for name, _, _ in found}
+    exempt = _not_rules()
+    claimed, stated_none, missing = [], [], []
+    for name, where, text in visitor_sentences(lang):
+        if name in carried:
+            claimed.append(where)
+        elif name in exempt:
+            stated_none.append(where)
+        else:
+            missing.append(f"{where}: {text!r}")
+    return claimed, stated_none, missing
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_visitor_facing_rule_sentence_carries_a_claim(lang):
+    claims = _claims()
+    claimed, stated_none, missing = coverage(lang, claims)
+    total = len(claimed) + len(stated_none) + len(missing)
+    print(f"{lang}: {total} sentences, {len(claimed)} with a claim, {len(stated_none)} no rule")
+    assert len(claimed) >= 150 and total == len(visitor_sentences(lang))
+    assert missing == [], f"{len(missing)} of {total} without a claim:\n" + "\n".join(missing)
+
+
+def test_the_coverage_check_finds_a_sentence_without_a_claim():
+    claims = _claims()
+    dropped = dict(claims)
+    dropped["pente.own-point"] = {**claims["pente.own-point"], "keys": []}
+    *_, missing = coverage("en", dropped)
+    assert [m for m in missing if "kiosk.play.refused.own" in m], missing
+    assert not [m for m in coverage("en", claims)[2] if "kiosk.play.refused.own" in m]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
