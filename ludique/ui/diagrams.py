@@ -326,10 +326,14 @@ def _panel(
     landed: list[str],
     badges: tuple[tuple[tuple[str, ...], str], ...] = (),
     track: tuple[str, ...] = (),
+    unit: float | None = None,
+    background: tuple[int, int, int] = palette.BACKGROUND,
 ) -> pygame.Surface:
+    """One board: ``unit`` keeps its labels at the text floor (as on a screen a visitor reads;
+    the printed cards pass their own), ``background`` is the panel round it."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
-    view = view_for(game_id, surface.get_rect().inflate(-24, -24))
+    pygame.draw.rect(surface, background, surface.get_rect(), border_radius=22)
+    view = view_for(game_id, surface.get_rect().inflate(-24, -24), unit=unit)
     if move is None:
         view.draw(surface, state, glow=landed, extras=True)
         _draw_badges(surface, view, state, badges)
