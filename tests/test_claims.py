@@ -232,6 +232,7 @@ SCREEN_KEYS = (
     "kiosk.play.guide.",
     "kiosk.legend.",
     "kiosk.story.move.pass",
+    "kiosk.status.no_move_",
 )
 BLURBS = re.compile(r"^kiosk\.(family|variant)\.[^.]+\.blurb$")
 
