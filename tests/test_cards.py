@@ -129,3 +129,66 @@ def test_pages_are_a4_with_embedded_faces_and_text_inside_the_margins(cards, lan
 
             page.extract_text(visitor_text=visit)
     assert problems == []
+
+
+# --- ready to print (issue 36) ---------------------------------------------------------------
+
+
+def test_no_page_holds_only_a_diagram_and_every_move_is_printed():
+    from ludique.ui.diagrams import DIAGRAMS
+    from ludique.ui.printed_cards import _Diagrams, frame_rects, lay_out, thin_last_page
+
+    diagrams = _Diagrams()
+    thin = []
+    for lang in LANGUAGES:
+        for folder, ids in (("rules", CARD_IDS), ("history", HISTORY_IDS)):
+            for doc_id in ids:
+                _, pages = lay_out(load(lang, folder, doc_id), doc_id, lang, diagrams)
+                thin += [
+                    f"{lang} {folder}-{doc_id} p.{n}"
+                    for n, kinds in enumerate(pages, 1)
+                    if set(kinds) <= {"diagram", "caption"}
+                ]
+    assert thin == []
+    assert thin_last_page([["heading", "paragraph"], ["diagram", "caption"]])
+    for name, diagram in DIAGRAMS.items():
+        assert len(frame_rects(name, 2000)) == max(1, len(diagram.moves)), name
+    assert len(frame_rects("latrunculi-incitus", 2000)) == 2  # Blue catches, White frees
+
+
+def test_board_labels_print_at_least_2_5_mm_on_light_panels():
+    import pygame
+
+    from ludique.ui.boards import view_for
+    from ludique.ui.fonts import font
+    from ludique.ui.printed_cards import DPI, LABEL_MM, label_unit, render_frames
+
+    pygame.display.init()
+    pygame.font.init()
+    for game_id in ("pente-grammai", "epaminondas", "latrunculi-petteia", "latrunculi-seneca"):
+        view = view_for(game_id, (0, 0, 900, 700), unit=label_unit())
+        figure = font("bold", view.label_size(0.0)).render("8", True, (0, 0, 0))
+        height_mm = figure.get_bounding_rect().height / DPI * 25.4
+        assert height_mm >= LABEL_MM, (game_id, height_mm)
+    picture = render_frames("latrunculi-custodian", 100.0)
+    panel = picture.get_at((picture.get_width() // 2, 8))  # the panel above the board
+    assert sum(panel[:3]) / 3 > 180, panel  # light, not the screen's near-black
+
+
+def test_a_printed_card_points_at_no_other_card_by_its_place():
+    # "the card above/below" is true on the screen, where the variant's card follows the common
+    # one, and false on paper, where each card is its own sheet
+    screen_only = {
+        "en": ("card above", "card below", "below this one", "above this one"),
+        "fr": ("fiche ci-dessus", "fiche ci-dessous", "sous celle-ci", "au-dessus de celle-ci"),
+        "de": ("Karte oben", "weiter unten", "Karte unten"),
+    }
+    found = [
+        f"{lang} {card_id}: {phrase!r}"
+        for lang in LANGUAGES
+        for card_id in CARD_IDS
+        for block in load(lang, "rules", card_id)
+        for phrase in screen_only[lang]
+        if phrase.casefold() in block.text.casefold()
+    ]
+    assert found == []

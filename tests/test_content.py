@@ -428,3 +428,20 @@ def test_no_line_of_a_card_starts_with_the_sign_that_ends_a_word(lang):
                     if line and line[0][0][:1] in ".,;:!?)»\u00a0":
                         bad.append(f"{folder}/{doc_id}:{block.line} at {width}px: {line[0][0]!r}")
     assert bad == []
+
+
+def test_the_common_latrunculi_cards_diagrams_are_true_in_every_variant():
+    # the Ludus latrunculorum card is read with Seneca's and Piso's too, where a man steps one
+    # square: each move it shows is one step along a line (a slide of two would be Petteia's)
+    shown = [
+        name
+        for lang in LANGUAGES
+        for block in load(lang, "rules", "latrunculi")
+        if block.kind == "diagram"
+        for name in [block.name]
+    ]
+    assert {"latrunculi-custodian", "latrunculi-corner"} <= set(shown)
+    for name in set(shown):
+        for move in DIAGRAMS[name].moves:
+            (f1, r1), (f2, r2) = ((sq[0], int(sq[1:])) for sq in move.split("-"))
+            assert abs(ord(f1) - ord(f2)) + abs(r1 - r2) == 1, f"{name}: {move} is no single step"

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 import unicodedata
@@ -139,16 +140,52 @@ def shared_runs(text: str, seed_runs: set[tuple[str, ...]], n: int = SEED_RUN) -
     return found
 
 
+def read_seed_runs(folder: Path, ci: bool) -> set[tuple[str, ...]]:
+    """The runs of ``SEED_RUN`` words of every source card in ``folder``.
+
+    Away from CI a checkout without the cards beside it skips the copy check; in CI (``CI`` set
+    to true, the cards at ``../shared/seeds``) a folder missing, unreadable or empty fails it.
+    """
+    try:
+        paths = sorted(p for p in folder.glob("*") if p.is_file()) if folder.is_dir() else []
+        runs: set[tuple[str, ...]] = set()
+        for path in paths:
+            runs |= _runs(_seed_words(path), SEED_RUN)
+    except (OSError, UnicodeDecodeError) as err:
+        paths, runs, why = [], set(), f"cannot be read ({err})"
+    else:
+        why = "is missing" if not folder.is_dir() else "holds no text"
+    if runs:
+        return runs
+    message = f"the museum's source cards {why}: {folder}"
+    if ci:
+        pytest.fail(message + " (in CI the copy check must run)")
+    pytest.skip(message)
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
 @pytest.fixture(scope="module")
 def seed_runs() -> set[tuple[str, ...]]:
-    if not SEEDS.is_dir():
-        pytest.skip(f"the museum's source cards are not beside the checkout ({SEEDS})")
-    runs: set[tuple[str, ...]] = set()
-    for path in sorted(SEEDS.glob("*")):
-        if path.is_file():
-            runs |= _runs(_seed_words(path), SEED_RUN)
-    assert runs, f"{SEEDS} holds no text"
-    return runs
+    return read_seed_runs(SEEDS, _in_ci())
+
+
+def test_the_copy_check_fails_in_ci_when_the_seeds_cannot_be_read(tmp_path):
+    missing = tmp_path / "seeds"
+    with pytest.raises(pytest.fail.Exception, match="is missing"):
+        read_seed_runs(missing, ci=True)
+    with pytest.raises(pytest.skip.Exception):
+        read_seed_runs(missing, ci=False)
+    missing.mkdir()
+    with pytest.raises(pytest.fail.Exception, match="holds no text"):
+        read_seed_runs(missing, ci=True)
+    (missing / "card.txt").write_bytes(b"\xff\xfe not text \xff")
+    with pytest.raises(pytest.fail.Exception, match="cannot be read"):
+        read_seed_runs(missing, ci=True)
+    (missing / "card.txt").write_text(" ".join(f"w{i}" for i in range(12)), encoding="utf-8")
+    assert len(read_seed_runs(missing, ci=True)) == 12 - SEED_RUN + 1
 
 
 def test_the_seed_check_finds_a_pasted_sentence(seed_runs):

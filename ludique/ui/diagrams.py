@@ -138,13 +138,13 @@ DIAGRAMS: dict[str, Diagram] = {
     ),
     "latrunculi-custodian": Diagram(
         "latrunculi-petteia",
-        _latrunculi("Petteia", blue=["c4", "e2", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
-        ("e2-e4",),
+        _latrunculi("Petteia", blue=["c4", "e3", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
+        ("e3-e4",),
     ),
     "latrunculi-corner": Diagram(
         "latrunculi-petteia",
-        _latrunculi("Petteia", blue=["b8", "a5", "d2", "h1"], white=["a8", "e7", "g6"]),
-        ("a5-a7",),
+        _latrunculi("Petteia", blue=["b8", "a6", "d2", "h1"], white=["a8", "e7", "g6"]),
+        ("a6-a7",),
     ),
     "latrunculi-jump": Diagram(
         "latrunculi-seneca",
@@ -328,10 +328,14 @@ def _panel(
     landed: list[str],
     badges: tuple[tuple[tuple[str, ...], str], ...] = (),
     track: tuple[str, ...] = (),
+    unit: float | None = None,
+    background: tuple[int, int, int] = palette.BACKGROUND,
 ) -> pygame.Surface:
+    """One board: ``unit`` keeps its labels at the text floor (as on a screen a visitor reads;
+    the printed cards pass their own), ``background`` is the panel round it."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surface, palette.BACKGROUND, surface.get_rect(), border_radius=22)
-    view = view_for(game_id, surface.get_rect().inflate(-24, -24))
+    pygame.draw.rect(surface, background, surface.get_rect(), border_radius=22)
+    view = view_for(game_id, surface.get_rect().inflate(-24, -24), unit=unit)
     if move is None:
         view.draw(surface, state, glow=landed, extras=True)
         _draw_badges(surface, view, state, badges)

@@ -8,7 +8,10 @@ printed card never says something the kiosk does not.  Written with fpdf2 (pure 
 project's own faces (``assets/fonts``, Noto Serif with Greek and U+A74A) are embedded as
 subsets, text is real text (searchable, sharp at any size), and each diagram is the kiosk's own
 drawing of the engine's positions, rendered by pygame at 300 dpi.  Text wraps inside the margins
-and a page breaks before anything that would cross the bottom margin.
+and a page breaks before anything that would cross the bottom margin.  On paper a diagram
+prints every move on a board of its own (the screen plays them on one), on a light panel, with
+labels ``LABEL_MM`` high; a card's diagrams shrink a little when that spares a page or a last
+page holding nothing but a diagram.
 
 ``ludique cards --pdf DIR`` runs it (``ludique.cli``).
 """
@@ -34,8 +37,17 @@ if TYPE_CHECKING:  # fpdf2 is the optional extra "cards": imported only when a P
 A4 = (210.0, 297.0)  # mm
 MARGIN = 18.0  # mm on every side: inside what an office printer can print
 DPI = 300  # the diagrams' resolution on paper
-DIAGRAM_MM = 128.0  # a diagram's width: boards as large as on the kiosk's card, two per row
+DIAGRAM_MM = 112.0  # a one-board diagram's width: its board larger than on the kiosk's card
+FRAMES_MM = 174.0  # a diagram of several moves: one board per move, two to a row, full width
+# a card's diagrams shrink by the least of these that spares it a page, or a last page holding
+# a diagram alone (the boards' labels keep their size on paper)
+SHRINK = (1.0, 0.9, 0.8, 0.7)
 KIOSK_CARD_PX = 1300  # the width the diagrams are designed for on the Rules screen (scale 1.0)
+LABEL_MM = (
+    2.5  # the height of a board label's figures on paper (1A, a..h): readable at arm's length
+)
+FIGURE_HEIGHT = 0.72  # a figure's height as a share of the font size (Noto Serif Bold)
+PANEL_PAPER = (226, 214, 194)  # the panel round a printed board: light, not the screen's dark
 BODY_PT = 10.5
 CAPTION_PT = 9.0
 HEADING_PT = {1: 22.0, 2: 14.0, 3: 12.0}
@@ -78,33 +90,101 @@ def _markdown(block: Block) -> str:
     return "".join(out)
 
 
+def label_unit() -> float:
+    """The board views' ``unit`` that sets their labels' figures ``LABEL_MM`` high at ``DPI``."""
+    from ludique.ui.boards.base import LABEL_UNITS
+
+    return LABEL_MM / FIGURE_HEIGHT / 25.4 * DPI / LABEL_UNITS
+
+
+def frame_rects(name: str, width: int) -> list[tuple[int, int, int, int]]:
+    """Where each board of diagram ``name`` stands in its picture ``width`` pixels wide: one per
+    move (a still diagram, one), two to a row."""
+    from ludique.ui.diagrams import _ASPECT, DIAGRAMS, PANEL_GAP, _board_kind
+
+    diagram = DIAGRAMS[name]
+    count = max(1, len(diagram.moves))
+    per_row = min(count, 2)
+    gap = round(PANEL_GAP * width / KIOSK_CARD_PX)
+    # the screen caps a panel's height (its card scrolls); paper gives each board its frame's width
+    board_w = (width - gap * (per_row - 1)) // per_row
+    board_h = int(board_w * _ASPECT[_board_kind(diagram.game_id)])
+    rects = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x = (width - (board_w * in_row + gap * (in_row - 1))) // 2 + col * (board_w + gap)
+        rects.append((x, row * (board_h + gap // 2), board_w, board_h))
+    return rects
+
+
+def render_frames(name: str, width_mm: float):
+    """Diagram ``name`` for paper, ``width_mm`` wide at ``DPI``: one board per move (the position
+    before it, with its arrow), so a diagram of two moves prints both; a still diagram, its one
+    board.  Light panels, and labels ``LABEL_MM`` high whatever the width."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
+    import pygame
+
+    from ludique.ui.diagrams import DIAGRAMS, _chevron, _landed, _panel, positions
+
+    pygame.display.init()  # not pygame.init(): no sound device is needed to draw
+    pygame.font.init()
+    diagram = DIAGRAMS[name]
+    width = round(width_mm / 25.4 * DPI)
+    states = positions(name)
+    rects = frame_rects(name, width)
+    paper = pygame.Surface((width, max(y + h for _, y, _, h in rects)))
+    paper.fill((255, 255, 255))
+    landed: list[str] = []
+    for i, (x, y, w, h) in enumerate(rects):
+        move = diagram.moves[i] if i < len(diagram.moves) else None
+        panel = _panel(
+            states[i],
+            diagram.game_id,
+            (w, h),
+            move,
+            diagram.roll if i == 0 else None,
+            landed,
+            diagram.badges if i == 0 else (),
+            diagram.track if i == 0 else (),
+            unit=label_unit(),
+            background=PANEL_PAPER,
+        )
+        paper.blit(panel, (x, y))
+        if i and y == rects[i - 1][1]:  # a chevron from the board before, in the same row
+            gap = x - (rects[i - 1][0] + rects[i - 1][2])
+            _chevron(paper, (x - gap // 2, y + h // 2), gap // 3)
+        if move is not None:
+            landed = _landed(states[i], move)
+    return paper
+
+
 class _Diagrams:
-    """Each diagram drawn once as PNG at 300 dpi, shared by the three languages."""
+    """Each diagram drawn once per width as PNG at 300 dpi, shared by the three languages."""
 
-    def __init__(self, width_mm: float) -> None:
-        self.width_px = round(width_mm / 25.4 * DPI)
-        self.pngs: dict[str, tuple[bytes, float]] = {}
+    def __init__(self) -> None:
+        self.pngs: dict[tuple[str, float], tuple[bytes, float, float]] = {}
 
-    def get(self, name: str) -> tuple[bytes, float]:
-        """(PNG bytes, height in mm at the column's width)."""
-        if name not in self.pngs:
+    def get(self, name: str, shrink: float = 1.0) -> tuple[bytes, float, float]:
+        """(PNG bytes, width and height in mm) of diagram ``name``, ``shrink`` times its size;
+        ``KeyError`` naming it when there is no such diagram."""
+        if (name, shrink) not in self.pngs:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
             os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the command's
             import pygame
 
-            from ludique.ui.diagrams import render_diagram
+            from ludique.ui.diagrams import DIAGRAMS
 
-            pygame.display.init()  # not pygame.init(): no sound device is needed to draw
-            pygame.font.init()
-            drawn = render_diagram(name, self.width_px, self.width_px / KIOSK_CARD_PX)
-            paper = pygame.Surface(drawn.get_size())
-            paper.fill((255, 255, 255))
-            paper.blit(drawn, (0, 0))
+            if name not in DIAGRAMS:
+                raise KeyError(f"unknown diagram {name!r}")
+            frames = len(DIAGRAMS[name].moves) > 1
+            width_mm = (FRAMES_MM if frames else DIAGRAM_MM) * shrink
+            drawn = render_frames(name, width_mm)
             buffer = io.BytesIO()
-            pygame.image.save(paper, buffer, "diagram.png")
+            pygame.image.save(drawn, buffer, "diagram.png")
             height_mm = drawn.get_height() / DPI * 25.4
-            self.pngs[name] = (buffer.getvalue(), height_mm)
-        return self.pngs[name]
+            self.pngs[(name, shrink)] = (buffer.getvalue(), width_mm, height_mm)
+        return self.pngs[(name, shrink)]
 
 
 def _new_pdf(title: str, lang: str) -> FPDF:
@@ -144,69 +224,114 @@ def _text(pdf, block: Block, width: float, size: float, colour, align: str = "L"
 
 
 def write_document(
-    pdf: FPDF, blocks: list[Block], diagrams: _Diagrams, problems: list[str] | None = None
-) -> None:
-    """Lay ``blocks`` (one card or panel) out on ``pdf``'s pages.  A diagram that cannot be
-    drawn (an unknown name) is left out and said in ``problems``, as the kiosk's card does."""
+    pdf: FPDF,
+    blocks: list[Block],
+    diagrams: _Diagrams,
+    shrink: float = 1.0,
+    problems: list[str] | None = None,
+) -> list[list[str]]:
+    """Lay ``blocks`` (one card or panel) out on ``pdf``'s pages, its diagrams ``shrink`` times
+    their size; returns the kinds of block each page holds.  A diagram that cannot be drawn (an
+    unknown name) is left out and said in ``problems``, as the kiosk's card does."""
     width = pdf.w - 2 * MARGIN
     body_line = BODY_PT * LINE * PT
+    pages: list[list[str]] = []
     for index, block in enumerate(blocks):
         following = blocks[index + 1] if index + 1 < len(blocks) else None
-        if block.kind == "heading":
-            size = HEADING_PT.get(block.level, HEADING_PT[3])
-            # a heading stays with the first lines of what it heads
-            _keep(pdf, size * LINE * PT + 3 * body_line)
-            if index:
-                pdf.ln(size * 0.6 * PT)
-            pdf.set_font("display", "", size)
-            pdf.set_text_color(*(INK if block.level == 1 else INK_ACCENT))
-            pdf.multi_cell(width, size * 1.2 * PT, _tie(block.text))
-            pdf.ln(1.0)
-        elif block.kind == "diagram":
-            try:
-                png, height = diagrams.get(block.name)
-            except KeyError as exc:
-                if problems is not None:
-                    problems.append(f"{block.source}:{block.line}: {exc.args[0]}; left out")
-                continue
-            caption = 0.0
-            if following is not None and following.kind == "caption":
-                caption = _height(pdf, _markdown(following), width - 20, CAPTION_PT)
-            _keep(pdf, height + caption + 6)
-            pdf.ln(2)
-            pdf.image(io.BytesIO(png), x=(pdf.w - DIAGRAM_MM) / 2, w=DIAGRAM_MM, h=height)
-            pdf.ln(1.5)
-        elif block.kind == "caption":
-            pdf.set_x(MARGIN + 10)
-            _text(pdf, block, width - 20, CAPTION_PT, INK_MUTED, align="C")
-            pdf.ln(2)
-        elif block.note:
-            inner = width - 12
-            height = _height(pdf, _markdown(block), inner, BODY_PT) + 6
-            _keep(pdf, height + 2)
-            pdf.ln(1.5)
-            top = pdf.get_y()
-            pdf.set_fill_color(*KIOSK_RULE)
-            pdf.rect(MARGIN, top, width, height, style="F")
-            pdf.set_fill_color(*INK_ACCENT)
-            pdf.rect(MARGIN, top, 1.8, height, style="F")
-            pdf.set_xy(MARGIN + 7, top + 3)
-            _text(pdf, block, inner, BODY_PT, INK)
-            pdf.set_y(top + height + 2)
-        elif block.kind == "item":
-            hang = 6.0 * block.level
-            _keep(pdf, 2 * body_line)
-            pdf.ln(0.8)
-            top = pdf.get_y()
-            pdf.set_text_color(*INK_ACCENT)
-            pdf.set_font("text", "B", BODY_PT)
-            pdf.set_xy(MARGIN + hang - 4.5, top)
-            pdf.cell(4.5, body_line, block.marker)
-            pdf.set_xy(MARGIN + hang, top)
-            _text(pdf, block, width - hang, BODY_PT, INK)
-        else:
-            pdf.ln(1.6)
-            _text(pdf, block, width, BODY_PT, INK)
+        _place(pdf, block, following, index, diagrams, shrink, width, body_line, problems)
+        while len(pages) < pdf.page_no():
+            pages.append([])
+        pages[-1].append(block.kind)
+    return pages
+
+
+def _place(pdf, block, following, index, diagrams, shrink, width, body_line, problems) -> None:
+    """One block at the cursor (a new page first when it would not fit)."""
+    if block.kind == "heading":
+        size = HEADING_PT.get(block.level, HEADING_PT[3])
+        # a heading stays with the first lines of what it heads
+        _keep(pdf, size * LINE * PT + 3 * body_line)
+        if index:
+            pdf.ln(size * 0.6 * PT)
+        pdf.set_font("display", "", size)
+        pdf.set_text_color(*(INK if block.level == 1 else INK_ACCENT))
+        pdf.multi_cell(width, size * 1.2 * PT, _tie(block.text))
+        pdf.ln(1.0)
+    elif block.kind == "diagram":
+        try:
+            png, picture_w, height = diagrams.get(block.name, shrink)
+        except KeyError as exc:
+            if problems is not None:
+                problems.append(f"{block.source}:{block.line}: {exc.args[0]}; left out")
+            return
+        caption = 0.0
+        if following is not None and following.kind == "caption":
+            caption = _height(pdf, _markdown(following), width - 20, CAPTION_PT)
+        _keep(pdf, height + caption + 6)
+        pdf.ln(2)
+        pdf.image(io.BytesIO(png), x=(pdf.w - picture_w) / 2, w=picture_w, h=height)
+        pdf.ln(1.5)
+    elif block.kind == "caption":
+        pdf.set_x(MARGIN + 10)
+        _text(pdf, block, width - 20, CAPTION_PT, INK_MUTED, align="C")
+        pdf.ln(2)
+    elif block.note:
+        inner = width - 12
+        height = _height(pdf, _markdown(block), inner, BODY_PT) + 6
+        _keep(pdf, height + 2)
+        pdf.ln(1.5)
+        top = pdf.get_y()
+        pdf.set_fill_color(*KIOSK_RULE)
+        pdf.rect(MARGIN, top, width, height, style="F")
+        pdf.set_fill_color(*INK_ACCENT)
+        pdf.rect(MARGIN, top, 1.8, height, style="F")
+        pdf.set_xy(MARGIN + 7, top + 3)
+        _text(pdf, block, inner, BODY_PT, INK)
+        pdf.set_y(top + height + 2)
+    elif block.kind == "item":
+        hang = 6.0 * block.level
+        _keep(pdf, 2 * body_line)
+        pdf.ln(0.8)
+        top = pdf.get_y()
+        pdf.set_text_color(*INK_ACCENT)
+        pdf.set_font("text", "B", BODY_PT)
+        pdf.set_xy(MARGIN + hang - 4.5, top)
+        pdf.cell(4.5, body_line, block.marker)
+        pdf.set_xy(MARGIN + hang, top)
+        _text(pdf, block, width - hang, BODY_PT, INK)
+    else:
+        pdf.ln(1.6)
+        _text(pdf, block, width, BODY_PT, INK)
+
+
+def thin_last_page(pages: list[list[str]]) -> bool:
+    """Whether the last of several pages holds only what a diagram brings (no text of its own)."""
+    return len(pages) > 1 and set(pages[-1]) <= {"diagram", "caption"}
+
+
+def lay_out(
+    blocks: list[Block],
+    title: str,
+    lang: str,
+    diagrams: _Diagrams,
+    problems: list[str] | None = None,
+):
+    """(the PDF, the kinds of block on each page) of one document: its diagrams at full size,
+    or as little smaller as spares a page or a last page holding a diagram alone.  What could
+    not be drawn is said once in ``problems``."""
+    best = None
+    for shrink in SHRINK:
+        pdf = _new_pdf(title, lang)
+        said: list[str] = []
+        pages = write_document(pdf, blocks, diagrams, shrink, said)
+        if best is None or (thin_last_page(pages), len(pages)) < best[2]:
+            best = (pdf, pages, (thin_last_page(pages), len(pages)), said)
+        if len(pages) == 1:
+            break
+    assert best is not None
+    if problems is not None:
+        problems.extend(best[3])
+    return best[0], best[1]
 
 
 def _documents(langs: Iterable[str]) -> list[tuple[str, str, str]]:
@@ -263,7 +388,7 @@ def write_cards(
     langs = list(dict.fromkeys(langs))  # --lang en --lang en: each card once
     for lang in langs:
         _writable_folder(Path(out_dir) / lang)
-    diagrams = _Diagrams(DIAGRAM_MM)
+    diagrams = _Diagrams()
     written: list[Path] = []
     for lang, folder, doc_id in _documents(langs):
         try:
@@ -272,8 +397,7 @@ def write_cards(
             problems.append(f"{exc}; not written")
             continue
         title = blocks[0].text if blocks and blocks[0].kind == "heading" else doc_id
-        pdf = _new_pdf(title, lang)
-        write_document(pdf, blocks, diagrams, problems)
+        pdf, _ = lay_out(blocks, title, lang, diagrams, problems)
         path = Path(out_dir) / lang / f"{folder}-{doc_id}.pdf"
         _write_whole(path, bytes(pdf.output()))
         written.append(path)
