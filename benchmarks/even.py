@@ -212,6 +212,7 @@ def play_one(job: dict) -> dict:
     match.dice = random.Random(rng.random())
     opening = opening_plies(game_id, rng) if visitor == "champion" and not pente else 0
     chances: list[float] = []
+    visitor_given = 0  # what the visitor gave for nothing, as the computer's gifts are counted
     started = time.perf_counter()
     while match.state.outcome is None and match.moves_played() < MAX_PLIES:
         due = match.update(match.clock.now())
@@ -230,7 +231,10 @@ def play_one(job: dict) -> dict:
             elif match.moves_played() < opening:
                 match.play(rng.choice(state.legal_moves()))
             else:
-                match.play(visitor_move(visitor, state, rng, budget))
+                move = visitor_move(visitor, state, rng, budget)
+                if not pente and len(state.legal_moves()) > 1:
+                    visitor_given += given(state, move)
+                match.play(move)
         elif due in (Due.OVER, Due.END_SCREEN):
             break
     state = match.state
@@ -252,6 +256,7 @@ def play_one(job: dict) -> dict:
         "margin": margin,
         "gifts": computer.gifts,
         "given": computer.given,
+        "visitor_given": visitor_given,
         "visitor_loss": round(statistics.fmean(losses), 5) if losses else None,
         "times": [round(t, 4) for t in computer.times],
         "rungs": computer.rungs,
