@@ -18,8 +18,11 @@ The visitors, none of them Even match's own model of a visitor:
 * ``cautious``: leaves the fewest of its pieces open to capture at once (Pente grammai: the
   fewest throws that let the computer hit), then captures what it can, else at random;
 * ``child``, ``learner``, ``strong``: rungs 0, 2 and 4 of the ladder at their temperatures;
-* ``champion``: the Champion (the perfect player in Pente grammai); its search games begin with
-  a few random plies (as the calibration's), since two deterministic players repeat one game.
+* ``champion``: the Champion (the perfect player in Pente grammai).
+
+Every game starts from the game's own start: Even match's choices below the Champion's rung are
+drawn, so games differ without random openings (which a visitor never plays, and which Even
+match would read as his moves).
 
 The report, per game and visitor: the visitor's wins, draws and losses and his share of decided
 games; mean value lost per decision (by the referee) in games he won and lost; the share of
@@ -194,7 +197,6 @@ def given(state, move) -> int:
 
 
 def play_one(job: dict) -> dict:
-    from benchmarks.even_calibrate import opening_plies
     from ludique.ai import even
     from ludique.ai.evaluation import ai_for
     from ludique.match import Due, GameConfig, Match, Transition
@@ -210,7 +212,7 @@ def play_one(job: dict) -> dict:
     config = GameConfig(game_id, "computer", "even", visitor_colour)
     match = Match(config, computer, clock=InstantClock(), think_budget=budget)
     match.dice = random.Random(rng.random())
-    opening = opening_plies(game_id, rng) if visitor == "champion" and not pente else 0
+    opening = 0
     chances: list[float] = []
     visitor_given = 0  # what the visitor gave for nothing, as the computer's gifts are counted
     started = time.perf_counter()

@@ -151,13 +151,21 @@ def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
 # --- the rung played ---
 def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
-    near = round(skill.rung)
+    near = round(skill.rung + ev.UNSURE * skill.spread)
     assert ev.rung_for(skill, 0.5) == (near, near)
     assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01) == (min(6, near + 1), near)
     assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01) == (max(0, near - 1), near)
     assert ev.rung_for(skill, 0.5, quiet=True) == (min(6, near + 1), near)
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     assert ev.rung_for(strongest, 0.1)[0] == len(ev.LADDER) - 1  # never past the Champion
+
+
+def test_an_unsure_estimate_errs_toward_the_stronger_rung() -> None:
+    unknown = estimate([])  # before the visitor's first move: the flat prior
+    assert ev.rung_for(unknown, 0.5)[1] > round(unknown.rung)
+    # a visitor whose moves have told (a sharp posterior) is read by its mean
+    told = estimate([Decision((0.0, 0.3, 0.3), 1)] * 12)
+    assert told.spread < 0.5 and ev.rung_for(told, 0.5)[1] == round(told.rung)
 
 
 def test_a_game_gone_quiet_is_counted_from_the_last_capture() -> None:

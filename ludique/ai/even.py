@@ -53,6 +53,7 @@ STEP = (
     0.1  # the computer's chance this far from one half moves it one rung (toward the side behind)
 )
 QUIET = 20  # plies without a capture after which a game has gone quiet
+UNSURE = 0.5  # of the estimate's spread (in rungs) added to its mean: unsure, err toward strength
 DEEP_SHARE = 0.6  # of the budget, for the deepened rung's search of every move
 CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 REFEREE_CACHE = 4096  # positions whose referee values are kept (a cache: it changes no answer)
@@ -317,10 +318,16 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
 
 
 def rung_for(skill: SkillEstimate, chance: float, quiet: bool = False) -> tuple[int, int]:
-    """(the rung to play, the rung the estimate points at): the rung nearest the visitor's
-    estimate, one stronger when the computer is behind, one weaker when it is ahead; and one
-    stronger in a game gone quiet, so that it plays for a decision rather than waiting."""
-    estimated = min(len(LADDER) - 1, max(0, round(skill.rung)))
+    """(the rung to play, the rung the estimate points at): the rung the estimate points at,
+    one stronger when the computer is behind, one weaker when it is ahead; and one stronger in
+    a game gone quiet, so that it plays for a decision rather than waiting.
+
+    The estimate points at its mean plus half its spread: while the visitor's moves have not
+    told much (his first moves, or a game whose referee cannot tell the middle rungs apart),
+    it errs toward the stronger rung, since a computer a little too strong loses nothing that
+    a visitor sees, and one too weak throws the game; once his moves have told, the spread is
+    small and the mean decides."""
+    estimated = min(len(LADDER) - 1, max(0, round(skill.rung + UNSURE * skill.spread)))
     if chance < 0.5 - STEP:
         rung = estimated + 1
     elif chance > 0.5 + STEP:
