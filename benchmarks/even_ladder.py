@@ -139,6 +139,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("ladder-results.jsonl"))
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--rung", type=int, help="only the pairs that include this rung")
     args = parser.parse_args()
     from ludique.ai.even import LADDER
 
@@ -151,7 +152,7 @@ def main() -> None:
             for g in args.game or GAME_IDS
             for gap in (1, 2)
             for a in range(len(LADDER) - gap)
-            if (g, a, a + gap, i) not in seen
+            if (g, a, a + gap, i) not in seen and args.rung in (None, a, a + gap)
         ]
         print(f"{len(jobs)} games to play", flush=True)
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, args.out.open("a") as f:

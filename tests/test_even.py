@@ -77,9 +77,12 @@ def test_the_visitors_decisions_are_his_choices_with_their_losses() -> None:
 def test_the_ladder_runs_from_a_child_to_the_champion_with_falling_temperatures() -> None:
     temperatures = [level.temperature for level in ev.LADDER]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
-    assert ev.LADDER[-1].search == "champion"
-    # the hypotheses about a visitor are the ladder's own temperatures (and a random mover)
-    assert {t for t, _ in HYPOTHESES[1:-1]} <= set(temperatures)
+    # the two top rungs are the Champion's search, the expert on a smaller share of the time
+    assert [level.search for level in ev.LADDER[-2:]] == ["champion", "champion"]
+    assert ev.LADDER[-2].share < ev.LADDER[-1].share == ev.CHAMPION_SHARE
+    # the nominal hypotheses about a visitor are the ladder's two-ply temperatures, a random
+    # mover and (below them) the two searching rungs
+    assert {t for t, _ in HYPOTHESES[1:6]} <= set(temperatures)
     assert math.isinf(HYPOTHESES[0][0])
 
 

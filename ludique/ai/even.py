@@ -54,8 +54,11 @@ STEP = (
 )
 QUIET = 20  # plies without a capture after which a game has gone quiet
 UNSURE = 0.5  # of the estimate's spread (in rungs) added to its mean: unsure, err toward strength
-DEEP_SHARE = 0.6  # of the budget, for the deepened rung's search of every move
 CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
+# The expert is the Champion's search on a third of the budget: about a ply less.  Measured by
+# self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one step
+# (docs/ai.md, "The ladder measured").
+EXPERT_SHARE = 0.3
 REFEREE_CACHE = 4096  # positions whose referee values are kept (a cache: it changes no answer)
 
 
@@ -67,8 +70,9 @@ class Level:
 
     name: str
     temperature: float
-    search: str = "referee"  # "referee", "deepened" or "champion"
+    search: str = "referee"  # "referee" or "champion"
     overlook: float = 0.0  # the chance that it plays without looking at the reply
+    share: float = CHAMPION_SHARE  # of the budget, for the Champion's search
 
 
 LADDER: tuple[Level, ...] = (
@@ -77,7 +81,7 @@ LADDER: tuple[Level, ...] = (
     Level("learner", 0.05, overlook=0.01),
     Level("player", 0.025),
     Level("strong", 0.012),
-    Level("expert", 0.005, "deepened"),
+    Level("expert", 0.0, "champion", share=EXPERT_SHARE),
     Level("champion", 0.0, "champion"),
 )
 
@@ -242,29 +246,6 @@ def quiet_plies(state: GameState, limit: int) -> int:
     return count
 
 
-def deepened(
-    state: GameState, ai: GameAI, deadline: float, stop: Callable[[], bool] | None
-) -> list[tuple[int, Move]] | None:
-    """Every move's value at three plies and deeper while the clock allows (the deepest
-    complete pass), or ``None`` when not even three plies were done in time."""
-    from ludique.ai.search import SearchAborted
-
-    searcher = Searcher(ai, deadline, stop=stop)
-    searcher.root_colour = state.to_move
-    moves = state.legal_moves()
-    found = None
-    for depth in range(REFEREE_DEPTH + 1, 64):
-        try:
-            scored = score_all(searcher, state, moves, depth, 2)
-        except SearchAborted:
-            break
-        found = scored
-        moves = [m for _, m in sorted(scored, key=lambda vm: -vm[0])]
-        if max(v for v, _ in scored) >= MATE_ZONE:
-            break
-    return found
-
-
 def play_search_rung(
     state: GameState,
     level: Level,
@@ -278,14 +259,12 @@ def play_search_rung(
 
     ai = ai_for(state)
     if level.search == "champion":
-        searcher = Searcher(ai, started + budget * CHAMPION_SHARE, stop=stop, rng=rng)
+        searcher = Searcher(ai, started + budget * level.share, stop=stop, rng=rng)
         return searcher.search(state, 64).move
     if level.overlook and rng.random() < level.overlook:
         return overlooked(state, ai, level, rng)
     legal = {m.text: m for m in state.legal_moves()}
     values = [(v, legal[text]) for text, v in referee_values(state)]
-    if level.search == "deepened":
-        values = deepened(state, ai, started + budget * DEEP_SHARE, stop) or values
     pool = candidates(ai, state, values)
     best = max(pool, key=lambda vm: vm[0])
     if best[0] >= MATE_ZONE:  # a win its search sees is never missed
