@@ -584,3 +584,24 @@ def test_typography_uses_the_languages_own_marks(lang):
     ]
     assert problems == [], "\n".join(problems)
     assert re.search(r"['\"]", "White's throw")  # the check can fail
+
+
+def test_the_german_cards_say_zug_only_for_a_turn():
+    """Issue 36: "Zug" stood for a turn and for a move; the glossary keeps it for the turn, and
+    each of these sentences of the old German cards now meets a forbidden phrase."""
+    move = next(t for t in glossary() if t.lang == "de" and "Zugrichtung" in t.avoid)
+    old = [
+        "Ein Zug kann mehrere Steine schlagen.",
+        "Beenden Sie einen Zug auf einem gegnerischen Stein, schicken Sie ihn vom Brett.",
+        "ist sie gleich groß oder größer, ist der Zug nicht erlaubt.",
+        "und er muss es, wenn kein anderer Zug möglich ist.",
+        "Landet Ihr vorderster Stein auf einer kürzeren gegnerischen Linie in Zugrichtung",
+        "Wer zu Beginn seines Zuges keinen Stein oder keinen Zug mehr hat, verliert.",
+        "Ein Zug in der Schlacht ist entweder ein Schritt auf ein leeres Nachbarfeld",
+        "ein befreiter Stein hilft in dem Zug, der ihn befreit, nicht beim Schlagen.",
+    ]
+    for sentence in old:
+        assert any(_phrase(word, True).search(sentence) for word in move.avoid), sentence
+    # the turn keeps its word
+    turn = "Der Gegner hat einen Zug, um die Eindringlinge zu schlagen; Weiß ist am Zug."
+    assert not any(_phrase(word, True).search(turn) for word in move.avoid)
