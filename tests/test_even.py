@@ -256,3 +256,14 @@ def test_decisions_that_tell_nothing_are_passed_over_and_the_window_holds_those_
     decisions = decisions_of(state, "blue", chances, window=4)
     assert len(decisions) == 4 and all(max(d.losses) > 0 for d in decisions)
     assert decisions_of(state, "blue", lambda p: [(m.text, 0.5) for m in p.legal_moves()]) == []
+
+
+def test_a_stronger_rung_is_never_read_as_the_noisier_player() -> None:
+    from ludique.ai.skill import EFFECTIVE, hypotheses
+
+    for game_id in GAME_IDS:
+        temperatures = [t for t, _ in hypotheses(game_id)[1:]]
+        assert temperatures == sorted(temperatures, reverse=True), game_id
+    # where the measurement inverted them, the higher rung takes the lower rung's reading
+    assert EFFECTIVE["epaminondas"][6] > EFFECTIVE["epaminondas"][4]
+    assert hypotheses("epaminondas")[-1][0] == EFFECTIVE["epaminondas"][4]

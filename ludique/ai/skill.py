@@ -21,6 +21,7 @@ the same estimate in any process (the referee's cache only saves time).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -44,7 +45,10 @@ NOMINAL: tuple[float, ...] = (0.20, 0.10, 0.05, 0.025, 0.012, 0.005, 0.002)
 def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
     """The hypotheses about a visitor of ``game_id``, weakest first: his temperature
     (``math.inf``: a random mover) and the rung that plays like him."""
-    temperatures = EFFECTIVE.get(game_id, NOMINAL)
+    # A stronger rung is never modelled as the noisier player: where the referee's two plies
+    # score a higher rung's moves as worse (Epaminondas' and Petteia's top rungs aim deeper than
+    # it sees), it cannot tell the two apart, and the higher rung keeps the lower one's reading.
+    temperatures = list(itertools.accumulate(EFFECTIVE.get(game_id, NOMINAL), min))
     return ((math.inf, 0), *((t, rung) for rung, t in enumerate(temperatures)))
 
 
