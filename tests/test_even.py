@@ -267,3 +267,17 @@ def test_a_stronger_rung_is_never_read_as_the_noisier_player() -> None:
     # where the measurement inverted them, the higher rung takes the lower rung's reading
     assert EFFECTIVE["epaminondas"][6] > EFFECTIVE["epaminondas"][4]
     assert hypotheses("epaminondas")[-1][0] == EFFECTIVE["epaminondas"][4]
+
+
+def test_a_cancelled_request_stops_the_referee_and_leaves_nothing_remembered() -> None:
+    state = new_game("latrunculi-piso")
+    rng = random.Random(4)
+    for _ in range(40):
+        state = state.play(rng.choice(state.legal_moves()))
+    ev._referee_cache.clear()
+    with pytest.raises(ev.Cancelled):
+        ev.referee_values(state, stop=lambda: True)
+    assert not ev._referee_cache  # a cut-short judgement is not kept
+    with pytest.raises(ev.Cancelled):
+        decide(state, "even", 0.5, random.Random(1), stop=lambda: True)
+    assert ev.referee_values(state) == ev.referee_values(state, stop=lambda: False)

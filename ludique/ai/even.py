@@ -132,8 +132,13 @@ def score_all(
 _referee_cache: dict[tuple[str, object], tuple[tuple[str, int], ...]] = {}
 
 
-def referee_values(state: GameState) -> tuple[tuple[str, int], ...]:
-    """Each legal move of a search game with its two-ply value for the mover (no clock read)."""
+def referee_values(
+    state: GameState, stop: Callable[[], bool] | None = None
+) -> tuple[tuple[str, int], ...]:
+    """Each legal move of a search game with its two-ply value for the mover (no clock read).
+
+    ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
+    of a cancelled request is never used, and a cut-short one must not be remembered."""
     cache_key = (state.game_id, state.key)
     cached = _referee_cache.get(cache_key)
     if cached is not None:
@@ -144,12 +149,14 @@ def referee_values(state: GameState) -> tuple[tuple[str, int], ...]:
     moves = state.legal_moves()
     for depth in range(REFEREE_DEPTH, 0, -1):
         cap = REFEREE_NODES >> (REFEREE_DEPTH - depth)
-        searcher = Searcher(ai_for(state), math.inf, contempt=0, max_nodes=cap)
+        searcher = Searcher(ai_for(state), math.inf, stop=stop, contempt=0, max_nodes=cap)
         searcher.root_colour = state.to_move
         try:
             scored = score_all(searcher, state, moves, depth, 2)
             break
         except SearchAborted:
+            if stop is not None and stop():
+                raise Cancelled from None
             continue
     else:  # not even one ply in bounds: the position each move leaves, as it stands
         scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
@@ -168,7 +175,13 @@ def _static_after(ai: GameAI, state: GameState, move: Move) -> int:
     return ai.evaluate(child) * (1 if child.to_move == state.to_move else -1)
 
 
-def referee_chances(state: GameState) -> list[tuple[str, float]]:
+class Cancelled(Exception):
+    """The request was cancelled while the referee judged a position."""
+
+
+def referee_chances(
+    state: GameState, stop: Callable[[], bool] | None = None
+) -> list[tuple[str, float]]:
     """Each legal move with the mover's winning chance once it is played."""
     if state.needs_roll or state.outcome is not None:
         return []
@@ -176,13 +189,14 @@ def referee_chances(state: GameState) -> list[tuple[str, float]]:
         from ludique.ai.pente import move_values
 
         return [(m.text, v) for m, v in move_values(state)]  # type: ignore[arg-type]
-    return [(text, win_chance(state.game_id, v)) for text, v in referee_values(state)]
+    return [(text, win_chance(state.game_id, v)) for text, v in referee_values(state, stop)]
 
 
-def visitor_skill(state: GameState) -> SkillEstimate:
+def visitor_skill(state: GameState, stop: Callable[[], bool] | None = None) -> SkillEstimate:
     """The estimate of the player not to move (the visitor, when the computer is to move)."""
     visitor = next(c for c in state.colours if c != state.to_move)
-    return estimate(decisions_of(state, visitor, referee_chances), hypotheses(state.game_id))
+    decisions = decisions_of(state, visitor, lambda node: referee_chances(node, stop))
+    return estimate(decisions, hypotheses(state.game_id))
 
 
 # --- the ladder's choice ------------------------------------------------------------------------
@@ -264,7 +278,7 @@ def play_search_rung(
     if level.overlook and rng.random() < level.overlook:
         return overlooked(state, ai, level, rng)
     legal = {m.text: m for m in state.legal_moves()}
-    values = [(v, legal[text]) for text, v in referee_values(state)]
+    values = [(v, legal[text]) for text, v in referee_values(state, stop)]
     pool = candidates(ai, state, values)
     best = max(pool, key=lambda vm: vm[0])
     if best[0] >= MATE_ZONE:  # a win its search sees is never missed
@@ -326,8 +340,8 @@ def decide(
     stop: Callable[[], bool] | None = None,
 ) -> EvenDecision:
     """Even match's decision in any game (the state has more than one legal move)."""
-    skill = visitor_skill(state)
-    own = referee_chances(state)
+    skill = visitor_skill(state, stop)
+    own = referee_chances(state, stop)
     chance = max(c for _, c in own)
     if state.game_id == "pente-grammai":
         rung, estimated = rung_for(skill, chance)
