@@ -271,35 +271,36 @@ def play_one(job: dict) -> dict:
 
 # --- the run ---
 def jobs_for(args) -> list[dict]:
-    games = args.game or list(GAME_IDS)
-    visitors = args.visitor or list(VISITORS)
-    out = []
-    for index in range(args.games):
-        for game_id in games:
-            for visitor in visitors:
-                out.append(
-                    dict(
-                        game=game_id,
-                        visitor=visitor,
-                        index=index,
-                        budget=args.budget,
-                        seed=args.seed,
-                    )
-                )
+    """Game 0 of every game and visitor, then game 1, ...: a run cut short is balanced."""
+    plan = [
+        (index, game_id, visitor, args.budget)
+        for index in range(args.games)
+        for game_id in args.game or GAME_IDS
+        for visitor in args.visitor or VISITORS
+    ]
     if args.kiosk:
-        for index in range(args.kiosk_games):
-            for game_id in KIOSK_GAMES:
-                for visitor in KIOSK_VISITORS:
-                    out.append(
-                        dict(
-                            game=game_id,
-                            visitor=visitor,
-                            index=index,
-                            budget=KIOSK_BUDGET,
-                            seed=args.seed,
-                        )
-                    )
-    return out
+        plan += [
+            (index, game_id, visitor, KIOSK_BUDGET)
+            for index in range(args.kiosk_games)
+            for game_id in KIOSK_GAMES
+            for visitor in KIOSK_VISITORS
+        ]
+    return [
+        dict(game=game_id, visitor=visitor, index=index, budget=budget, seed=args.seed)
+        for index, game_id, visitor, budget in plan
+    ]
+
+
+def run_jobs(play, jobs: list[dict], out: Path, done: list[dict], jobs_at_once: int, line) -> None:
+    """Play ``jobs`` in worker processes, each record appended to ``out`` as it finishes (a run
+    stopped half way resumes from the file) and to ``done``, with a progress ``line`` each."""
+    print(f"{len(jobs)} games to play ({len(done)} already in {out})", flush=True)
+    with multiprocessing.get_context("spawn").Pool(jobs_at_once) as pool, out.open("a") as f:
+        for record in pool.imap_unordered(play, jobs):
+            f.write(json.dumps(record) + "\n")
+            f.flush()
+            done.append(record)
+            print(line(record), flush=True)
 
 
 def job_key(r: dict) -> tuple:
@@ -380,17 +381,17 @@ def main() -> None:
     if not args.report_only:
         seen = {job_key(r) for r in done}
         todo = [j for j in jobs_for(args) if job_key(j) not in seen]
-        print(f"{len(todo)} games to play ({len(done)} already in {args.out})", flush=True)
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, args.out.open("a") as f:
-            for r in pool.imap_unordered(play_one, todo):
-                f.write(json.dumps(r) + "\n")
-                f.flush()
-                done.append(r)
-                print(
-                    f"{r['game']} {r['visitor']} #{r['index']} {r['winner']} "
-                    f"{r['reason']} {r['plies']} plies {r['seconds']} s",
-                    flush=True,
-                )
+        run_jobs(
+            play_one,
+            todo,
+            args.out,
+            done,
+            args.jobs,
+            lambda r: (
+                f"{r['game']} {r['visitor']} #{r['index']} {r['winner']} {r['reason']} "
+                f"{r['plies']} plies {r['seconds']} s"
+            ),
+        )
     report(done)
 
 

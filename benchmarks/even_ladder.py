@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import sys
 import time
@@ -154,13 +153,16 @@ def main() -> None:
             for a in range(len(LADDER) - gap)
             if (g, a, a + gap, i) not in seen and args.rung in (None, a, a + gap)
         ]
-        print(f"{len(jobs)} games to play", flush=True)
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, args.out.open("a") as f:
-            for r in pool.imap_unordered(play_one, jobs):
-                f.write(json.dumps(r) + "\n")
-                f.flush()
-                done.append(r)
-                print(r["game"], r["a"], r["b"], r["winner_rung"], r["plies"], flush=True)
+        from benchmarks.even import run_jobs
+
+        run_jobs(
+            play_one,
+            jobs,
+            args.out,
+            done,
+            args.jobs,
+            lambda r: f"{r['game']} {r['a']} {r['b']} {r['winner_rung']} {r['plies']}",
+        )
     report(done)
 
 
