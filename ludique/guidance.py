@@ -266,24 +266,35 @@ class Guidance:
         if self._threats_for is not state:
             self._threats_for = state
             found = threats(state)
-            if not self.capture_warnings:
+            if not self.capture_warnings and state.game_id.startswith("latrunculi"):
+                # Epaminondas marks them at every strength: a phalanx takes from afar, and a
+                # visitor does not see it coming (Latrunculi's warnings are a setting)
                 found = [t for t in found if t.kind != "capture"]
             if match.against_computer:
-                # a capture or a knock is the next move's: only the visitor's own danger counts
+                # a capture or a knock is the next move's: only the visitor's own danger
+                # counts; the computer's coming crossing only while the visitor can answer
                 found = [
                     t
                     for t in found
-                    if t.kind not in ("capture", "knock") or match.is_human(t.against)
+                    if (t.kind not in ("capture", "knock") or match.is_human(t.against))
+                    and (t.kind != "may-cross" or not match.is_human(t.against))
                 ]
+            else:  # between two players each sees his own crossing in turn ("now")
+                found = [t for t in found if t.kind != "may-cross"]
             self._threats = found
         return self._threats
 
     def threat_line(self) -> Text | None:
         """The first threat in words, for the strip: who is threatened, by whom, what to do."""
-        found = self.threats()
-        if not found:
-            return None
-        threat = found[0]
+        lines = self.threat_lines()
+        return lines[0] if lines else None
+
+    def threat_lines(self) -> list[Text]:
+        """Every threat in words, the most decisive first (the strip shows those it has room
+        for; every one is marked on the board)."""
+        return [self._threat_text(threat) for threat in self.threats()]
+
+    def _threat_text(self, threat: Threat) -> Text:
         match = self.match
         if match.against_computer:
             who = "you" if match.is_human(threat.against) else "computer"

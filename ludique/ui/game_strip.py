@@ -41,22 +41,48 @@ class GameStrip:
             align="left",
             valign="bottom",
         )
-        if config.opponent == "computer":
-            mode = t("status.against", strength=t(f"strength.{config.strength}"))
+        status, scores = placed.status, placed.scores
+        need = sum(h for _, _, h, _ in self._score_fits(scores.width))
+        if self._notes_need(scores.width) > scores.height - need:  # even at the floor
+            # a threat and a rule notice at once on a short strip: who plays (against the
+            # computer, at which strength) gives its line to them for a while
+            up = status.top - placed.mode.top
+            status = status.move(0, -up)
+            scores = pygame.Rect(scores.left, scores.top - up, scores.width, scores.height + up)
         else:
-            mode = t("setup.two_players")
-        draw_text(
-            canvas,
-            mode,
-            placed.mode,
-            role="italic",
-            size=vp.u(28),
-            min_size=vp.u(VISITOR_TEXT),
-            colour=theme.MUTED,
-            align="left",
-        )
-        self._draw_status(canvas, placed.status, selected)
-        self._draw_scores(canvas, placed.scores)
+            if config.opponent == "computer":
+                mode = t("status.against", strength=t(f"strength.{config.strength}"))
+            else:
+                mode = t("setup.two_players")
+            draw_text(
+                canvas,
+                mode,
+                placed.mode,
+                role="italic",
+                size=vp.u(28),
+                min_size=vp.u(VISITOR_TEXT),
+                colour=theme.MUTED,
+                align="left",
+            )
+        self._draw_status(canvas, status, selected)
+        self._draw_scores(canvas, scores)
+
+    def _notes_need(self, width: int, size: int | None = None) -> int:
+        """The height the first threat's line and a rule notice take at the strip's
+        ``width``, their words at ``size`` (else as small as a visitor reads)."""
+        t = self.app.t
+        vp = self.app.viewport
+        size = size or vp.u(VISITOR_TEXT)
+        need = 0
+        for line in self.guidance.threat_lines()[:1]:
+            fit = fit_text(line.render(t), "bold", size, (width, 10**6), min_size=size)
+            need += fit.height + vp.u(12)
+        if self.guidance.rule is not None:
+            pad = vp.u(14)
+            words = self.guidance.rule.text.render(t)
+            fit = fit_text(words, "text", size, (width - 2 * pad, 10**6), min_size=size)
+            need += fit.height + 2 * pad + vp.u(12)
+        return need
 
     def _draw_status(self, canvas: pygame.Surface, panel: pygame.Rect, selected) -> None:
         t = self.app.t
@@ -115,70 +141,109 @@ class GameStrip:
         )
 
     def _draw_notes(self, canvas: pygame.Surface, box: pygame.Rect) -> int:
-        """At the top of ``box``: the threat the next move could decide, in the warning
-        colour, and a rule explained the first time it applied; returns where the rest goes."""
+        """At the top of ``box``: the threats the next move could decide, in the warning
+        colour, and a rule explained the first time it applied; returns where the rest goes.
+        ``box`` leaves out the room the counts need: a note never pushes them off the strip.
+        What does not fit even at the smallest size is cut at ``box`` (and the layout test
+        says so) rather than drawn over the counts or under the buttons."""
         t = self.app.t
         vp = self.app.viewport
+        floor = vp.u(VISITOR_TEXT)
+        # all at the usual size where there is room, else all at the smallest a visitor reads
+        size = vp.u(28) if self._notes_need(box.width, vp.u(28)) <= box.height else floor
+        rule = self.guidance.rule
+        pad = vp.u(14)
+        keep = 0
+        if rule is not None:  # the rule notice's room
+            fit = fit_text(rule.text.render(t), "text", size, (box.width - 2 * pad, 10**6))
+            keep = fit.height + 2 * pad
         y = box.top
-        threat = self.guidance.threat_line()
-        if threat is not None:
-            words = threat.render(t)
-            fit = fit_text(words, "bold", vp.u(28), (box.width, box.height // 3), min_size=vp.u(26))
+        for i, line in enumerate(self.guidance.threat_lines()):
+            words = line.render(t)
+            room = (box.width, box.bottom - keep - y)
+            fit = fit_text(words, "bold", size, room, min_size=size)
+            if fit.overflow and i > 0:
+                break  # every threat stays ringed on the board; the next lines need room
             drawn = draw_text(
                 canvas,
                 words,
-                pygame.Rect(box.left, y, box.width, fit.height),
+                pygame.Rect(box.left, y, box.width, max(0, min(fit.height, room[1]))),
                 role="bold",
-                size=fit.size,
+                size=size,
                 colour=theme.DANGER_TEXT,
                 align="left",
                 valign="top",
-                min_size=fit.size,
+                min_size=size,
             )
             y = drawn.bottom + vp.u(12)
-        rule = self.guidance.rule
         if rule is not None:
             words = rule.text.render(t)
-            pad = vp.u(14)
-            room = (box.width - 2 * pad, (box.bottom - y) * 3 // 5)
-            fit = fit_text(words, "text", vp.u(28), room, min_size=vp.u(26))
-            panel = pygame.Rect(box.left, y, box.width, fit.height + 2 * pad)
+            room = (box.width - 2 * pad, max(0, box.bottom - y - 2 * pad))
+            fit = fit_text(words, "text", size, room, min_size=size)
+            panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
             theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
             draw_text(
                 canvas,
                 words,
                 panel.inflate(-2 * pad, -2 * pad),
-                size=fit.size,
+                size=size,
                 colour=theme.INK,
                 align="left",
                 valign="top",
-                min_size=fit.size,
+                min_size=size,
             )
             y = panel.bottom + vp.u(12)
-        return y
+        return min(y, box.bottom)
 
-    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+    def _score_fits(self, width: int) -> list[tuple[str, int, int, str | None]]:
+        """Each count of the strip as it will be drawn: words, size, height and the colour
+        whose lost pieces go under it."""
         t = self.app.t
         vp = self.app.viewport
-        y = self._draw_notes(canvas, box)
         line_h = vp.u(36)
+        floor = vp.u(VISITOR_TEXT)
+        out = []
+        joined: list[tuple[str, str | None]] = []
+        last_key = None
+        for line, colour in self.guidance.score_lines():
+            words = line.render(t)
+            if colour is None and line.key == last_key and joined[-1][1] is None:
+                # the same count for the other side on the same line, where it fits (the
+                # strip's height is scarce: the threats need it)
+                both = f"{joined[-1][0]}  ·  {words}"
+                fit = fit_text(both, "text", vp.u(28), (width, 10**6), max_lines=1)
+                if not fit.overflow and fit.size == vp.u(28):
+                    joined[-1] = (both, None)
+                    continue
+            joined.append((words, colour))
+            last_key = line.key
+        for words, colour in joined:
+            # one line, or two where a long heading needs them (it never shrinks under the floor)
+            fit = fit_text(words, "text", vp.u(28), (width, line_h), min_size=floor)
+            if fit.overflow:  # a long heading: two lines rather than cut
+                fit = fit_text(words, "text", vp.u(28), (width, 2 * line_h), min_size=floor)
+                size, height = fit.size, fit.height + vp.u(6)
+            else:
+                size, height = vp.u(28), line_h
+            out.append((words, size, height, colour))
+        return out
+
+    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+        vp = self.app.viewport
+        fits = self._score_fits(box.width)
+        # the counts always show: the notes above them get what the counts leave
+        need = sum(height for _, _, height, _ in fits)
+        notes = pygame.Rect(box.left, box.top, box.width, max(0, box.height - need))
+        y = self._draw_notes(canvas, notes)
         lost = self.match.lost_counts()
         icon = vp.u(15)
         step = 2 * icon + vp.u(6)
         per_row = max(1, box.width // step)
         floor = vp.u(VISITOR_TEXT)
-        for line, colour in self.guidance.score_lines():
-            words = line.render(t)
-            # one line, or two where a long heading needs them (it never shrinks under the floor)
-            fit = fit_text(words, "text", vp.u(28), (box.width, line_h), min_size=floor)
-            if fit.overflow:  # a long heading: two lines rather than cut
-                fit = fit_text(words, "text", vp.u(28), (box.width, 2 * line_h), min_size=floor)
-                size, height = fit.size, fit.height + vp.u(6)
-            else:
-                size, height = vp.u(28), line_h
-            need = height + (2 * line_h if line.key == "score.crossing_title" else 0)
-            if y + need > box.bottom:
-                break  # a heading goes only with both counts under it, or it says nothing
+        left = need
+        for words, size, height, colour in fits:
+            if y + height > box.bottom:
+                break  # only where the strip is too short for the counts themselves
             draw_text(
                 canvas,
                 words,
@@ -190,9 +255,10 @@ class GameStrip:
                 min_size=floor,
             )
             y += height
+            left -= height
             rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0
-            if colour is not None and lost[colour] and y + rows * step <= box.bottom:
-                # the pieces a side has lost, drawn under its line
+            if colour is not None and lost[colour] and y + rows * step + left <= box.bottom:
+                # the pieces a side has lost, drawn under its line where there is room
                 sprite = piece_sprite(colour, "man", icon)
                 count = min(lost[colour], 16)
                 for i in range(count):

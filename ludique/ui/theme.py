@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from ludique.ui.layout import cover_below
+from ludique.ui.layout import cover_below, record_cover
 from ludique.ui.pixels import kept
 
 INK = (38, 27, 20)
@@ -65,6 +65,7 @@ def rounded_panel(
     radius: int = 18,
     width: int = 3,
 ) -> None:
+    record_cover(surface, rect)
     if len(fill) == 4:
         surface.blit(_translucent_panel(rect.size, fill, radius), rect)
     else:

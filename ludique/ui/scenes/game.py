@@ -18,7 +18,7 @@ from ludique.ui.boards import view_for
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.game_board import GameBoard
 from ludique.ui.game_strip import GameStrip, piece_kind
-from ludique.ui.layout import Viewport, draw_text
+from ludique.ui.layout import TOUCH_UNITS, Viewport, draw_text
 from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
@@ -53,21 +53,46 @@ def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> Ga
         button_x, button_w = strip.left + column, strip.width - column
         button_top = strip.top
     else:
-        strip_w = vp.u(strip_units)
+        # the board is as tall as the screen: on a screen wider than 16:10 the strip takes
+        # part of the width the board cannot use, so that its lines wrap less (up to 16:10 the
+        # boards' side columns, the incitus legend, need it)
+        wider = max(0.0, vp.units_wide - 1728) * 0.5
+        strip_w = vp.u(strip_units + wider)
         board = pygame.Rect(m, m, vp.width - strip_w - 3 * m, vp.height - 2 * m)
         strip = pygame.Rect(
             board.right + m, switch.bottom + m, strip_w, vp.height - switch.bottom - 2 * m
         )
-        button_h = vp.u(84)
-        button_x, button_w = strip.left, strip.width
-        button_top = strip.bottom - 4 * button_h - 3 * gap
+        # the buttons are a touch target high (``TOUCH_UNITS``) and no more: the strip's
+        # sentences need the height
+        button_h = vp.u(TOUCH_UNITS + 8)
+        gap = vp.u(12)
+        # two by two: each label holds in half the strip (the longest, French "Annuler le
+        # coup", on two lines), and the strip's sentences get two buttons' height more
+        button_top = strip.bottom - 2 * button_h - gap
         words = pygame.Rect(strip.left, strip.top, strip.width, button_top - gap - strip.top)
+        half = (strip.width - gap) // 2
+        buttons = tuple(
+            pygame.Rect(
+                strip.left + (i % 2) * (half + gap),
+                button_top + (i // 2) * (button_h + gap),
+                half,
+                button_h,
+            )
+            for i in range(4)
+        )
+        return _game_layout(vp, board, strip, words, buttons)
     buttons = tuple(
         pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
         for i in range(4)
     )
-    title = pygame.Rect(words.left, words.top, words.width, vp.u(100))
-    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(44))
+    return _game_layout(vp, board, strip, words, buttons)
+
+
+def _game_layout(vp: Viewport, board, strip, words, buttons) -> GameLayout:
+    """The strip's words, from the top: the game's name, who plays, whose turn and the next
+    step, then the counts and notes down to the buttons."""
+    title = pygame.Rect(words.left, words.top, words.width, vp.u(72))
+    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(40))
     # whose turn it is, and under it the next step in one line (room for both, so the panel
     # keeps its size from turn to turn)
     status = pygame.Rect(words.left, mode.bottom + vp.u(10), words.width, vp.u(200))
@@ -260,7 +285,7 @@ class GameScene(BoardScene):
             ("home", lambda: self.app.t("button.home"), self.go_home),
         ]
         self.buttons = [
-            Button(rect, label, action, name=name, size=self.vp.u(36))
+            Button(rect, label, action, name=name, size=self.vp.u(36 if self.vp.portrait else 32))
             for rect, (name, label, action) in zip(placed.buttons, specs, strict=True)
         ]
 
