@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
 from ludique.match import Match, Transition
 from ludique.notices import applying
-from ludique.threats import Threat, threats
+from ludique.threats import Threat, exposed, threats
 
 NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
 RULE_SECONDS = 12.0  # a rule explained the first time it applies: time to read it from 1.5 m
@@ -59,6 +59,7 @@ class BoardMarks:
 
     targets: tuple[str, ...] = ()
     movable: tuple[str, ...] = ()
+    danger: tuple[str, ...] = ()  # targets where a piece would be open to capture at once
     glow: tuple[str, ...] = ()
     pulse: bool = False
 
@@ -81,6 +82,7 @@ class Guidance:
         self._threats_for: GameState | None = None
         self._threats: list[Threat] = []
         self._moves_for: GameState | None = None
+        self._danger_for: tuple[tuple[str, GameState], tuple[str, ...]] | None = None
         self._origins: dict[str, list[Move]] = {}
         self._removals: dict[str, Move] = {}
         match.on_state.append(self._observe)
@@ -154,7 +156,9 @@ class Guidance:
         """The marks for a frame: a touched piece's targets; else, when ``marks_on``, every
         piece that can move (with the ``hint``, the one it points at and its targets)."""
         if selected is not None:
-            return BoardMarks(targets=tuple(self.shown_targets(selected)))
+            return BoardMarks(
+                targets=tuple(self.shown_targets(selected)), danger=self.danger_targets(selected)
+            )
         if marks_on:
             movable = tuple(self.removals()) or tuple(self.origins())
             if not hint:
@@ -162,10 +166,61 @@ class Guidance:
             chosen = self.hint_origin()
             if chosen is None:
                 return BoardMarks(movable=movable, pulse=True)
-            return BoardMarks(targets=tuple(self.targets(chosen)), movable=(chosen,), pulse=True)
+            return BoardMarks(
+                targets=tuple(self.targets(chosen)),
+                movable=(chosen,),
+                pulse=True,
+                danger=self.danger_targets(chosen),
+            )
         if self.removals() and self.match.human_turn:
             return BoardMarks(glow=tuple(self.removals()))
         return BoardMarks()
+
+    def danger_targets(self, origin: str) -> tuple[str, ...]:
+        """The targets of the piece on ``origin`` after which the other side could take one
+        of the mover's pieces at its next move that it cannot take now (the piece moved, or
+        one it leaves alone); Pente grammai: send one back with some throw (see
+        :meth:`hit_chance`).  None in a guided game (its step is the move), nor for
+        Latrunculi where its warnings are off (``capture_warnings``)."""
+        state = self.state
+        if not self.marks_next_step or self.match.demo or state.outcome is not None:
+            return ()
+        if state.game_id.startswith("latrunculi") and not self.capture_warnings:
+            return ()
+        key = (origin, state)
+        if self._danger_for is not None and self._danger_for[0] == key:
+            return self._danger_for[1]
+        mover = state.to_move
+        now = set().union(*(t.squares for t in threats(state) if t.kind in ("capture", "knock")))
+        found = []
+        for square, move in self.shown_targets(origin).items():
+            after = state.play(move)
+            if after.outcome is None and exposed(after, mover) - now:
+                found.append(square)
+        self._danger_for = (key, tuple(found))
+        return self._danger_for[1]
+
+    def risk_line(self, selected: str | None) -> Text | None:
+        """What the red targets of the held piece mean, in one line (Pente grammai: with the
+        throws that would send it back there and their exact chance)."""
+        if selected is None:
+            return None
+        danger = self.danger_targets(selected)
+        if not danger:
+            return None
+        state = self.state
+        if state.game_id != "pente-grammai":
+            return Text.of("play.guide.risk")
+        move = self.shown_targets(selected)[danger[0]]
+        after = state.play(move)
+        throws = [
+            n for n in range(1, 7) if any(m.to == move.to for m in after.roll(n).legal_moves())
+        ]
+        return Text.of(
+            "play.guide.risk_knock",
+            throws=", ".join(str(n) for n in throws),
+            percent=round(100 * len(throws) / 6),
+        )
 
     def hint_origin(self) -> str | None:
         """The piece the hesitation hint points at: the first that can move (a capture's

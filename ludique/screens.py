@@ -352,6 +352,31 @@ def _threat_screens(app) -> Iterator[str]:
         app.scene.set_position(state)
         app.scene.guidance.explain(rule, NOTICE_FIELDS)
         yield f"game-threat-{name}-and-notice"
+    # a piece held: a target where it would be taken at once is red (Pente grammai: with the
+    # throws that would send it back)
+    held = [
+        (
+            "epaminondas",
+            EpaminondasState.from_position(
+                white=["f4", "c2", "d2", "g2", "h2", "a1", "b1"],
+                black=["e8", "e7", "j6", "m12", "n12"],
+            ),
+            "f4",
+        ),
+        (
+            "pente-grammai",
+            PenteState.from_position(
+                blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 3, "5B": 1}, die=6
+            ),
+            "4A",
+        ),
+    ]
+    for game_id, state, origin in held:
+        app.go("game", config=GameConfig(game_id, "computer", "player", None))
+        app.scene.set_position(state)
+        app.scene.match.last_die = state.die
+        app.scene.board.selected = origin
+        yield f"game-{game_id}-danger-target"
 
 
 def _notice_screens(app) -> Iterator[str]:

@@ -230,3 +230,23 @@ def pente_threats(state) -> list[Threat]:
             ),
         )
     ]
+
+
+# --- after a move ----------------------------------------------------------------------------
+
+
+def exposed(after: GameState, mover: str) -> set[str]:
+    """The squares of ``mover``'s pieces that the other side, to move in ``after`` (the
+    position ``mover``'s move led to), could take at once: capture, or in Pente grammai hit
+    with one of the six throws (not on the sacred points)."""
+    if after.outcome is not None or after.to_move == mover:
+        return set()
+    if after.game_id == "pente-grammai":
+        if not after.needs_roll:
+            return set()
+        mine = {p.square for p in after.pieces() if p.colour == mover}
+        open_ = mine - set(SACRED) - {"off"}
+        return {
+            m.to for throw in range(1, 7) for m in after.roll(throw).legal_moves() if m.to in open_
+        }
+    return {sq for m in after.legal_moves() for sq in m.captures}

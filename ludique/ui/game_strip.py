@@ -43,7 +43,7 @@ class GameStrip:
         )
         status, scores = placed.status, placed.scores
         need = sum(h for _, _, h, _ in self._score_fits(scores.width))
-        if self._notes_need(scores.width) > scores.height - need:  # even at the floor
+        if self._notes_need(scores.width, selected) > scores.height - need:  # even at the floor
             # a threat and a rule notice at once on a short strip: who plays (against the
             # computer, at which strength) gives its line to them for a while
             up = status.top - placed.mode.top
@@ -65,16 +65,26 @@ class GameStrip:
                 align="left",
             )
         self._draw_status(canvas, status, selected)
-        self._draw_scores(canvas, scores)
+        self._draw_scores(canvas, scores, selected)
 
-    def _notes_need(self, width: int, size: int | None = None) -> int:
+    def _notes(self, selected: str | None) -> list:
+        """The warning lines: what the held piece's red targets mean, then the threats."""
+        risk = self.guidance.risk_line(selected)
+        return ([risk] if risk is not None else []) + self.guidance.threat_lines()
+
+    def _must(self, selected: str | None) -> int:
+        """How many of the warning lines always show: the red targets' and the first threat's
+        (the others where there is room; their pieces are ringed all the same)."""
+        return 1 + (self.guidance.risk_line(selected) is not None)
+
+    def _notes_need(self, width: int, selected: str | None, size: int | None = None) -> int:
         """The height the first threat's line and a rule notice take at the strip's
         ``width``, their words at ``size`` (else as small as a visitor reads)."""
         t = self.app.t
         vp = self.app.viewport
         size = size or vp.u(VISITOR_TEXT)
         need = 0
-        for line in self.guidance.threat_lines()[:1]:
+        for line in self._notes(selected)[: self._must(selected)]:
             fit = fit_text(line.render(t), "bold", size, (width, 10**6), min_size=size)
             need += fit.height + vp.u(12)
         if self.guidance.rule is not None:
@@ -140,7 +150,7 @@ class GameStrip:
             min_size=vp.u(VISITOR_TEXT),
         )
 
-    def _draw_notes(self, canvas: pygame.Surface, box: pygame.Rect) -> int:
+    def _draw_notes(self, canvas: pygame.Surface, box: pygame.Rect, selected: str | None) -> int:
         """At the top of ``box``: the threats the next move could decide, in the warning
         colour, and a rule explained the first time it applied; returns where the rest goes.
         ``box`` leaves out the room the counts need: a note never pushes them off the strip.
@@ -150,7 +160,8 @@ class GameStrip:
         vp = self.app.viewport
         floor = vp.u(VISITOR_TEXT)
         # all at the usual size where there is room, else all at the smallest a visitor reads
-        size = vp.u(28) if self._notes_need(box.width, vp.u(28)) <= box.height else floor
+        fits = self._notes_need(box.width, selected, vp.u(28)) <= box.height
+        size = vp.u(28) if fits else floor
         rule = self.guidance.rule
         pad = vp.u(14)
         keep = 0
@@ -158,11 +169,11 @@ class GameStrip:
             fit = fit_text(rule.text.render(t), "text", size, (box.width - 2 * pad, 10**6))
             keep = fit.height + 2 * pad
         y = box.top
-        for i, line in enumerate(self.guidance.threat_lines()):
+        for i, line in enumerate(self._notes(selected)):
             words = line.render(t)
             room = (box.width, box.bottom - keep - y)
             fit = fit_text(words, "bold", size, room, min_size=size)
-            if fit.overflow and i > 0:
+            if fit.overflow and i >= self._must(selected):
                 break  # every threat stays ringed on the board; the next lines need room
             drawn = draw_text(
                 canvas,
@@ -228,13 +239,13 @@ class GameStrip:
             out.append((words, size, height, colour))
         return out
 
-    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+    def _draw_scores(self, canvas: pygame.Surface, box: pygame.Rect, selected) -> None:
         vp = self.app.viewport
         fits = self._score_fits(box.width)
         # the counts always show: the notes above them get what the counts leave
         need = sum(height for _, _, height, _ in fits)
         notes = pygame.Rect(box.left, box.top, box.width, max(0, box.height - need))
-        y = self._draw_notes(canvas, notes)
+        y = self._draw_notes(canvas, notes, selected)
         lost = self.match.lost_counts()
         icon = vp.u(15)
         step = 2 * icon + vp.u(6)
