@@ -1,0 +1,125 @@
+"""Threats seen on the screen before they happen: an Epaminondas game against the real computer,
+driven with real touches, where the visitor plays whatever he likes and every piece the computer
+takes from him was announced on his turn, either ringed in the warning colour while he could
+still act, or by the red target he chose while holding a piece.
+
+Every test drives the real App with real pygame events (SDL's dummy driver), as a visitor would.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+from kiosk_driver import click, visitor_turn, wait_for
+
+from ludique.match import GameConfig
+from ludique.ui import theme
+from ludique.ui.boards.base import MARK_DANGER
+
+
+def frame(app) -> pygame.Surface:
+    """The frame the visitor sees now."""
+    app.dirty = True
+    app.draw()
+    return app.screen
+
+
+def danger_ringed(app, surface: pygame.Surface, square: str) -> bool:
+    """A ring in the warning colour round the visitor's piece on ``square``: the bright band
+    of the threat ring (``BoardView.draw_rings``) found on most of a circle round it (the
+    ring of a ringed neighbour overlaps a side of it; the neighbours' rings together never
+    make most of a circle round a piece that has none)."""
+    view = app.scene.view
+    x, y = view.centre(square, app.scene.match.state)
+    radius = view.radius + max(2, view.radius // 8)
+    band = max(3, radius // 7)
+    d = radius + 1 + (band + 1) // 2
+    spots = [
+        (round(x + d * math.cos(a * math.pi / 8)), round(y + d * math.sin(a * math.pi / 8)))
+        for a in range(16)
+    ]
+    return sum(tuple(surface.get_at(p))[:3] == MARK_DANGER for p in spots) >= 10
+
+
+def target_colour(app, surface: pygame.Surface, square: str) -> tuple[int, int, int]:
+    view = app.scene.view
+    return tuple(surface.get_at(view.target_spot(square, app.scene.match.state)))[:3]
+
+
+def forward(square: str) -> int:
+    return int(square[1:])
+
+
+def test_every_piece_the_computer_takes_was_announced_on_the_visitors_turn(app_factory):
+    app = app_factory(game="epaminondas", think=0.1)
+    scene = app.scene
+    rng = random.Random(35)
+    me = scene.match.state.to_move
+    assert scene.match.is_human(me)
+    taken = announced_by_ring = announced_by_target = 0
+    config = scene.config
+    for _turn in range(80):
+        if scene.match.state.outcome is not None:
+            if taken >= 6:
+                break
+            app.go("game", config=GameConfig(**vars(config)))  # another game
+            scene = app.scene
+        assert wait_for(app, lambda: visitor_turn(app))
+        state = scene.match.state
+        surface = frame(app)
+        mine = [p.square for p in state.pieces() if p.colour == me]
+        ringed = {sq for sq in mine if danger_ringed(app, surface, sq)}
+        # the marks are the guidance's threats, and nothing else is ringed in warning red
+        threatened = {
+            sq for t in scene.guidance.threats() if t.kind == "capture" for sq in t.squares
+        }
+        assert ringed == threatened
+        # the visitor touches any piece that can move, then any target a touch can take
+        # (mostly forward, so that the armies meet: a careless visitor, not a careful one)
+        origins = sorted(scene.guidance.origins())
+        ahead = max(forward(m.to) for o in origins for m in scene.guidance.origins()[o])
+        if rng.random() < 0.6:
+            origins = [
+                o
+                for o in origins
+                if any(forward(m.to) == ahead for m in scene.guidance.origins()[o])
+            ]
+        origin = rng.choice(origins)
+        click(app, scene.view.centre(origin, state))
+        assert scene.board.selected == origin
+        targets = {sq: m for sq, m in scene.guidance.targets(origin).items() if sq not in m.phalanx}
+        if not targets:
+            click(app, scene.view.centre(origin, state))  # let go; another turn
+            continue
+        square = max(sorted(targets), key=lambda sq: (forward(sq), rng.random()))
+        if rng.random() < 0.4:
+            square = rng.choice(sorted(targets))
+        surface = frame(app)
+        red = target_colour(app, surface, square) == theme.DANGER_DOT
+        assert red == (square in scene.guidance.danger_targets(origin))
+        if red:  # what a red target means is said in the strip
+            assert scene.guidance.risk_line(origin) is not None
+        move = targets[square]
+        click(app, scene.view.target_spot(square, state))
+        match = scene.match
+        assert wait_for(
+            app,
+            lambda before=state, match=match: (
+                match.state.outcome is not None or (visitor_turn(app) and match.state is not before)
+            ),
+        )
+        answer = match.state.last_move
+        if answer is None or match.state.outcome is not None:
+            continue
+        for lost in answer.captures:
+            taken += 1
+            moved = lost in move.landing
+            if lost in ringed and not moved:
+                announced_by_ring += 1
+            else:
+                assert red, f"{lost} taken by {answer} unannounced (after {move})"
+                announced_by_target += 1
+    assert taken >= 6, "the games must show captures for the test to mean anything"
+    assert announced_by_ring >= 1
