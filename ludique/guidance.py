@@ -76,6 +76,7 @@ class Guidance:
         self.rule: Notice | None = None  # a rule explained, beside the board (never over it)
         self.explained: set[str] = set()  # the rules explained in this game (once each)
         self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
+        self.lost: Text | None = None  # the visitor's pieces the computer's last move took
         # Latrunculi's pieces in danger are marked at the gentle strengths, or when the curator
         # asks for it at every strength (the setting ``capture_warnings``)
         self.capture_warnings = capture_warnings or match.config.strength in WARNED_STRENGTHS
@@ -269,17 +270,32 @@ class Guidance:
         match = self.match
         if match.is_human(transition.mover):
             self.notice = None
+            self.lost = None
         if match.is_human(transition.mover) or match.demo:
             self.marked = ()
             return
         self.marked = _squares_of(transition.move)
+        # said beside the board, not over it: the line stays while the visitor thinks, and
+        # over the board it would hide the marks he needs then
+        self.lost = self.lost_line(transition.move)
+
+    def lost_line(self, move: Move) -> Text | None:
+        """The computer's ``move`` took pieces of the visitor's: which, in one line (the pieces
+        leave the board while the move is shown; the line stays until he moves)."""
+        match = self.match
+        if not match.against_computer or not move.captures:
+            return None
+        if self.state.game_id == "pente-grammai":
+            return Text.of("play.notice.lost_counter", point=move.captures[0])
+        if len(move.captures) == 1:
+            return Text.of("play.notice.lost", square=move.captures[0])
+        squares = ", ".join(sorted(move.captures))
+        return Text.of("play.notice.lost_many", count=len(move.captures), squares=squares)
 
     # --- notices -------------------------------------------------------------------------
     def say(self, key: str, **fields: object) -> None:
         """A short message over the board for a few seconds (``kiosk.play.<key>``)."""
-        until = self.match.clock.now() + self.match.clock.seconds(NOTICE_SECONDS)
-        self.notice = Notice(Text.of(f"play.{key}", **fields), until)
-        self.match.on_change()
+        self.show(Text.of(f"play.{key}", **fields))
 
     def expire(self, now: float) -> bool:
         """Drop the notices whose time is over; True if one was dropped."""
@@ -301,6 +317,13 @@ class Guidance:
             found = applying(self.match.config.game_id, before, after.action, after, self.explained)
             if found is not None:
                 self.explain(*found)
+
+    def hold_rule(self) -> None:
+        """The rule notice cannot be shown now (no room beside a loss and a threat): it keeps
+        its whole time for when it can."""
+        clock = self.match.clock
+        if self.rule is not None:
+            self.rule = Notice(self.rule.text, clock.now() + clock.seconds(RULE_SECONDS))
 
     def explain(self, rule: str, fields: dict) -> None:
         """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board for a while."""
@@ -390,6 +413,28 @@ class Guidance:
         row, other = ("A", "B") if mover == "blue" else ("B", "A")
         return f"{die}{row}" if die <= 5 else f"1{other}"
 
+    def why_not(self, square: str) -> Text | None:
+        """A touch, with nothing held, on ``square`` where no move starts: why that piece
+        cannot move (a waiting counter must enter first, a prisoner, no free square), or
+        what to touch instead (an empty square, the other side's piece)."""
+        state = self.state
+        if state.needs_roll or state.outcome is not None or square in self.origins():
+            return None
+        if square == "off" and self.entry_blocked() is not None:
+            return None  # the blocked entry is said (``touched``)
+        own = [p for p in state.pieces() if p.square == square and p.colour == state.to_move]
+        if own:
+            if state.game_id == "pente-grammai":
+                if "off" in self.origins():  # the rule applies: said as the rule says it
+                    return Text.of("play.rule.pente.enter-first")
+                return Text.of("play.refused.stuck_throw")
+            if own[-1].kind == "incitus":
+                return Text.of("legend.incitus")
+            return Text.of("play.refused.stuck")
+        if set(self.origins()) == {"reserve"}:
+            return Text.of("play.guide.place")
+        return Text.of("play.refused.touch")
+
     # --- refusals ------------------------------------------------------------------------
     def refusal(self, origin: str, square: str) -> Text:
         """Why a drop of the piece from ``origin`` on ``square`` is refused (``kiosk.play.*``):
@@ -405,8 +450,10 @@ class Guidance:
         self.show(self.refusal(origin, square))
 
     def show(self, text: Text) -> None:
-        """Say ``text`` (a ``play.*`` line) over the board for a few seconds."""
-        self.say(text.key.removeprefix("play."), **dict(text.fields))
+        """Say ``text`` over the board for a few seconds."""
+        until = self.match.clock.now() + self.match.clock.seconds(NOTICE_SECONDS)
+        self.notice = Notice(text, until)
+        self.match.on_change()
 
     # --- the lines of the strip --------------------------------------------------------------
     def status(self) -> Text:

@@ -321,6 +321,7 @@ def _threat_screens(app) -> Iterator[str]:
     # a threat, the counts and a rule notice at once (the strip's fullest moment): nothing
     # may go under the buttons, nor off the strip
     from ludique.games.latrunculi import SenecaState
+    from ludique.guidance import Text
 
     crowded = [
         (
@@ -336,7 +337,7 @@ def _threat_screens(app) -> Iterator[str]:
             "latrunculi-seneca-capture",
             GameConfig("latrunculi-seneca", "computer", "beginner", None),
             SenecaState.from_position(
-                blue=["d4", "a1", "h1", "b2", "g7"], white=["c4", "e6", "h8", "a8"]
+                blue=["d4", "a1", "h1", "b2", "g7"], white=["c4", "e5", "h8", "a8"]
             ),
             "latrunculi.safe",
         ),
@@ -352,6 +353,12 @@ def _threat_screens(app) -> Iterator[str]:
         app.scene.set_position(state)
         app.scene.guidance.explain(rule, NOTICE_FIELDS)
         yield f"game-threat-{name}-and-notice"
+        # ... and the pieces the computer's last move took (said until the visitor moves)
+        if name.startswith("epaminondas"):
+            app.scene.guidance.lost = Text.of("play.notice.lost_many", count=2, squares="g5, h5")
+        else:
+            app.scene.guidance.lost = Text.of("play.notice.lost", square="f4", point="5A")
+        yield f"game-threat-{name}-notice-and-loss"
     # a piece held: a target where it would be taken at once is red (Pente grammai: with the
     # throws that would send it back)
     held = [

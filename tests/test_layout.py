@@ -82,15 +82,17 @@ def covered(drawn, screen_id: int, top: int) -> list[str]:
 
 
 def missing_from_strip(app, drawn) -> list[str]:
-    """On a game screen the strip shows every count (pieces across, pieces lost), the first
-    threat's line and what a held piece's red targets mean, whatever else it has to say."""
+    """On a game screen the strip shows every count (pieces across, pieces lost), the pieces
+    the computer's last move took, the first threat's line and what a held piece's red targets
+    mean, whatever else it has to say."""
     scene = app.scene
     if getattr(scene, "name", None) != "game" or getattr(scene, "leaving", None) is not None:
         return []
     guidance = scene.guidance
     texts = " | ".join(r.message for r in drawn)
     wanted = [line.render(app.t) for line, _ in guidance.score_lines()]
-    for line in (guidance.threat_line(), guidance.risk_line(scene.board.selected)):
+    lines = (guidance.lost, guidance.threat_line(), guidance.risk_line(scene.board.selected))
+    for line in lines:
         if line is not None:
             wanted.append(line.render(app.t))
     return [f"{words!r} is not on the strip" for words in wanted if words not in texts]

@@ -113,6 +113,9 @@ def test_every_piece_the_computer_takes_was_announced_on_the_visitors_turn(app_f
         answer = match.state.last_move
         if answer is None or match.state.outcome is not None:
             continue
+        if answer.captures:  # said in one line beside the board, until the visitor moves
+            said = scene.guidance.lost.render(app.t)
+            assert all(sq in said for sq in answer.captures), said
         for lost in answer.captures:
             taken += 1
             moved = lost in move.landing
@@ -123,3 +126,47 @@ def test_every_piece_the_computer_takes_was_announced_on_the_visitors_turn(app_f
                 announced_by_target += 1
     assert taken >= 6, "the games must show captures for the test to mean anything"
     assert announced_by_ring >= 1
+
+
+# --- every touch answered -----------------------------------------------------------------------
+
+
+def notice(app) -> str | None:
+    message = app.scene.guidance.message()
+    return None if message is None else message.render(app.t)
+
+
+def test_a_counter_that_must_wait_says_so_when_touched(app_factory):
+    from ludique.games.pente import PenteState
+
+    app = app_factory(game="pente-grammai")
+    scene = app.scene
+    # a 2 thrown: a waiting counter can enter on 2A, so the one on 4A must wait
+    scene.set_position(PenteState.from_position(blue={"4A": 1, "off": 4}, white={"off": 5}, die=2))
+    assert wait_for(app, lambda: visitor_turn(app))
+    assert "4A" not in scene.guidance.origins()
+    click(app, scene.view.centre("4A", scene.match.state))
+    assert notice(app) == app.t("play.rule.pente.enter-first")
+    assert scene.board.selected is None
+
+
+def test_a_touch_on_the_wrong_square_says_what_to_touch(app_factory):
+    from ludique.games.latrunculi import PetteiaState
+
+    app = app_factory(game="latrunculi-petteia")
+    scene = app.scene
+    # a1 is hemmed in by its own pieces; h8 is the computer's; e5 is empty
+    scene.set_position(
+        PetteiaState.from_position(blue=["a1", "a2", "b1", "d4"], white=["h8", "g6"])
+    )
+    assert wait_for(app, lambda: visitor_turn(app))
+    state = scene.match.state
+    click(app, scene.view.centre("a1", state))
+    assert notice(app) == app.t("play.refused.stuck")
+    for square in ("h8", "e5"):
+        scene.guidance.notice = None
+        click(app, scene.view.centre(square, state))
+        assert notice(app) == app.t("play.refused.touch"), square
+    # a movable piece is taken in hand: no line over the board hides its targets
+    click(app, scene.view.centre("d4", state))
+    assert scene.board.selected == "d4" and notice(app) is None

@@ -21,7 +21,7 @@ import pygame
 from ludique.games import dump_game
 from ludique.games.base import PHALANX, GameState, IllegalMove, Move, Piece
 from ludique.guidance import Guidance
-from ludique.interaction import PLAY, REFUSE, Drag, Interaction, Outcome
+from ludique.interaction import PLAY, REFUSE, SELECT, Drag, Interaction, Outcome
 from ludique.match import Due, Match, Transition
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
@@ -112,6 +112,7 @@ class GameBoard:
         the self-test), with nothing shown or held."""
         self.stop()
         self.guidance.notice = None
+        self.guidance.lost = None
         if self.guidance.marks_next_step:  # a guided game sets its own marks for each step
             self.guidance.marked = self.guidance.marks_for(state)
         self.match.reset_to(state)
@@ -126,6 +127,7 @@ class GameBoard:
         self.selected = None
         self.drag = None
         self.guidance.notice = None
+        self.guidance.lost = None
         self.guidance.marked = self.guidance.marks_for(target)
         self.match.undo()
         self.app.invalidate()
@@ -331,6 +333,10 @@ class GameBoard:
 
     def _act(self, outcome: Outcome, pos: tuple[float, float]) -> None:
         """Show what a touch meant (``ludique/interaction.py`` decided it)."""
+        if outcome.kind == SELECT and outcome.origin is not None:
+            # a piece taken in hand: the line over the board has been read, and it must not
+            # hide the piece's targets
+            self.guidance.notice = None
         if outcome.reason is not None:
             self.guidance.show(outcome.reason)
         if outcome.kind == PLAY and outcome.move is not None:

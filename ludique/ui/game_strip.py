@@ -25,6 +25,7 @@ class GameStrip:
         self.app = app
         self.match = match
         self.guidance = guidance
+        self.rule_waits = False  # no room for the rule notice beside a loss and a threat
 
     def draw(self, canvas: pygame.Surface, placed, selected: str | None) -> None:
         """The strip in the rectangles of ``placed`` (a ``GameLayout``)."""
@@ -43,6 +44,13 @@ class GameStrip:
         )
         status, scores = placed.status, placed.scores
         need = sum(h for _, _, h, _ in self._score_fits(scores.width))
+        room = scores.height - need + (status.top - placed.mode.top)
+        self.rule_waits = False
+        self.rule_waits = self._notes_need(scores.width, selected) > room
+        if self.rule_waits:
+            # a loss, a threat and a rule at once on a short strip: the rule waits, its time
+            # kept, until the visitor has moved (the loss and the threat are for this turn)
+            self.guidance.hold_rule()
         if self._notes_need(scores.width, selected) > scores.height - need:  # even at the floor
             # a threat and a rule notice at once on a short strip: who plays (against the
             # computer, at which strength) gives its line to them for a while
@@ -68,14 +76,17 @@ class GameStrip:
         self._draw_scores(canvas, scores, selected)
 
     def _notes(self, selected: str | None) -> list:
-        """The warning lines: what the held piece's red targets mean, then the threats."""
-        risk = self.guidance.risk_line(selected)
-        return ([risk] if risk is not None else []) + self.guidance.threat_lines()
+        """The warning lines: the pieces the computer's last move took, what the held piece's
+        red targets mean, then the threats."""
+        first = [self.guidance.lost, self.guidance.risk_line(selected)]
+        return [line for line in first if line is not None] + self.guidance.threat_lines()
 
     def _must(self, selected: str | None) -> int:
-        """How many of the warning lines always show: the red targets' and the first threat's
-        (the others where there is room; their pieces are ringed all the same)."""
-        return 1 + (self.guidance.risk_line(selected) is not None)
+        """How many of the warning lines always show: the loss's, the red targets' and the
+        first threat's (the others where there is room; their pieces are ringed all the
+        same)."""
+        first = [self.guidance.lost, self.guidance.risk_line(selected)]
+        return 1 + sum(line is not None for line in first)
 
     def _notes_need(self, width: int, selected: str | None, size: int | None = None) -> int:
         """The height the first threat's line and a rule notice take at the strip's
@@ -87,7 +98,7 @@ class GameStrip:
         for line in self._notes(selected)[: self._must(selected)]:
             fit = fit_text(line.render(t), "bold", size, (width, 10**6), min_size=size)
             need += fit.height + vp.u(12)
-        if self.guidance.rule is not None:
+        if self.guidance.rule is not None and not self.rule_waits:
             pad = vp.u(14)
             words = self.guidance.rule.text.render(t)
             fit = fit_text(words, "text", size, (width - 2 * pad, 10**6), min_size=size)
@@ -162,7 +173,7 @@ class GameStrip:
         # all at the usual size where there is room, else all at the smallest a visitor reads
         fits = self._notes_need(box.width, selected, vp.u(28)) <= box.height
         size = vp.u(28) if fits else floor
-        rule = self.guidance.rule
+        rule = None if self.rule_waits else self.guidance.rule
         pad = vp.u(14)
         keep = 0
         if rule is not None:  # the rule notice's room
@@ -268,7 +279,8 @@ class GameStrip:
             y += height
             left -= height
             rows = ((min(lost.get(colour, 0), 16) - 1) // per_row + 1) if colour else 0
-            if colour is not None and lost[colour] and y + rows * step + left <= box.bottom:
+            icons = rows * step + vp.u(6)
+            if colour is not None and lost[colour] and y + icons + left <= box.bottom:
                 # the pieces a side has lost, drawn under its line where there is room
                 sprite = piece_sprite(colour, "man", icon)
                 count = min(lost[colour], 16)
@@ -276,7 +288,7 @@ class GameStrip:
                     cx = box.left + icon + (i % per_row) * step
                     cy = y + icon + (i // per_row) * step
                     canvas.blit(sprite, sprite.get_rect(center=(cx, cy)))
-                y += ((count - 1) // per_row + 1) * step + vp.u(6)
+                y += icons
         if self.match.config.game_id == "pente-grammai":  # the exact chance
             from ludique.ui.story_gauge import draw_gauge
 
