@@ -477,8 +477,10 @@ class Guidance:
             return Text.of("status.computer_rolls")
         return Text.of("status.computer_thinks")
 
-    def next_step(self, selected: str | None) -> Text | None:
-        """The next step in one line, under whose turn it is (None: nothing to add)."""
+    def next_step(self, selected: str | None, hint: bool = False) -> Text | None:
+        """The next step in one line, under whose turn it is (None: nothing to add); with the
+        hesitation ``hint`` on, what its breathing piece and green dots are (they must not
+        read as a piece the visitor took and forgot)."""
         match = self.match
         state = self.state
         if not self.marks_next_step or match.demo or state.outcome is not None:
@@ -494,6 +496,8 @@ class Guidance:
             return Text.of("play.guide.blocked", point=blocked)
         if selected is not None:
             return Text.of("play.guide.target")
+        if hint and self.hint_origin() is not None:
+            return Text.of("play.guide.hint")
         if set(self.origins()) == {"reserve"}:
             return Text.of("play.guide.place")
         return Text.of("play.guide.choose")

@@ -354,10 +354,12 @@ def _threat_screens(app) -> Iterator[str]:
         app.scene.guidance.explain(rule, NOTICE_FIELDS)
         yield f"game-threat-{name}-and-notice"
         # ... and the pieces the computer's last move took (said until the visitor moves)
-        if name.startswith("epaminondas"):
-            app.scene.guidance.lost = Text.of("play.notice.lost_many", count=2, squares="g5, h5")
-        else:
-            app.scene.guidance.lost = Text.of("play.notice.lost", square="f4", point="5A")
+        lost = {
+            "epaminondas": Text.of("play.notice.lost_many", count=2, squares="g5, h5"),
+            "latrunculi": Text.of("play.notice.lost", square="f4"),
+            "pente": Text.of("play.notice.lost_counter", point="5A"),
+        }
+        app.scene.guidance.lost = lost[name.split("-")[0]]
         yield f"game-threat-{name}-notice-and-loss"
     # a piece held: a target where it would be taken at once is red (Pente grammai: with the
     # throws that would send it back)
@@ -384,6 +386,11 @@ def _threat_screens(app) -> Iterator[str]:
         app.scene.match.last_die = state.die
         app.scene.board.selected = origin
         yield f"game-{game_id}-danger-target"
+    # the visitor hesitates: one piece breathes with its targets, and the strip says why
+    app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
+    app.scene.match.turn_started = app.last_input = app.now() - 3600
+    yield "game-epaminondas-hint"
+    app.last_input = app.now()
 
 
 def _notice_screens(app) -> Iterator[str]:

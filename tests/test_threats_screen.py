@@ -170,3 +170,32 @@ def test_a_touch_on_the_wrong_square_says_what_to_touch(app_factory):
     # a movable piece is taken in hand: no line over the board hides its targets
     click(app, scene.view.centre("d4", state))
     assert scene.board.selected == "d4" and notice(app) is None
+
+
+def test_the_hesitation_hint_says_what_its_breathing_piece_is(app_factory):
+    from kiosk_driver import HeldClock
+
+    from ludique.ui.layout import recording
+
+    app = app_factory(game="epaminondas")
+    scene = app.scene
+    assert wait_for(app, lambda: visitor_turn(app))
+    clock = HeldClock(app, app.now())
+    app.last_input = clock.t
+
+    def strip_words() -> set[str]:
+        app.dirty = True
+        with recording() as drawn:
+            app.draw()
+        return {r.message for r in drawn}
+
+    hint = app.t("play.guide.hint")
+    assert hint not in strip_words()
+    clock.advance(scene.guidance.hint_time(app.last_input) - clock.t + 0.05)
+    assert scene.board.hinting(app.now())
+    assert hint in strip_words()
+    # the visitor touches a piece: his own choice, told as such
+    origin = next(iter(scene.guidance.origins()))
+    click(app, scene.view.centre(origin, scene.match.state))
+    assert hint not in strip_words() and app.t("play.guide.target") in strip_words()
+    clock.release()

@@ -27,8 +27,11 @@ class GameStrip:
         self.guidance = guidance
         self.rule_waits = False  # no room for the rule notice beside a loss and a threat
 
-    def draw(self, canvas: pygame.Surface, placed, selected: str | None) -> None:
-        """The strip in the rectangles of ``placed`` (a ``GameLayout``)."""
+    def draw(
+        self, canvas: pygame.Surface, placed, selected: str | None, hint: bool = False
+    ) -> None:
+        """The strip in the rectangles of ``placed`` (a ``GameLayout``); ``hint``: the
+        hesitation hint is on the board."""
         t = self.app.t
         vp = self.app.viewport
         config = self.match.config
@@ -72,7 +75,7 @@ class GameStrip:
                 colour=theme.MUTED,
                 align="left",
             )
-        self._draw_status(canvas, status, selected)
+        self._draw_status(canvas, status, selected, hint)
         self._draw_scores(canvas, scores, selected)
 
     def _notes(self, selected: str | None) -> list:
@@ -105,13 +108,15 @@ class GameStrip:
             need += fit.height + 2 * pad + vp.u(12)
         return need
 
-    def _draw_status(self, canvas: pygame.Surface, panel: pygame.Rect, selected) -> None:
+    def _draw_status(
+        self, canvas: pygame.Surface, panel: pygame.Rect, selected, hint: bool = False
+    ) -> None:
         t = self.app.t
         vp = self.app.viewport
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
         mover = self.match.state.to_move
         sprite = piece_sprite(mover, piece_kind(self.match.config.game_id), vp.u(30))
-        guide = self.guidance.next_step(selected)
+        guide = self.guidance.next_step(selected, hint)
         # with a next step, the piece and whose turn share the top row, the step the panel's width
         row = vp.u(70) if guide is not None else panel.height
         canvas.blit(sprite, sprite.get_rect(center=(panel.left + vp.u(50), panel.top + row // 2)))

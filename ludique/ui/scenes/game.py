@@ -378,7 +378,9 @@ class GameScene(BoardScene):
         canvas.blit(self.static_layer(), (0, 0))
         self.board.draw(canvas, board=False)
         self._draw_legend(canvas)
-        self.strip.draw(canvas, self.placed, self.board.selected)
+        board = self.board
+        hint = board.hinting(self.app.now()) and not self.match.state.needs_roll
+        self.strip.draw(canvas, self.placed, board.selected, hint)
         for button in self.buttons:
             button.enabled = button.name != "undo" or self.match.undo_target() is not None
             button.draw(canvas)
