@@ -223,6 +223,30 @@ class Guidance:
             percent=round(100 * len(throws) / 6),
         )
 
+    def placement_move(self) -> Move | None:
+        """Latrunculi's placement done for the visitor (the quick start): his next man in a
+        sensible formation, a block on the two rows nearest him, front row first from the
+        middle out; where the other side stands already, the free square nearest it."""
+        state = self.state
+        if state.phase != PLACEMENT or state.outcome is not None:
+            return None
+        moves = {m.to: m for m in state.legal_moves() if m.kind != PASS and m.to is not None}
+        if not moves:
+            return None
+        rows = sorted({int(sq[1:]) for sq in moves} | {1, 8})
+        first, last = rows[0], rows[-1]
+        near = first if state.to_move == state.colours[0] else last  # his own side
+        ahead = 1 if near == first else -1
+        files = sorted({sq[0] for sq in moves} | set("abcdefgh"))
+        middle = (len(files) - 1) / 2
+
+        def rank(square: str) -> tuple[float, float, str]:
+            row = (int(square[1:]) - near) * ahead  # 0: his back row, 1: the front of the block
+            depth = {1: 0, 0: 1}.get(row, row)  # the front row, then the back, then beyond
+            return (depth, abs(files.index(square[0]) - middle), square)
+
+        return moves[min(moves, key=rank)]
+
     def hint_origin(self) -> str | None:
         """The piece the hesitation hint points at: the first that can move (a capture's
         first, where there is one), or the first prisoner to remove."""

@@ -28,10 +28,16 @@ class GameStrip:
         self.rule_waits = False  # no room for the rule notice beside a loss and a threat
 
     def draw(
-        self, canvas: pygame.Surface, placed, selected: str | None, hint: bool = False
+        self,
+        canvas: pygame.Surface,
+        placed,
+        selected: str | None,
+        hint: bool = False,
+        below: int = 0,
     ) -> None:
         """The strip in the rectangles of ``placed`` (a ``GameLayout``); ``hint``: the
-        hesitation hint is on the board."""
+        hesitation hint is on the board; ``below``: the height a button takes at the top of
+        the counts (the quick start of a placement)."""
         t = self.app.t
         vp = self.app.viewport
         config = self.match.config
@@ -46,6 +52,7 @@ class GameStrip:
             valign="bottom",
         )
         status, scores = placed.status, placed.scores
+        scores = pygame.Rect(scores.left, scores.top + below, scores.width, scores.height - below)
         need = sum(h for _, _, h, _ in self._score_fits(scores.width))
         room = scores.height - need + (status.top - placed.mode.top)
         self.rule_waits = False

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ludique.games.base import PLACEMENT
 from ludique.guidance import Guidance
 from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
@@ -288,6 +289,37 @@ class GameScene(BoardScene):
             Button(rect, label, action, name=name, size=self.vp.u(36 if self.vp.portrait else 32))
             for rect, (name, label, action) in zip(placed.buttons, specs, strict=True)
         ]
+        # the quick start of a Latrunculi placement, at the top of the strip's counts
+        scores = placed.scores
+        self.quick = Button(
+            pygame.Rect(scores.left, scores.top, scores.width, self.vp.u(TOUCH_UNITS + 8)),
+            lambda: self.app.t("button.place_for_me"),
+            self.place_for_me,
+            "primary",
+            name="place-for-me",
+            size=self.vp.u(32),
+        )
+
+    def quick_shown(self) -> bool:
+        """The quick start is offered while the visitor could place his men himself."""
+        match = self.match
+        return (
+            match.against_computer
+            and match.state.phase == PLACEMENT
+            and match.state.outcome is None
+            and not self.board.auto_place
+            and match.state.reserve(self.config.visitor_colour) > 0
+        )
+
+    def place_for_me(self) -> None:
+        """One touch: his men are placed for him, in a block on the two rows nearest him; a
+        touch on the board stops it, and he places the rest himself."""
+        self.board.selected = None
+        self.board.auto_place = True
+        self.app.invalidate()
+
+    def button(self, name: str) -> Button:
+        return next(b for b in [*self.buttons, self.quick] if b.name == name)
 
     def resized(self) -> None:
         self.layout()
@@ -364,6 +396,9 @@ class GameScene(BoardScene):
             self.leaving.on_pointer(pointer)
             return
         if pointer.kind == "down":
+            if self.quick_shown() and self.quick.hit(pointer.pos):
+                self.place_for_me()
+                return
             for button in self.buttons:
                 if button.hit(pointer.pos):
                     if button.name == "undo" and self.match.undo_target() is None:
@@ -380,7 +415,11 @@ class GameScene(BoardScene):
         self._draw_legend(canvas)
         board = self.board
         hint = board.hinting(self.app.now()) and not self.match.state.needs_roll
-        self.strip.draw(canvas, self.placed, board.selected, hint)
+        below = 0
+        if self.quick_shown():
+            self.quick.draw(canvas)
+            below = self.quick.rect.height + self.vp.u(16)
+        self.strip.draw(canvas, self.placed, board.selected, hint, below)
         for button in self.buttons:
             button.enabled = button.name != "undo" or self.match.undo_target() is not None
             button.draw(canvas)
