@@ -533,6 +533,10 @@ class Guidance:
         due = state.needs_roll and not rolling
         if match.last_die is None and due:  # before the first throw: how to throw, not a face
             return Text.of("play.die.touch" if match.human_turn else "play.die.computer-first")
+        if due and match.against_computer:
+            # the faded face is the other side's last throw: the caption says who throws
+            # next, never "your throw" over the computer's number (nor the other way round)
+            return Text.of("play.die.touch" if match.human_turn else "status.computer_rolls")
         # while the die tumbles it is the thrower's (not the last throw's) die
         whose = state.to_move if due or rolling or match.die_by is None else match.die_by
         if match.against_computer:
