@@ -24,6 +24,8 @@ from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
 
+INCITUS_SIGN = "Ꝋ"  # how the texts write a prisoner, the sign on its piece
+
 
 @dataclass(frozen=True)
 class GameLayout:
@@ -447,9 +449,12 @@ class GameScene(BoardScene):
             words.height = box.bottom - words.top
             align, valign = "center", "top"
         canvas.blit(sprite, spot)
+        # the drawn sign stands above the words: the sign the sentence opens with (for where
+        # it is said alone) would show it twice, in two sizes
+        legend = self.app.t("legend.incitus").removeprefix(INCITUS_SIGN).lstrip()
         draw_text(
             canvas,
-            self.app.t("legend.incitus"),
+            legend,
             words,
             size=vp.u(28),
             min_size=vp.u(26),
