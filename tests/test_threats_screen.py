@@ -199,3 +199,38 @@ def test_the_hesitation_hint_says_what_its_breathing_piece_is(app_factory):
     click(app, scene.view.centre(origin, scene.match.state))
     assert hint not in strip_words() and app.t("play.guide.target") in strip_words()
     clock.release()
+
+
+def test_at_the_end_the_strip_shows_the_winners_piece(app_factory):
+    from kiosk_driver import HeldClock, drag
+
+    from ludique.games.latrunculi import PetteiaState
+    from ludique.ui.boards.sprites import piece_sprite
+
+    app = app_factory(game="latrunculi-petteia")
+    scene = app.scene
+    # Blue (the visitor) takes White's last piece but one: a3 shuts b3 in against c3
+    scene.set_position(
+        PetteiaState.from_position(
+            blue=["a1", "c3", "e1", "f2"], white=["b3", "h8"], to_move="blue"
+        )
+    )
+    assert wait_for(app, lambda: visitor_turn(app))
+    clock = HeldClock(app, app.now())
+    state = scene.match.state
+    drag(app, scene.view.centre("a1", state), scene.view.centre("a3", state))
+    while scene.match.state.outcome is None:
+        clock.advance(0.01)
+    assert scene.name == app.scene.name == "game"
+    winner = scene.match.state.outcome.winner
+    assert winner == "blue" and scene.match.state.to_move == "white"
+    surface = frame(app)
+    vp = app.viewport
+    panel = scene.placed.status
+    centre = (panel.left + vp.u(50), panel.top + panel.height // 2)
+    for colour in ("blue", "white"):
+        sprite = piece_sprite(colour, "man", vp.u(30))
+        mid = sprite.get_at((sprite.get_width() // 2, sprite.get_height() // 2))
+        shown = tuple(surface.get_at(centre))[:3] == tuple(mid)[:3]
+        assert shown == (colour == winner), colour
+    clock.release()

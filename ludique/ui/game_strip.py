@@ -121,7 +121,10 @@ class GameStrip:
         t = self.app.t
         vp = self.app.viewport
         theme.rounded_panel(canvas, panel, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
-        mover = self.match.state.to_move
+        state = self.match.state
+        mover = state.to_move
+        if state.outcome is not None and state.outcome.winner is not None:
+            mover = state.outcome.winner  # the game is over: the winner's piece, not the loser's
         sprite = piece_sprite(mover, piece_kind(self.match.config.game_id), vp.u(30))
         guide = self.guidance.next_step(selected, hint)
         # with a next step, the piece and whose turn share the top row, the step the panel's width
