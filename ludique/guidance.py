@@ -80,6 +80,10 @@ class Guidance:
         # Latrunculi's pieces in danger are marked at the gentle strengths, or when the curator
         # asks for it at every strength (the setting ``capture_warnings``)
         self.capture_warnings = capture_warnings or match.config.strength in WARNED_STRENGTHS
+        # Epaminondas marks them at every strength: a phalanx captures from afar, and a
+        # visitor does not see it coming (in Latrunculi the warnings are a setting); the red
+        # targets of a held piece follow the same rule
+        self._latrunculi = match.config.game_id.startswith("latrunculi")
         self._threats_for: GameState | None = None
         self._threats: list[Threat] = []
         self._moves_for: GameState | None = None
@@ -91,6 +95,12 @@ class Guidance:
     @property
     def state(self) -> GameState:
         return self.match.state
+
+    @property
+    def warns_captures(self) -> bool:
+        """Whether the pieces the other side could capture are marked (and a held piece's
+        red targets shown): always but in Latrunculi, there where ``capture_warnings``."""
+        return self.capture_warnings or not self._latrunculi
 
     # --- the moves, by where they start --------------------------------------------------
     def _refresh(self) -> None:
@@ -186,7 +196,7 @@ class Guidance:
         state = self.state
         if not self.marks_next_step or self.match.demo or state.outcome is not None:
             return ()
-        if state.game_id.startswith("latrunculi") and not self.capture_warnings:
+        if not self.warns_captures:
             return ()
         key = (origin, state)
         if self._danger_for is not None and self._danger_for[0] == key:
@@ -210,7 +220,7 @@ class Guidance:
         if not danger:
             return None
         state = self.state
-        if state.game_id != "pente-grammai":
+        if state.die is None:  # not Pente grammai: a capture, no chance about it
             return Text.of("play.guide.risk")
         move = self.shown_targets(selected)[danger[0]]
         after = state.play(move)
@@ -309,7 +319,7 @@ class Guidance:
         match = self.match
         if not match.against_computer or not move.captures:
             return None
-        if self.state.game_id == "pente-grammai":
+        if self.state.die is not None:  # Pente grammai: the counter goes back off the board
             return Text.of("play.notice.lost_counter", point=move.captures[0])
         if len(move.captures) == 1:
             return Text.of("play.notice.lost", square=move.captures[0])
@@ -368,9 +378,7 @@ class Guidance:
         if self._threats_for is not state:
             self._threats_for = state
             found = threats(state)
-            if not self.capture_warnings and state.game_id.startswith("latrunculi"):
-                # Epaminondas marks them at every strength: a phalanx takes from afar, and a
-                # visitor does not see it coming (Latrunculi's warnings are a setting)
+            if not self.warns_captures:
                 found = [t for t in found if t.kind != "capture"]
             if match.against_computer:
                 # a capture or a knock is the next move's: only the visitor's own danger
@@ -448,7 +456,7 @@ class Guidance:
             return None  # the blocked entry is said (``touched``)
         own = [p for p in state.pieces() if p.square == square and p.colour == state.to_move]
         if own:
-            if state.game_id == "pente-grammai":
+            if state.die is not None:  # Pente grammai: the throw decides what moves
                 if "off" in self.origins():  # the rule applies: said as the rule says it
                     return Text.of("play.rule.pente.enter-first")
                 return Text.of("play.refused.stuck_throw")

@@ -241,9 +241,7 @@ def exposed(after: GameState, mover: str) -> set[str]:
     with one of the six throws (not on the sacred points)."""
     if after.outcome is not None or after.to_move == mover:
         return set()
-    if after.game_id == "pente-grammai":
-        if not after.needs_roll:
-            return set()
+    if after.needs_roll:  # Pente grammai: the other side throws first, any of the six
         mine = {p.square for p in after.pieces() if p.colour == mover}
         open_ = mine - set(SACRED) - {"off"}
         return {
