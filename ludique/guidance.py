@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
 from ludique.match import Match, Transition
 from ludique.notices import applying
-from ludique.threats import Threat, threats
+from ludique.threats import Threat, exposed, threats
 
 NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
 RULE_SECONDS = 12.0  # a rule explained the first time it applies: time to read it from 1.5 m
@@ -59,6 +59,7 @@ class BoardMarks:
 
     targets: tuple[str, ...] = ()
     movable: tuple[str, ...] = ()
+    danger: tuple[str, ...] = ()  # targets where a piece would be open to capture at once
     glow: tuple[str, ...] = ()
     pulse: bool = False
 
@@ -75,12 +76,18 @@ class Guidance:
         self.rule: Notice | None = None  # a rule explained, beside the board (never over it)
         self.explained: set[str] = set()  # the rules explained in this game (once each)
         self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
+        self.lost: Text | None = None  # the visitor's pieces the computer's last move took
         # Latrunculi's pieces in danger are marked at the gentle strengths, or when the curator
         # asks for it at every strength (the setting ``capture_warnings``)
         self.capture_warnings = capture_warnings or match.config.strength in WARNED_STRENGTHS
+        # Epaminondas marks them at every strength: a phalanx captures from afar, and a
+        # visitor does not see it coming (in Latrunculi the warnings are a setting); the red
+        # targets of a held piece follow the same rule
+        self._latrunculi = match.config.game_id.startswith("latrunculi")
         self._threats_for: GameState | None = None
         self._threats: list[Threat] = []
         self._moves_for: GameState | None = None
+        self._danger_for: tuple[tuple[str, GameState], tuple[str, ...]] | None = None
         self._origins: dict[str, list[Move]] = {}
         self._removals: dict[str, Move] = {}
         match.on_state.append(self._observe)
@@ -88,6 +95,12 @@ class Guidance:
     @property
     def state(self) -> GameState:
         return self.match.state
+
+    @property
+    def warns_captures(self) -> bool:
+        """Whether the pieces the other side could capture are marked (and a held piece's
+        red targets shown): always but in Latrunculi, there where ``capture_warnings``."""
+        return self.capture_warnings or not self._latrunculi
 
     # --- the moves, by where they start --------------------------------------------------
     def _refresh(self) -> None:
@@ -154,7 +167,9 @@ class Guidance:
         """The marks for a frame: a touched piece's targets; else, when ``marks_on``, every
         piece that can move (with the ``hint``, the one it points at and its targets)."""
         if selected is not None:
-            return BoardMarks(targets=tuple(self.shown_targets(selected)))
+            return BoardMarks(
+                targets=tuple(self.shown_targets(selected)), danger=self.danger_targets(selected)
+            )
         if marks_on:
             movable = tuple(self.removals()) or tuple(self.origins())
             if not hint:
@@ -162,10 +177,85 @@ class Guidance:
             chosen = self.hint_origin()
             if chosen is None:
                 return BoardMarks(movable=movable, pulse=True)
-            return BoardMarks(targets=tuple(self.targets(chosen)), movable=(chosen,), pulse=True)
+            return BoardMarks(
+                targets=tuple(self.targets(chosen)),
+                movable=(chosen,),
+                pulse=True,
+                danger=self.danger_targets(chosen),
+            )
         if self.removals() and self.match.human_turn:
             return BoardMarks(glow=tuple(self.removals()))
         return BoardMarks()
+
+    def danger_targets(self, origin: str) -> tuple[str, ...]:
+        """The targets of the piece on ``origin`` after which the other side could take one
+        of the mover's pieces at its next move that it cannot take now (the piece moved, or
+        one it leaves alone); Pente grammai: send one back with some throw (see
+        :meth:`hit_chance`).  None in a guided game (its step is the move), nor for
+        Latrunculi where its warnings are off (``capture_warnings``)."""
+        state = self.state
+        if not self.marks_next_step or self.match.demo or state.outcome is not None:
+            return ()
+        if not self.warns_captures:
+            return ()
+        key = (origin, state)
+        if self._danger_for is not None and self._danger_for[0] == key:
+            return self._danger_for[1]
+        mover = state.to_move
+        now = set().union(*(t.squares for t in threats(state) if t.kind in ("capture", "knock")))
+        found = []
+        for square, move in self.shown_targets(origin).items():
+            after = state.play(move)
+            if after.outcome is None and exposed(after, mover) - now:
+                found.append(square)
+        self._danger_for = (key, tuple(found))
+        return self._danger_for[1]
+
+    def risk_line(self, selected: str | None) -> Text | None:
+        """What the red targets of the held piece mean, in one line (Pente grammai: with the
+        throws that would send it back there and their exact chance)."""
+        if selected is None:
+            return None
+        danger = self.danger_targets(selected)
+        if not danger:
+            return None
+        state = self.state
+        if state.die is None:  # not Pente grammai: a capture, no chance about it
+            return Text.of("play.guide.risk")
+        move = self.shown_targets(selected)[danger[0]]
+        after = state.play(move)
+        throws = [
+            n for n in range(1, 7) if any(m.to == move.to for m in after.roll(n).legal_moves())
+        ]
+        return Text.of(
+            "play.guide.risk_knock",
+            throws=", ".join(str(n) for n in throws),
+            percent=round(100 * len(throws) / 6),
+        )
+
+    def placement_move(self) -> Move | None:
+        """Latrunculi's placement done for the visitor (the quick start): his next man in a
+        sensible formation, a block on the two rows nearest him, front row first from the
+        middle out; where the other side stands already, the free square nearest it."""
+        state = self.state
+        if state.phase != PLACEMENT or state.outcome is not None:
+            return None
+        moves = {m.to: m for m in state.legal_moves() if m.kind != PASS and m.to is not None}
+        if not moves:
+            return None
+        rows = sorted({int(sq[1:]) for sq in moves} | {1, 8})
+        first, last = rows[0], rows[-1]
+        near = first if state.to_move == state.colours[0] else last  # his own side
+        ahead = 1 if near == first else -1
+        files = sorted({sq[0] for sq in moves} | set("abcdefgh"))
+        middle = (len(files) - 1) / 2
+
+        def rank(square: str) -> tuple[float, float, str]:
+            row = (int(square[1:]) - near) * ahead  # 0: his back row, 1: the front of the block
+            depth = {1: 0, 0: 1}.get(row, row)  # the front row, then the back, then beyond
+            return (depth, abs(files.index(square[0]) - middle), square)
+
+        return moves[min(moves, key=rank)]
 
     def hint_origin(self) -> str | None:
         """The piece the hesitation hint points at: the first that can move (a capture's
@@ -214,17 +304,32 @@ class Guidance:
         match = self.match
         if match.is_human(transition.mover):
             self.notice = None
+            self.lost = None
         if match.is_human(transition.mover) or match.demo:
             self.marked = ()
             return
         self.marked = _squares_of(transition.move)
+        # said beside the board, not over it: the line stays while the visitor thinks, and
+        # over the board it would hide the marks he needs then
+        self.lost = self.lost_line(transition.move)
+
+    def lost_line(self, move: Move) -> Text | None:
+        """The computer's ``move`` took pieces of the visitor's: which, in one line (the pieces
+        leave the board while the move is shown; the line stays until he moves)."""
+        match = self.match
+        if not match.against_computer or not move.captures:
+            return None
+        if self.state.die is not None:  # Pente grammai: the counter goes back off the board
+            return Text.of("play.notice.lost_counter", point=move.captures[0])
+        if len(move.captures) == 1:
+            return Text.of("play.notice.lost", square=move.captures[0])
+        squares = ", ".join(sorted(move.captures))
+        return Text.of("play.notice.lost_many", count=len(move.captures), squares=squares)
 
     # --- notices -------------------------------------------------------------------------
     def say(self, key: str, **fields: object) -> None:
         """A short message over the board for a few seconds (``kiosk.play.<key>``)."""
-        until = self.match.clock.now() + self.match.clock.seconds(NOTICE_SECONDS)
-        self.notice = Notice(Text.of(f"play.{key}", **fields), until)
-        self.match.on_change()
+        self.show(Text.of(f"play.{key}", **fields))
 
     def expire(self, now: float) -> bool:
         """Drop the notices whose time is over; True if one was dropped."""
@@ -247,6 +352,13 @@ class Guidance:
             if found is not None:
                 self.explain(*found)
 
+    def hold_rule(self) -> None:
+        """The rule notice cannot be shown now (no room beside a loss and a threat): it keeps
+        its whole time for when it can."""
+        clock = self.match.clock
+        if self.rule is not None:
+            self.rule = Notice(self.rule.text, clock.now() + clock.seconds(RULE_SECONDS))
+
     def explain(self, rule: str, fields: dict) -> None:
         """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board for a while."""
         self.explained.add(rule)
@@ -266,24 +378,33 @@ class Guidance:
         if self._threats_for is not state:
             self._threats_for = state
             found = threats(state)
-            if not self.capture_warnings:
+            if not self.warns_captures:
                 found = [t for t in found if t.kind != "capture"]
             if match.against_computer:
-                # a capture or a knock is the next move's: only the visitor's own danger counts
+                # a capture or a knock is the next move's: only the visitor's own danger
+                # counts; the computer's coming crossing only while the visitor can answer
                 found = [
                     t
                     for t in found
-                    if t.kind not in ("capture", "knock") or match.is_human(t.against)
+                    if (t.kind not in ("capture", "knock") or match.is_human(t.against))
+                    and (t.kind != "may-cross" or not match.is_human(t.against))
                 ]
+            else:  # between two players each sees his own crossing in turn ("now")
+                found = [t for t in found if t.kind != "may-cross"]
             self._threats = found
         return self._threats
 
     def threat_line(self) -> Text | None:
         """The first threat in words, for the strip: who is threatened, by whom, what to do."""
-        found = self.threats()
-        if not found:
-            return None
-        threat = found[0]
+        lines = self.threat_lines()
+        return lines[0] if lines else None
+
+    def threat_lines(self) -> list[Text]:
+        """Every threat in words, the most decisive first (the strip shows those it has room
+        for; every one is marked on the board)."""
+        return [self._threat_text(threat) for threat in self.threats()]
+
+    def _threat_text(self, threat: Threat) -> Text:
         match = self.match
         if match.against_computer:
             who = "you" if match.is_human(threat.against) else "computer"
@@ -324,6 +445,28 @@ class Guidance:
         row, other = ("A", "B") if mover == "blue" else ("B", "A")
         return f"{die}{row}" if die <= 5 else f"1{other}"
 
+    def why_not(self, square: str) -> Text | None:
+        """A touch, with nothing held, on ``square`` where no move starts: why that piece
+        cannot move (a waiting counter must enter first, a prisoner, no free square), or
+        what to touch instead (an empty square, the other side's piece)."""
+        state = self.state
+        if state.needs_roll or state.outcome is not None or square in self.origins():
+            return None
+        if square == "off" and self.entry_blocked() is not None:
+            return None  # the blocked entry is said (``touched``)
+        own = [p for p in state.pieces() if p.square == square and p.colour == state.to_move]
+        if own:
+            if state.die is not None:  # Pente grammai: the throw decides what moves
+                if "off" in self.origins():  # the rule applies: said as the rule says it
+                    return Text.of("play.rule.pente.enter-first")
+                return Text.of("play.refused.stuck_throw")
+            if own[-1].kind == "incitus":
+                return Text.of("legend.incitus")
+            return Text.of("play.refused.stuck")
+        if set(self.origins()) == {"reserve"}:
+            return Text.of("play.guide.place")
+        return Text.of("play.refused.touch")
+
     # --- refusals ------------------------------------------------------------------------
     def refusal(self, origin: str, square: str) -> Text:
         """Why a drop of the piece from ``origin`` on ``square`` is refused (``kiosk.play.*``):
@@ -339,8 +482,10 @@ class Guidance:
         self.show(self.refusal(origin, square))
 
     def show(self, text: Text) -> None:
-        """Say ``text`` (a ``play.*`` line) over the board for a few seconds."""
-        self.say(text.key.removeprefix("play."), **dict(text.fields))
+        """Say ``text`` over the board for a few seconds."""
+        until = self.match.clock.now() + self.match.clock.seconds(NOTICE_SECONDS)
+        self.notice = Notice(text, until)
+        self.match.on_change()
 
     # --- the lines of the strip --------------------------------------------------------------
     def status(self) -> Text:
@@ -364,8 +509,10 @@ class Guidance:
             return Text.of("status.computer_rolls")
         return Text.of("status.computer_thinks")
 
-    def next_step(self, selected: str | None) -> Text | None:
-        """The next step in one line, under whose turn it is (None: nothing to add)."""
+    def next_step(self, selected: str | None, hint: bool = False) -> Text | None:
+        """The next step in one line, under whose turn it is (None: nothing to add); with the
+        hesitation ``hint`` on, what its breathing piece and green dots are (they must not
+        read as a piece the visitor took and forgot)."""
         match = self.match
         state = self.state
         if not self.marks_next_step or match.demo or state.outcome is not None:
@@ -381,6 +528,8 @@ class Guidance:
             return Text.of("play.guide.blocked", point=blocked)
         if selected is not None:
             return Text.of("play.guide.target")
+        if hint and self.hint_origin() is not None:
+            return Text.of("play.guide.hint")
         if set(self.origins()) == {"reserve"}:
             return Text.of("play.guide.place")
         return Text.of("play.guide.choose")
@@ -392,6 +541,10 @@ class Guidance:
         due = state.needs_roll and not rolling
         if match.last_die is None and due:  # before the first throw: how to throw, not a face
             return Text.of("play.die.touch" if match.human_turn else "play.die.computer-first")
+        if due and match.against_computer:
+            # the faded face is the other side's last throw: the caption says who throws
+            # next, never "your throw" over the computer's number (nor the other way round)
+            return Text.of("play.die.touch" if match.human_turn else "status.computer_rolls")
         # while the die tumbles it is the thrower's (not the last throw's) die
         whose = state.to_move if due or rolling or match.die_by is None else match.die_by
         if match.against_computer:

@@ -18,7 +18,10 @@ The rules of touch:
   the move onto the point, as the visitor means it;
 * a touch on a piece that can move selects it (a second tap on it lets it go); a drag takes
   it, and a drop on one of its targets plays the move, anywhere else it glides back;
-* a drop or a tap beside the held piece's targets is refused with the engine's reason.
+* a drop or a tap beside the held piece's targets is refused with the engine's reason;
+* with nothing held, a touch on a piece that cannot move says why (a waiting counter must
+  enter first, a prisoner, no free square), on an empty square or the other side's piece
+  what to touch instead.
 """
 
 from __future__ import annotations
@@ -108,6 +111,10 @@ class Interaction:
         if self.selected is not None and square is not None:
             # a tap beside the held piece's targets: said like a refused drop
             reason = guidance.refusal(self.selected, square)
+        elif square is not None:
+            # a piece that cannot move, an empty square, the other side's piece: why not,
+            # or what to touch instead
+            reason = guidance.why_not(square)
         self.selected = None
         return Outcome(REFUSE, None, reason=reason) if reason else Outcome(SELECT)
 

@@ -38,7 +38,7 @@ def describe(state: GameState, move: str, t: Translate, *, advice: bool = False)
     if game == "pente-grammai":
         return _pente(found, t, "story.move.advice." if advice else "story.move.")
     if game == "epaminondas":
-        return _epaminondas(found, t)
+        return _epaminondas(found, t, state.to_move)
     return _latrunculi(found, t)
 
 
@@ -71,12 +71,25 @@ def _latrunculi(move: Move, t: Translate) -> str:
     return _with_captures(clause, move.captures, t)
 
 
-def _epaminondas(move: Move, t: Translate) -> str:
+def _epaminondas(move: Move, t: Translate, mover: str) -> str:
     size = move.size  # type: ignore[attr-defined]
     distance = move.distance  # type: ignore[attr-defined]
+    way = t(f"story.move.way.{_way(move, mover)}")
     if size == 1:
-        clause = t("story.move.single", **{"from": move.frm, "to": move.to})
+        clause = t("story.move.single", way=way, **{"from": move.frm, "to": move.to})
     else:
         key = "story.move.phalanx_one" if distance == 1 else "story.move.phalanx"
-        clause = t(key, size=size, distance=distance, to=move.landing[-1])
+        clause = t(key, size=size, distance=distance, way=way, to=move.landing[-1])
     return _with_captures(clause, move.captures, t)
+
+
+def _way(move: Move, mover: str) -> str:
+    """Which way an Epaminondas move went, seen from ``mover``: a visitor follows "one square
+    forward" where "e5 to e6" asks him to read the board's letters (White's home row is 1)."""
+    tail, landed = move.frm, move.landing[0]  # type: ignore[attr-defined]
+    across = ord(landed[0]) - ord(tail[0])
+    ahead = (int(landed[1:]) - int(tail[1:])) * (1 if mover == "white" else -1)
+    if ahead == 0:
+        return "side"
+    way = "forward" if ahead > 0 else "back"
+    return f"diagonal_{way}" if across else way

@@ -267,6 +267,18 @@ def _guidance_screens(app) -> Iterator[str]:
     yield "end-latrunculi-petteia-last-capture"
 
 
+# the fields of a rule notice shown out of its game (``_notice_screens``)
+NOTICE_FIELDS = {
+    "point": "3B",
+    "from": "5B",
+    "to": "2A",
+    "count": 2,
+    "square": "d5",
+    "colour": "white",
+    "left": 10,
+}
+
+
 def _threat_screens(app) -> Iterator[str]:
     """Each kind of threat, marked on the board and named in the strip, before the move that
     could decide it (``ludique/threats.py``)."""
@@ -306,6 +318,79 @@ def _threat_screens(app) -> Iterator[str]:
         app.go("game", config=config)
         app.scene.set_position(state)
         yield f"game-threat-{name}"
+    # a threat, the counts and a rule notice at once (the strip's fullest moment): nothing
+    # may go under the buttons, nor off the strip
+    from ludique.games.latrunculi import SenecaState
+    from ludique.guidance import Text
+
+    crowded = [
+        (
+            "epaminondas-capture",
+            GameConfig("epaminondas", "computer", "player", None),
+            EpaminondasState.from_position(
+                white=["e5", "f4", "c2", "d2", "g2", "h2", "a1", "b1"],
+                black=["e7", "e6", "j4", "k3", "m12", "n12"],
+            ),
+            "epaminondas.equal-across",
+        ),
+        (
+            "latrunculi-seneca-capture",
+            GameConfig("latrunculi-seneca", "computer", "beginner", None),
+            SenecaState.from_position(
+                blue=["d4", "a1", "h1", "b2", "g7"], white=["c4", "e5", "h8", "a8"]
+            ),
+            "latrunculi.safe",
+        ),
+        (
+            "pente-grammai-knock",
+            GameConfig("pente-grammai", "computer", "player", None),
+            PenteState.from_position(blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 4}),
+            "pente.forced-off",
+        ),
+    ]
+    for name, config, state, rule in crowded:
+        app.go("game", config=config)
+        app.scene.set_position(state)
+        app.scene.guidance.explain(rule, NOTICE_FIELDS)
+        yield f"game-threat-{name}-and-notice"
+        # ... and the pieces the computer's last move took (said until the visitor moves)
+        lost = {
+            "epaminondas": Text.of("play.notice.lost_many", count=2, squares="g5, h5"),
+            "latrunculi": Text.of("play.notice.lost", square="f4"),
+            "pente": Text.of("play.notice.lost_counter", point="5A"),
+        }
+        app.scene.guidance.lost = lost[name.split("-")[0]]
+        yield f"game-threat-{name}-notice-and-loss"
+    # a piece held: a target where it would be taken at once is red (Pente grammai: with the
+    # throws that would send it back)
+    held = [
+        (
+            "epaminondas",
+            EpaminondasState.from_position(
+                white=["f4", "c2", "d2", "g2", "h2", "a1", "b1"],
+                black=["e8", "e7", "j6", "m12", "n12"],
+            ),
+            "f4",
+        ),
+        (
+            "pente-grammai",
+            PenteState.from_position(
+                blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 3, "5B": 1}, die=6
+            ),
+            "4A",
+        ),
+    ]
+    for game_id, state, origin in held:
+        app.go("game", config=GameConfig(game_id, "computer", "player", None))
+        app.scene.set_position(state)
+        app.scene.match.last_die = state.die
+        app.scene.board.selected = origin
+        yield f"game-{game_id}-danger-target"
+    # the visitor hesitates: one piece breathes with its targets, and the strip says why
+    app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
+    app.scene.match.turn_started = app.last_input = app.now() - 3600
+    yield "game-epaminondas-hint"
+    app.last_input = app.now()
 
 
 def _notice_screens(app) -> Iterator[str]:
@@ -314,15 +399,7 @@ def _notice_screens(app) -> Iterator[str]:
     from ludique.match import GameConfig
     from ludique.notices import RULES
 
-    fields = {
-        "point": "3B",
-        "from": "5B",
-        "to": "2A",
-        "count": 2,
-        "square": "d5",
-        "colour": "white",
-        "left": 10,
-    }
+    fields = NOTICE_FIELDS
     for rule in RULES:
         game_id = next(
             g

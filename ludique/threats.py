@@ -4,7 +4,9 @@
 
 * Epaminondas: the other side has more pieces on this side's home row than this side has on
   the other's: it wins at the start of its next turn unless this side captures intruders or
-  brings as many across (rules.md §2); and, the other way round, this side can cross now.
+  brings as many across (rules.md §2); the pieces of this side that the other side could
+  capture with its next move; the other side's pieces that could reach this side's home row
+  with its next move; and, the other way round, this side can cross now.
 * Ludus latrunculorum: pieces of this side that the other side could capture if it moved now
   (in the battle).
 * Pente grammai: counters of this side that the other side's next throw can send back, with the
@@ -26,7 +28,7 @@ SACRED = ("3A", "3B")
 
 @dataclass(frozen=True)
 class Threat:
-    kind: str  # "crossing", "can-cross", "capture", "knock"
+    kind: str  # "crossing", "can-cross", "may-cross", "capture", "knock"
     against: str  # the colour that must answer (its pieces, or the other's, are marked)
     squares: tuple[str, ...]  # the pieces involved, to mark on the board
     key: str  # kiosk.play.threat.<...>
@@ -34,7 +36,9 @@ class Threat:
 
     @property
     def danger(self) -> bool:
-        """A danger for ``against`` (drawn in the warning colour); else a chance it has."""
+        """A danger for the side to move (drawn in the warning colour); else a chance it has.
+        ``may-cross`` marks the other side's pieces (``against``) that could cross: a danger
+        for the side to move all the same."""
         return self.kind != "can-cross"
 
 
@@ -96,7 +100,49 @@ def epaminondas_threats(state) -> list[Threat]:
                 (("winner", me), ("loser", them)),
             )
         )
+    # what the other side could do if it moved now: take pieces, come onto this side's row
+    turned = _epaminondas_turned(state, them)
+    if turned is not None:
+        takes = sorted({sq for m in turned.legal_moves() for sq in m.captures})
+        if takes:
+            found.append(
+                Threat("capture", me, tuple(takes), "play.threat.capture", (("count", len(takes)),))
+            )
+        row = home_row(state, me)
+        # every piece of a phalanx that would come (the visitor sees what moves, not its tail)
+        coming = sorted(
+            {
+                sq
+                for m in turned.legal_moves()
+                if any(sq[1:] == row for sq in m.landing)
+                for sq in m.phalanx
+            }
+        )
+        if coming and theirs <= mine:  # with more across already, "crossing" says it
+            found.append(
+                Threat(
+                    "may-cross",
+                    them,
+                    tuple(coming),
+                    "play.threat.can-cross",
+                    (("winner", them), ("loser", me)),
+                )
+            )
     return found
+
+
+def _epaminondas_turned(state, mover: str):
+    """The same Epaminondas position with ``mover`` to move (no history: captures and
+    crossings do not depend on it)."""
+    squares: dict[str, list[str]] = {c: [] for c in state.colours}
+    for p in state.pieces():
+        squares[p.colour].append(p.square)
+    try:
+        return type(state).from_position(
+            white=squares["white"], black=squares["black"], to_move=mover
+        )
+    except ValueError:
+        return None
 
 
 # --- Ludus latrunculorum ----------------------------------------------------------------
@@ -184,3 +230,21 @@ def pente_threats(state) -> list[Threat]:
             ),
         )
     ]
+
+
+# --- after a move ----------------------------------------------------------------------------
+
+
+def exposed(after: GameState, mover: str) -> set[str]:
+    """The squares of ``mover``'s pieces that the other side, to move in ``after`` (the
+    position ``mover``'s move led to), could take at once: capture, or in Pente grammai hit
+    with one of the six throws (not on the sacred points)."""
+    if after.outcome is not None or after.to_move == mover:
+        return set()
+    if after.needs_roll:  # Pente grammai: the other side throws first, any of the six
+        mine = {p.square for p in after.pieces() if p.colour == mover}
+        open_ = mine - set(SACRED) - {"off"}
+        return {
+            m.to for throw in range(1, 7) for m in after.roll(throw).legal_moves() if m.to in open_
+        }
+    return {sq for m in after.legal_moves() for sq in m.captures}

@@ -168,7 +168,8 @@ def test_the_die_says_whose_throw_it_shows():
     assert g.die_caption(rolling=True) == Text.of("play.die.you")
     g.match.land(4)
     g.match.play("off-4A")
-    assert g.die_caption(rolling=False) == Text.of("play.die.computer")  # White's throw due
+    # White's throw due: the faded face is Blue's 4, the caption says who throws next
+    assert g.die_caption(rolling=False) == Text.of("status.computer_rolls")
     assert g.status() == Text.of("status.computer_rolls")
     # while the computer's die tumbles, the die is the computer's (not the visitor's last)
     assert g.die_caption(rolling=True) == Text.of("play.die.computer")

@@ -323,8 +323,10 @@ def test_the_die_says_touch_to_throw_then_whose_throw_it_shows(app_factory):
     )
     assert wait_for(app, lambda: visitor_turn(app) and scene.match.state.needs_roll, timeout=10)
     surface = frame(app)
+    # the faded face is the computer's throw: the caption says to touch the die, not "your
+    # throw" over the computer's number
     assert words(app, scene.guidance.die_caption(scene.board.roll is not None)) == app.t(
-        "play.die.you"
+        "play.die.touch"
     )
     assert pixels_of(surface, box, dim_pip) > 0 and pixels_of(surface, box, pip) == 0
 

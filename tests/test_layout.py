@@ -56,9 +56,46 @@ def _problems(size: tuple[int, int], lang: str, contrast: bool) -> tuple[int, in
             for a, b in itertools.combinations(on_screen, 2):
                 if a.drawn.colliderect(b.drawn):
                     problems.append(f"{where}: {a.message!r} overlaps {b.message!r}")
+            problems += [f"{where}: {p}" for p in covered(drawn, screen_id, top)]
+            problems += [f"{where}: {p}" for p in missing_from_strip(app, drawn)]
     finally:
         app.close()
     return screens, texts, problems
+
+
+def covered(drawn, screen_id: int, top: int) -> list[str]:
+    """Texts a button or a panel hides: one drawn over a text, or a text that runs out of the
+    panel it is drawn on (a notice under a button, a line half off its card)."""
+    found = []
+    covers = [c for c in drawn.covers if c.surface == screen_id and c.layer == top]
+    for r in drawn:
+        if r.surface != screen_id or r.layer != top:
+            continue
+        for c in covers:
+            if not r.drawn.colliderect(c.rect):
+                continue
+            if c.order > r.order:
+                found.append(f"{r.message!r} at {r.drawn} is under a button or panel at {c.rect}")
+            elif not c.rect.contains(r.drawn):
+                found.append(f"{r.message!r} at {r.drawn} runs out of its panel {c.rect}")
+    return found
+
+
+def missing_from_strip(app, drawn) -> list[str]:
+    """On a game screen the strip shows every count (pieces across, pieces lost), the pieces
+    the computer's last move took, the first threat's line and what a held piece's red targets
+    mean, whatever else it has to say."""
+    scene = app.scene
+    if getattr(scene, "name", None) != "game" or getattr(scene, "leaving", None) is not None:
+        return []
+    guidance = scene.guidance
+    texts = " | ".join(r.message for r in drawn)
+    wanted = [line.render(app.t) for line, _ in guidance.score_lines()]
+    lines = (guidance.lost, guidance.threat_line(), guidance.risk_line(scene.board.selected))
+    for line in lines:
+        if line is not None:
+            wanted.append(line.render(app.t))
+    return [f"{words!r} is not on the strip" for words in wanted if words not in texts]
 
 
 @pytest.mark.slow

@@ -155,3 +155,40 @@ def test_the_story_captions_tell_moves_in_words(lang, game_id, moves):
     captions = _captions(lang, final, final.colours[0])
     assert captions
     assert [c for c in captions if raw_notation(c)] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_epaminondas_move_is_told_by_the_way_it_went(lang):
+    """'e5 to f5' asks a visitor to read the board's letters: the story says which way, seen
+    from the side that played (White's forward is up the rows, Black's down)."""
+    from ludique.games.epaminondas import EpaminondasState
+
+    words = catalog(lang)
+
+    def t(key: str, **fields: object) -> str:
+        return words.t(f"kiosk.{key}", **fields)
+
+    def way(name: str) -> str:
+        return t(f"story.move.way.{name}")
+
+    white = EpaminondasState.from_position(white=["e5", "a1"], black=["e8", "e7", "n12"])
+    black = EpaminondasState.from_position(
+        white=["e5", "a1"], black=["e8", "e7", "n12"], to_move="black"
+    )
+    told = {
+        ("e5-e6", white): "forward",
+        ("e5-e4", white): "back",
+        ("e5-f5", white): "side",
+        ("e5-f6", white): "diagonal_forward",
+        ("e5-d4", white): "diagonal_back",
+        ("e8-e7", black): "forward",  # the pair e8, e7 one square down the rows
+        ("e7-e8", black): "back",
+    }
+    names = {name: way(name) for name in set(told.values())}
+    for (move, state), name in told.items():
+        said = describe(state, move, t)
+        assert names[name] in said, (move, said)
+        # the other ways are not said (a longer one may hold a shorter: "diagonally forward")
+        for other, word in names.items():
+            if other != name and word not in names[name]:
+                assert word not in said, (move, said, word)

@@ -19,9 +19,9 @@ from collections.abc import Callable
 import pygame
 
 from ludique.games import dump_game
-from ludique.games.base import PHALANX, GameState, IllegalMove, Move, Piece
+from ludique.games.base import PHALANX, PLACEMENT, GameState, IllegalMove, Move, Piece
 from ludique.guidance import Guidance
-from ludique.interaction import PLAY, REFUSE, Drag, Interaction, Outcome
+from ludique.interaction import PLAY, REFUSE, SELECT, Drag, Interaction, Outcome
 from ludique.match import Due, Match, Transition
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
@@ -36,6 +36,7 @@ PULSE_SECONDS = 1.6  # one breath of the hesitation hint
 PULSE_FRAME = 1 / 15  # the hint breathes at 15 frames a second (not 60: it is a hint)
 DIE_REACH_UNITS = 60  # a finger a little off the die still throws it
 COMPUTER_MOVE_SECONDS = 0.6
+PLACE_SECONDS = 0.3  # a man placed during the quick start (both sides)
 DEMO_MOVE_SECONDS = 0.7
 
 
@@ -63,6 +64,8 @@ class GameBoard:
         self.roll: DieRoll | None = None
         self.touch = Interaction(guidance)  # what the visitor holds, and what a touch means
         self.covered = False  # a question over the board (leave?): no marks, no touches
+        # the quick start: the visitor's men placed for him (Latrunculi) until he touches
+        self.auto_place = False
         self.move_seconds = DEMO_MOVE_SECONDS if match.demo else COMPUTER_MOVE_SECONDS
         self.on_refused: Callable[[str | None, tuple[float, float] | None], None] | None = None
         self._last_spinner = 0.0
@@ -112,6 +115,7 @@ class GameBoard:
         the self-test), with nothing shown or held."""
         self.stop()
         self.guidance.notice = None
+        self.guidance.lost = None
         if self.guidance.marks_next_step:  # a guided game sets its own marks for each step
             self.guidance.marked = self.guidance.marks_for(state)
         self.match.reset_to(state)
@@ -126,6 +130,7 @@ class GameBoard:
         self.selected = None
         self.drag = None
         self.guidance.notice = None
+        self.guidance.lost = None
         self.guidance.marked = self.guidance.marks_for(target)
         self.match.undo()
         self.app.invalidate()
@@ -236,12 +241,16 @@ class GameBoard:
             self.app.invalidate()
         due = self.match.update(now)
         if isinstance(due, Transition):
-            self.show(due, duration=self.move_seconds)
+            # while his men are placed for him, the computer's placements glide quicker too:
+            # the battle begins within about 20 s of the touch
+            quick = self.auto_place and self.state.phase == PLACEMENT
+            self.show(due, duration=PLACE_SECONDS if quick else self.move_seconds)
             return None
         if due is Due.THROW:
             self.start_roll()
         elif due is Due.VISITOR:
-            self._breathe(now)
+            if not self._place_for_visitor():
+                self._breathe(now)
         elif due is Due.OVER:
             self.selected = None
             self.app.invalidate()
@@ -249,6 +258,18 @@ class GameBoard:
             self._last_spinner = now
             self.app.invalidate()
         return due if due in (Due.OVER, Due.END_SCREEN) else None
+
+    def _place_for_visitor(self) -> bool:
+        """The quick start: the visitor's next man placed for him; False when it is over
+        (the battle has begun, or there is nothing to place)."""
+        if not self.auto_place:
+            return False
+        move = self.guidance.placement_move() if self.state.phase == PLACEMENT else None
+        if move is None:
+            self.auto_place = False
+            return False
+        self.play(move, duration=PLACE_SECONDS)
+        return True
 
     def next_wake(self, now: float) -> float | None:
         match = self.match
@@ -299,6 +320,8 @@ class GameBoard:
     # --- input ----------------------------------------------------------------------------------
     def on_pointer(self, pointer) -> None:
         match = self.match
+        if pointer.kind == "down":
+            self.auto_place = False  # a touch on the board: he takes over the placing
         if match.demo or not match.human_turn or self.busy():
             self.drag = None
             return
@@ -331,6 +354,10 @@ class GameBoard:
 
     def _act(self, outcome: Outcome, pos: tuple[float, float]) -> None:
         """Show what a touch meant (``ludique/interaction.py`` decided it)."""
+        if outcome.kind == SELECT and outcome.origin is not None:
+            # a piece taken in hand: the line over the board has been read, and it must not
+            # hide the piece's targets
+            self.guidance.notice = None
         if outcome.reason is not None:
             self.guidance.show(outcome.reason)
         if outcome.kind == PLAY and outcome.move is not None:
@@ -403,6 +430,7 @@ class GameBoard:
             marks=self.guidance.marked,
             movable=list(marks.movable),
             pulse=pulse(now) if marks.pulse else 0.0,
+            danger=list(marks.danger),
         )
         if not dragging:
             self._draw_threats(canvas)
@@ -502,7 +530,7 @@ class GameBoard:
                     canvas.blit(ring, ring.get_rect(center=view.centre(sq)))
                 # the held piece snaps to where it would stand, at the phalanx's tail
                 held_at = view.centre(move.landing[0])
-        view.draw_targets(canvas, state, targets)
+        view.draw_targets(canvas, state, targets, self.guidance.danger_targets(drag.origin))
         piece = piece_at(state, drag.origin, mover)
         image = piece_sprite(piece.colour, piece.kind, int(view.radius * 1.12))
         canvas.blit(image, image.get_rect(center=held_at))

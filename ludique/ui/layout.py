@@ -200,9 +200,27 @@ class TextRecord:
     role: str
     size: int
     layer: int = 0  # texts under a veil (a modal panel over the screen) are on a lower layer
+    order: int = 0  # when it was drawn, among the texts and the covers of one recording
 
 
-_RECORD: list[TextRecord] | None = None
+@dataclass
+class CoverRecord:
+    """A button or a panel drawn opaque over what was there, as the layout tests see it: a
+    text drawn before it under it is hidden; a text drawn on it must stay inside it."""
+
+    rect: pygame.Rect
+    surface: int
+    layer: int
+    order: int
+
+
+class Recording(list):
+    """The texts drawn while recording, and ``covers``: the buttons and panels."""
+
+    covers: list[CoverRecord]
+
+
+_RECORD: Recording | None = None
 _LAYER = 0
 
 
@@ -213,11 +231,20 @@ def cover_below() -> None:
     _LAYER += 1
 
 
+def record_cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A button or panel is drawn on ``surface`` over ``rect`` (written down while recording)."""
+    if _RECORD is not None:
+        order = len(_RECORD) + len(_RECORD.covers)
+        _RECORD.covers.append(CoverRecord(pygame.Rect(rect), id(surface), _LAYER, order))
+
+
 @contextmanager
-def recording() -> Iterator[list[TextRecord]]:
-    """Write down every text drawn while the block runs (and measure its contrast)."""
+def recording() -> Iterator[Recording]:
+    """Write down every text drawn while the block runs (and measure its contrast), and the
+    buttons and panels drawn with them."""
     global _RECORD
-    previous, _RECORD = _RECORD, []
+    previous, _RECORD = _RECORD, Recording()
+    _RECORD.covers = []
     try:
         yield _RECORD
     finally:
@@ -284,6 +311,7 @@ def draw_text(
                 role,
                 fit.size,
                 _LAYER,
+                len(_RECORD) + len(_RECORD.covers),
             )
         )
     return covered

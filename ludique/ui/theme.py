@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from ludique.ui.layout import cover_below
+from ludique.ui.layout import cover_below, record_cover
 from ludique.ui.pixels import kept
 
 INK = (38, 27, 20)
@@ -25,6 +25,7 @@ HIGHLIGHT = (255, 214, 120)
 TARGET = (170, 250, 180)  # a legal target: bright fill ...
 TARGET_EDGE = (16, 60, 28)  # ... in a dark ring, so one of the two stands out on every board
 DANGER = (200, 80, 60)
+DANGER_DOT = (255, 96, 70)  # a target where the piece would be taken: bright on every board
 DANGER_TEXT = (244, 132, 110)  # a warning in words: 4.5:1 and more on the dark panels
 
 COLOUR_NAMES_RGB = {
@@ -65,6 +66,7 @@ def rounded_panel(
     radius: int = 18,
     width: int = 3,
 ) -> None:
+    record_cover(surface, rect)
     if len(fill) == 4:
         surface.blit(_translucent_panel(rect.size, fill, radius), rect)
     else:
@@ -111,6 +113,22 @@ def target_dot(radius: int) -> pygame.Surface:
     edge = max(3, radius // 4)
     pygame.draw.circle(surface, (*TARGET_EDGE, 235), (c, c), radius)
     pygame.draw.circle(surface, (*TARGET, 235), (c, c), radius - edge)
+    return surface
+
+
+@kept
+def danger_dot(radius: int) -> pygame.Surface:
+    """A target where the piece would be taken at once: a red dot inside a dark ring, a
+    little larger than a safe target's green dot (told apart by shape, not colour alone)."""
+    size = radius * 3 + 4
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    edge = max(3, radius // 4)
+    outer = radius * 3 // 2
+    pygame.draw.circle(surface, (*INK, 235), (c, c), outer, edge + 1)
+    pygame.draw.circle(surface, (*DANGER_DOT, 255), (c, c), outer - edge - 1, edge)
+    pygame.draw.circle(surface, (*INK, 235), (c, c), radius - edge // 2)
+    pygame.draw.circle(surface, (*DANGER_DOT, 255), (c, c), radius - edge - edge // 2)
     return surface
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from ludique.i18n import LANGUAGES
 from ludique.ui import theme
-from ludique.ui.layout import Viewport, draw_text
+from ludique.ui.layout import Viewport, draw_text, record_cover
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Button:
         radius = max(6, self.rect.height // 5)
         line = max(2, self.rect.height // 36)
         shadow = self.rect.move(0, max(2, self.rect.height // 20))
+        record_cover(surface, self.rect.union(shadow))
         pygame.draw.rect(surface, (18, 12, 9), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, border, self.rect, line, border_radius=radius)
@@ -99,6 +100,7 @@ class LanguageSwitch:
             fill = theme.CREAM if chosen else theme.DEEP_2
             ink = theme.INK if chosen else theme.CREAM
             radius = rect.height // 5
+            record_cover(surface, rect)
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             pygame.draw.rect(
                 surface, theme.GOLD, rect, max(2, rect.height // 25), border_radius=radius

@@ -122,8 +122,10 @@ class BoardView:
         marks: Iterable[str] = (),
         movable: Iterable[str] = (),
         pulse: float = 0.0,
+        danger: Iterable[str] = (),
     ) -> None:
-        """The board, the pieces of ``state`` and the highlights.
+        """The board, the pieces of ``state`` and the highlights (``danger``: the targets
+        where the piece would be open to capture at once, marked apart).
 
         ``hidden`` lists (square, colour) pairs whose piece is not drawn (one piece each: it is
         being dragged or animated); ``targets`` are squares to mark as legal destinations;
@@ -194,7 +196,7 @@ class BoardView:
                 surface.blit(*self.placed_ring(remove_mark(self.radius, pulse), centre))
             else:
                 surface.blit(*self.placed_ring(mark_ring(self.radius, pulse), centre))
-        self.draw_targets(surface, state, targets)
+        self.draw_targets(surface, state, targets, danger)
         for sq in glow - glow_done:
             cx, cy = self.target_centre(sq, state)
             ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
@@ -208,21 +210,35 @@ class BoardView:
         """Where the mark of a legal target on ``square`` goes (where the piece would stand)."""
         return self.target_centre(square, state)
 
-    def draw_targets(self, surface: pygame.Surface, state: GameState, squares: Iterable[str]):
+    def draw_targets(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        squares: Iterable[str],
+        danger: Iterable[str] = (),
+    ):
         """A green dot on each target; where one of the mover's own pieces is drawn, a green
         ring round it instead: a phalanx that moves up by one lands on its own front piece,
         and a dot on that piece would read as "this piece goes here", while no mark at all
-        would hide the move (``ludique.interaction.RING``)."""
+        would hide the move (``ludique.interaction.RING``).  A target in ``danger`` (the
+        piece could be taken at once there) is a red dot in a dark ring: apart from a safe
+        one by its shape as well as its colour."""
         own = [xy for p, xy in self.layout(state) if p.colour == state.to_move]
         near = (self.radius * 0.9) ** 2
-        dot = theme.target_dot(max(10, int(self.radius * 0.55)))
+        size = max(10, int(self.radius * 0.55))
+        dot = theme.target_dot(size)
+        risky = theme.danger_dot(size)
         ring = theme.glow_ring(self.radius + 2, theme.TARGET, 220)
+        risky_ring = theme.glow_ring(self.radius + 2, theme.DANGER, 230)
+        danger = set(danger)
         for sq in squares:
             cx, cy = self.target_spot(sq, state)
             if any((cx - x) ** 2 + (cy - y) ** 2 <= near for x, y in own):
-                surface.blit(ring, ring.get_rect(center=(cx, cy)))
+                image = risky_ring if sq in danger else ring
+                surface.blit(image, image.get_rect(center=(cx, cy)))
                 continue
-            surface.blit(dot, dot.get_rect(center=(cx, cy)))
+            image = risky if sq in danger else dot
+            surface.blit(image, image.get_rect(center=(cx, cy)))
 
     def draw_rings(
         self,

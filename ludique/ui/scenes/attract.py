@@ -20,7 +20,7 @@ from ludique.ui.scenes.home import miniature
 log = logging.getLogger(__name__)
 
 DEMO_GAMES = ("pente-grammai", "latrunculi-petteia", "epaminondas")
-CALL_SECONDS = 3.0  # the call to play in each language in turn
+CALL_SECONDS = 4.0  # the whole screen in each language in turn: time to read it
 DEMO_MAX_MOVES = 160  # a demo that drags on gives way to the next game
 TOUCH_BRIGHT = (250, 214, 140)
 TOUCH_SOFT = (214, 170, 96)  # the dimmest the call to play gets: still above 4.5:1 on the backdrop
@@ -151,21 +151,26 @@ class AttractScene(Scene):
             self.app.go("home")
 
     def call_language(self, now: float) -> str:
-        """The language the call to play is said in now: each in turn, the current one first,
-        so that a visitor sees before touching that the kiosk speaks his language."""
+        """The language the screen speaks now: each in turn, the current one first, so that
+        a visitor sees before touching that the kiosk speaks his language."""
         if self.call_pinned is not None:  # the screens renderer shows each language in turn
             return self.call_pinned
         first = LANGUAGES.index(self.app.lang) if self.app.lang in LANGUAGES else 0
         return LANGUAGES[(first + int(now / CALL_SECONDS)) % len(LANGUAGES)]
 
-    def _still_layer(self) -> pygame.Surface:
-        """Backdrop, demo board and every word that does not move: composed once per game and
-        language, so that a frame is one blit plus the pieces."""
+    def _still_layer(self, lang: str) -> pygame.Surface:
+        """Backdrop, demo board and every word that does not move, in ``lang`` (the whole
+        screen speaks one language at a time, each in turn): composed once per game and
+        language shown, so that a frame is one blit plus the pieces."""
         view = self.demo.view if self.demo is not None else None
         vp = self.vp
-        key = (self.app.lang, vp.size, type(view), tuple(view.rect) if view else None)
+        key = (lang, vp.size, type(view), tuple(view.rect) if view else None)
         if self._still_key != key:
-            t = self.app.t
+            words = catalog(lang)
+
+            def t(key: str) -> str:
+                return words.t(f"kiosk.{key}")
+
             placed = self.placed
             layer = theme.background(vp.size).copy()
             if view is not None:
@@ -209,18 +214,20 @@ class AttractScene(Scene):
         return self._still
 
     def draw(self, canvas: pygame.Surface) -> None:
-        canvas.blit(self._still_layer(), (0, 0))
+        now = self.app.now()
+        lang = self.call_language(now)
+        canvas.blit(self._still_layer(lang), (0, 0))
         if self.demo is not None:
             self.demo.draw(canvas, board=False)
         # "touch the screen to play" breathes slowly between full and a softer gold (drawn
         # fresh: fading a picture of it would dim the text below a readable contrast)
         k = round(7.5 + 7.5 * math.sin(self.app.now() * 2.2)) / 15  # 16 kept shades
         colour = tuple(int(a + (b - a) * k) for a, b in zip(TOUCH_SOFT, TOUCH_BRIGHT, strict=True))
-        now = self.app.now()
-        self.app.language_switch.draw(canvas, self.call_language(now))
+        # no language is lit: none is chosen until a visitor touches one
+        self.app.language_switch.draw(canvas, "")
         draw_text(
             canvas,
-            catalog(self.call_language(now)).t("kiosk.attract.touch"),
+            catalog(lang).t("kiosk.attract.touch"),
             self.placed.touch,
             role="display",
             size=self.vp.u(64),

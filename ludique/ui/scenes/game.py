@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ludique.games.base import PLACEMENT
 from ludique.guidance import Guidance
 from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
@@ -18,10 +19,12 @@ from ludique.ui.boards import view_for
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.game_board import GameBoard
 from ludique.ui.game_strip import GameStrip, piece_kind
-from ludique.ui.layout import Viewport, draw_text
+from ludique.ui.layout import TOUCH_UNITS, Viewport, draw_text
 from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
+
+INCITUS_SIGN = "Ꝋ"  # how the texts write a prisoner, the sign on its piece
 
 
 @dataclass(frozen=True)
@@ -53,21 +56,46 @@ def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> Ga
         button_x, button_w = strip.left + column, strip.width - column
         button_top = strip.top
     else:
-        strip_w = vp.u(strip_units)
+        # the board is as tall as the screen: on a screen wider than 16:10 the strip takes
+        # part of the width the board cannot use, so that its lines wrap less (up to 16:10 the
+        # boards' side columns, the incitus legend, need it)
+        wider = max(0.0, vp.units_wide - 1728) * 0.5
+        strip_w = vp.u(strip_units + wider)
         board = pygame.Rect(m, m, vp.width - strip_w - 3 * m, vp.height - 2 * m)
         strip = pygame.Rect(
             board.right + m, switch.bottom + m, strip_w, vp.height - switch.bottom - 2 * m
         )
-        button_h = vp.u(84)
-        button_x, button_w = strip.left, strip.width
-        button_top = strip.bottom - 4 * button_h - 3 * gap
+        # the buttons are a touch target high (``TOUCH_UNITS``) and no more: the strip's
+        # sentences need the height
+        button_h = vp.u(TOUCH_UNITS + 8)
+        gap = vp.u(12)
+        # two by two: each label holds in half the strip (the longest, French "Annuler le
+        # coup", on two lines), and the strip's sentences get two buttons' height more
+        button_top = strip.bottom - 2 * button_h - gap
         words = pygame.Rect(strip.left, strip.top, strip.width, button_top - gap - strip.top)
+        half = (strip.width - gap) // 2
+        buttons = tuple(
+            pygame.Rect(
+                strip.left + (i % 2) * (half + gap),
+                button_top + (i // 2) * (button_h + gap),
+                half,
+                button_h,
+            )
+            for i in range(4)
+        )
+        return _game_layout(vp, board, strip, words, buttons)
     buttons = tuple(
         pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
         for i in range(4)
     )
-    title = pygame.Rect(words.left, words.top, words.width, vp.u(100))
-    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(44))
+    return _game_layout(vp, board, strip, words, buttons)
+
+
+def _game_layout(vp: Viewport, board, strip, words, buttons) -> GameLayout:
+    """The strip's words, from the top: the game's name, who plays, whose turn and the next
+    step, then the counts and notes down to the buttons."""
+    title = pygame.Rect(words.left, words.top, words.width, vp.u(72))
+    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(40))
     # whose turn it is, and under it the next step in one line (room for both, so the panel
     # keeps its size from turn to turn)
     status = pygame.Rect(words.left, mode.bottom + vp.u(10), words.width, vp.u(200))
@@ -260,9 +288,40 @@ class GameScene(BoardScene):
             ("home", lambda: self.app.t("button.home"), self.go_home),
         ]
         self.buttons = [
-            Button(rect, label, action, name=name, size=self.vp.u(36))
+            Button(rect, label, action, name=name, size=self.vp.u(36 if self.vp.portrait else 32))
             for rect, (name, label, action) in zip(placed.buttons, specs, strict=True)
         ]
+        # the quick start of a Latrunculi placement, at the top of the strip's counts
+        scores = placed.scores
+        self.quick = Button(
+            pygame.Rect(scores.left, scores.top, scores.width, self.vp.u(TOUCH_UNITS + 8)),
+            lambda: self.app.t("button.place_for_me"),
+            self.place_for_me,
+            "primary",
+            name="place-for-me",
+            size=self.vp.u(32),
+        )
+
+    def quick_shown(self) -> bool:
+        """The quick start is offered while the visitor could place his men himself."""
+        match = self.match
+        return (
+            match.against_computer
+            and match.state.phase == PLACEMENT
+            and match.state.outcome is None
+            and not self.board.auto_place
+            and match.state.reserve(self.config.visitor_colour) > 0
+        )
+
+    def place_for_me(self) -> None:
+        """One touch: his men are placed for him, in a block on the two rows nearest him; a
+        touch on the board stops it, and he places the rest himself."""
+        self.board.selected = None
+        self.board.auto_place = True
+        self.app.invalidate()
+
+    def button(self, name: str) -> Button:
+        return next(b for b in [*self.buttons, self.quick] if b.name == name)
 
     def resized(self) -> None:
         self.layout()
@@ -339,6 +398,9 @@ class GameScene(BoardScene):
             self.leaving.on_pointer(pointer)
             return
         if pointer.kind == "down":
+            if self.quick_shown() and self.quick.hit(pointer.pos):
+                self.place_for_me()
+                return
             for button in self.buttons:
                 if button.hit(pointer.pos):
                     if button.name == "undo" and self.match.undo_target() is None:
@@ -353,7 +415,13 @@ class GameScene(BoardScene):
         canvas.blit(self.static_layer(), (0, 0))
         self.board.draw(canvas, board=False)
         self._draw_legend(canvas)
-        self.strip.draw(canvas, self.placed, self.board.selected)
+        board = self.board
+        hint = board.hinting(self.app.now()) and not self.match.state.needs_roll
+        below = 0
+        if self.quick_shown():
+            self.quick.draw(canvas)
+            below = self.quick.rect.height + self.vp.u(16)
+        self.strip.draw(canvas, self.placed, board.selected, hint, below)
         for button in self.buttons:
             button.enabled = button.name != "undo" or self.match.undo_target() is not None
             button.draw(canvas)
@@ -381,9 +449,12 @@ class GameScene(BoardScene):
             words.height = box.bottom - words.top
             align, valign = "center", "top"
         canvas.blit(sprite, spot)
+        # the drawn sign stands above the words: the sign the sentence opens with (for where
+        # it is said alone) would show it twice, in two sizes
+        legend = self.app.t("legend.incitus").removeprefix(INCITUS_SIGN).lstrip()
         draw_text(
             canvas,
-            self.app.t("legend.incitus"),
+            legend,
             words,
             size=vp.u(28),
             min_size=vp.u(26),
