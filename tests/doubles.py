@@ -46,3 +46,22 @@ def seneca_position(predicate, seed: int = 1):
                 return state
             state = state.play(rng.choice(state.legal_moves()))
     raise AssertionError("no such position found")
+
+
+def random_positions(game_id: str, seed: int, count: int, share: float, moving: bool = False):
+    """``count`` positions with a move to make, each kept with chance ``share`` along random
+    games (a new game when one ends); ``moving``: only positions where a piece can move (not a
+    lone pass)."""
+    rng = random.Random(seed)
+    out = []
+    state = new_game(game_id)
+    while len(out) < count:
+        if state.outcome is not None:
+            state = new_game(game_id)
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        if rng.random() < share and not (moving and state.legal_moves()[0].kind == "pass"):
+            out.append(state)
+        state = state.play(rng.choice(state.legal_moves()))
+    return out

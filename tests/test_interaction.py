@@ -5,10 +5,8 @@ engine's reason."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from doubles import Clock, Silent, seneca_position
+from doubles import Clock, Silent, random_positions, seneca_position
 
 from ludique.games import GAME_IDS, GameState, new_game
 from ludique.games.epaminondas import EpaminondasState
@@ -23,19 +21,7 @@ def touch(state: GameState) -> Interaction:
 
 
 def positions(game_id: str, seed: int, count: int = 8) -> list[GameState]:
-    rng = random.Random(seed)
-    out: list[GameState] = []
-    state = new_game(game_id)
-    while len(out) < count:
-        if state.outcome is not None:
-            state = new_game(game_id)
-        if state.needs_roll:
-            state = state.roll(rng.randint(1, 6))
-            continue
-        if rng.random() < 0.3 and state.legal_moves()[0].kind != "pass":
-            out.append(state)
-        state = state.play(rng.choice(state.legal_moves()))
-    return out
+    return random_positions(game_id, seed, count, share=0.3, moving=True)
 
 
 def own(state: GameState, square: str) -> bool:

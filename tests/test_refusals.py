@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from doubles import random_positions
 
-from ludique.games import GAME_IDS, REFUSALS, GameState, new_game
+from ludique.games import GAME_IDS, REFUSALS, GameState
 from ludique.i18n import catalog
 
 LANGUAGES = ("en", "fr", "de")
@@ -16,19 +17,7 @@ LANGUAGES = ("en", "fr", "de")
 def positions(game_id: str, seed: int, count: int = 12) -> list[GameState]:
     """``count`` positions with moves to make, spread over one random game (more than one
     game if it ends early)."""
-    rng = random.Random(seed)
-    out: list[GameState] = []
-    state = new_game(game_id)
-    while len(out) < count:
-        if state.outcome is not None:
-            state = new_game(game_id)
-        if state.needs_roll:
-            state = state.roll(rng.randint(1, 6))
-            continue
-        if rng.random() < 0.25:
-            out.append(state)
-        state = state.play(rng.choice(state.legal_moves()))
-    return out
+    return random_positions(game_id, seed, count, share=0.25)
 
 
 def squares(state: GameState) -> list[str]:
