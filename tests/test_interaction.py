@@ -174,3 +174,25 @@ def test_a_tap_on_ones_own_stack_on_a_sacred_point_moves_onto_it() -> None:
     tap(t, "2B")
     done = t.press("3B")
     assert (done.kind, str(done.move)) == (PLAY, "2B-3B")
+
+
+def test_every_legal_epaminondas_move_of_200_random_positions_is_made_from_its_marks() -> None:
+    # the measure: each move played by a drag from its origin's ring to its target's
+    # mark, in 200 positions of random games
+    states = positions("epaminondas", seed=200, count=200)
+    played = 0
+    for state in states:
+        t = touch(state)
+        origins = t.guidance.origins()
+        for move in state.legal_moves():
+            if move.kind == "pass":
+                continue
+            assert move.frm in origins, (move, origins)
+            assert move.to in t.target_marks(move.frm), move
+            t.clear()
+            t.press(move.frm)
+            t.hover(move.to, moved=True)
+            done = t.release(move.to, moved=True)
+            assert (done.kind, done.move) == (PLAY, move), (state.key, move)
+            played += 1
+    assert played > 10_000
