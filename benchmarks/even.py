@@ -364,6 +364,65 @@ def report(results: list[dict]) -> None:
         )
 
 
+def mean(values) -> float | None:
+    values = list(values)
+    return statistics.fmean(values) if values else None
+
+
+def summary(results: list[dict]) -> None:
+    """The issue's measures over all games: each visitor's share of decided games and his loss
+    per move in the games he won and lost, then closeness, gifts, lengths and think times."""
+    quick = [r for r in results if r["budget"] != KIOSK_BUDGET]
+    print("\nvisitor    decided  share  loss won/lost  Pente: his turns in 0.35-0.65")
+    for visitor in VISITORS:
+        rs = [r for r in quick if r["visitor"] == visitor]
+        decided = [r for r in rs if r["winner"]]
+        won = [r for r in decided if r["winner"] == "visitor"]
+        lost = [r for r in decided if r["winner"] == "computer"]
+        turns = sum(r["visitor_turns"] for r in rs)
+        band = sum(r["in_band"] for r in rs) / turns if turns else None
+        lw = mean(r["visitor_loss"] for r in won if r["visitor_loss"] is not None)
+        ll = mean(r["visitor_loss"] for r in lost if r["visitor_loss"] is not None)
+        won_share = pct(len(won) / len(decided)) if decided else "-"
+        print(
+            f"{visitor:9} {len(decided):3}/{len(rs):<3} {won_share:>6}"
+            f"  {'-' if lw is None else f'{lw:.3f}'}/{'-' if ll is None else f'{ll:.3f}'}"
+            f"  {pct(band)}"
+        )
+    search = [r for r in quick if r["game"] != "pente-grammai"]
+    decided = [r for r in search if r["winner"]]
+    latrunculi = [r for r in search if r["game"].startswith("latrunculi")]
+    epaminondas = [r for r in search if r["game"] == "epaminondas"]
+    pente = [r for r in quick if r["game"] == "pente-grammai"]
+    if decided:
+        print(
+            f"close: margin at most two men in {pct(share([r['margin'] <= 2 for r in decided]))}"
+            " of decided search games"
+        )
+    if search:
+        print(
+            f"gifts a game: {mean(r['given'] for r in search):.2f} for nothing, "
+            f"{mean(r['gifts'] for r in search):.2f} offered (exchanges included); the "
+            f"visitors gave {mean(r.get('visitor_given', 0) for r in search):.2f}"
+        )
+    if latrunculi:
+        print(
+            f"Latrunculi: median {statistics.median(r['plies'] for r in latrunculi)} plies, "
+            f"{pct(share([r['reason'] == 'fifty-turns' for r in latrunculi]))} by the count"
+        )
+    if epaminondas:
+        print(f"Epaminondas: median {statistics.median(r['plies'] for r in epaminondas)} plies")
+    if pente:
+        print(f"Pente grammai: median {statistics.median(r['rounds'] for r in pente)} rounds")
+    for budget in sorted({r["budget"] for r in results}):
+        times = [t for r in results if r["budget"] == budget for t in r["times"]]
+        if times:
+            print(
+                f"think time at {budget} s: median {statistics.median(times):.3f} s, "
+                f"max {max(times):.3f} s"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games a visitor a game")
@@ -393,6 +452,7 @@ def main() -> None:
             ),
         )
     report(done)
+    summary(done)
 
 
 if __name__ == "__main__":
