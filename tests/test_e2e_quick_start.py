@@ -9,14 +9,12 @@ test reads.  Skipped where xvfb-run or xdotool is missing, unless LUDIQUE_REQUIR
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from xvfb import run_driver, stop
+from xvfb import Pointer, layout_app, run_driver, start_program, stop
 
 WINDOW = (1280, 800)
 PLACEMENTS = 32  # sixteen men a side
@@ -45,12 +43,6 @@ def test_the_placement_shortcut_leads_a_real_pointer_into_the_battle(tmp_path):
 # --- the driver, run inside the X server -----------------------------------------------------
 
 
-def _xdotool(*args: str) -> str:
-    return subprocess.run(
-        ["xdotool", *args], capture_output=True, text=True, check=True, timeout=30
-    ).stdout
-
-
 def _state(path: Path):
     from ludique.games import load_game
 
@@ -71,59 +63,20 @@ def _wait_for(path: Path, predicate, timeout: float):
 
 
 def drive(state_file: Path) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # geometry only, in this process
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    probe = layout_app(WINDOW)  # where the shortcut and the squares stand in the window
     import pygame
 
-    from ludique.settings import Settings
-    from ludique.ui.app import App
-    from ludique.ui.opponent import Opponent
     from ludique.ui.scenes.game import GameConfig
 
-    # where the program places the shortcut and the squares in a window of this size: the same
-    # scene laid out here, in this process, on SDL's dummy driver
-    probe = App(
-        Settings(sound=False),
-        windowed=True,
-        size=WINDOW,
-        lang="en",
-        opponent=Opponent(force_stand_in=True),
-        demo=False,
-    )
     probe.go("game", config=GameConfig("latrunculi-seneca"))
     shortcut = probe.scene.button("place-for-me").rect.center
     view = probe.scene.view
-
-    env = dict(os.environ)
-    env.pop("SDL_VIDEODRIVER", None)
-    env["LUDIQUE_STATE_FILE"] = str(state_file)
-    program = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ludique",
-            "--windowed",
-            "--lang",
-            "en",
-            "--game",
-            "latrunculi-seneca",
-            "--size",
-            f"{WINDOW[0]}x{WINDOW[1]}",
-            "--think",
-            "0.3",
-        ],
-        env=env,
-    )
+    program = start_program(state_file, WINDOW, "--game", "latrunculi-seneca", "--think", "0.3")
     try:
-        window = _xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
-
-        def at(xy) -> list[str]:
-            return ["mousemove", "--window", window, str(int(xy[0])), str(int(xy[1]))]
-
+        pointer = Pointer(program)
         time.sleep(1.5)  # the first frames
         touched = time.monotonic()
-        _xdotool(*at(shortcut))
-        _xdotool("click", "1")
+        pointer.tap(shortcut)
         state = _wait_for(
             state_file,
             lambda s: sum(a.startswith("@") for a in s.actions()) == PLACEMENTS,
@@ -134,13 +87,7 @@ def drive(state_file: Path) -> int:
         steps = [m for m in state.legal_moves() if m.kind == "step"]
         move = steps[0] if steps else state.legal_moves()[0]
         frm, to = move.text.split("-")[0], move.text.split("-")[-1]
-        a, b = view.centre(frm, state), view.centre(to, state)
-        _xdotool(*at(a))
-        _xdotool("mousedown", "1")
-        for i in range(1, 13):
-            _xdotool(*at((a[0] + (b[0] - a[0]) * i / 12, a[1] + (b[1] - a[1]) * i / 12)))
-            time.sleep(0.02)
-        _xdotool("mouseup", "1")
+        pointer.drag(view.centre(frm, state), view.centre(to, state))
         _wait_for(state_file, lambda s: move.text in s.actions(), timeout=20)
         print("moved", move.text)
         return 0

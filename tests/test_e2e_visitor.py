@@ -12,14 +12,13 @@ ImageMagick's ``import`` is missing, unless LUDIQUE_REQUIRE_XVFB=1.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from xvfb import run_driver, stop
+from xvfb import Pointer, layout_app, run_driver, start_program, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 800)
@@ -56,12 +55,6 @@ def test_a_first_time_visitor_meets_a_threat_and_the_end(tmp_path):
 # --- the driver, run inside the X server -----------------------------------------------------
 
 
-def _xdotool(*args: str) -> str:
-    return subprocess.run(
-        ["xdotool", *args], capture_output=True, text=True, check=True, timeout=30
-    ).stdout
-
-
 def _wait(predicate, what: str, timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -79,51 +72,19 @@ def _read(path: Path) -> str:
 
 
 def drive(state_file: Path) -> int:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"  # this process only lays out, it draws nothing
+    # the same screens at the same size, here: where each button and square is
+    layout = layout_app(WINDOW)
     import pygame
 
-    from ludique.settings import Settings
-    from ludique.ui.app import App
-    from ludique.ui.opponent import Opponent
-
     scene_file = Path(str(state_file) + ".scene")
-    env = dict(os.environ)
-    env.pop("SDL_VIDEODRIVER", None)
-    env["LUDIQUE_STATE_FILE"] = str(state_file)
-    size = f"{WINDOW[0]}x{WINDOW[1]}"
-    program = subprocess.Popen(
-        [sys.executable, "-m", "ludique", "--windowed", "--lang", "en", "--size", size],
-        env=env,
-    )
-    # the same screens at the same size, here: where each button and square is
-    layout = App(
-        Settings(sound=False),
-        windowed=True,
-        size=WINDOW,
-        lang="en",
-        opponent=Opponent(force_stand_in=True),
-        demo=False,
-    )
+    program = start_program(state_file, WINDOW)
     try:
-        window = _xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
-
-        def at(xy) -> list[str]:
-            return ["mousemove", "--window", window, str(int(xy[0])), str(int(xy[1]))]
-
-        def tap(xy) -> None:
-            _xdotool(*at(xy))
-            _xdotool("click", "1")
+        pointer = Pointer(program)
+        window = pointer.window
+        tap, drag = pointer.tap, pointer.drag
 
         def on(name: str) -> None:
             _wait(lambda: _read(scene_file) == name, f"the {name} screen")
-
-        def drag(a, b) -> None:
-            _xdotool(*at(a))
-            _xdotool("mousedown", "1")
-            for i in range(1, 13):
-                _xdotool(*at((a[0] + (b[0] - a[0]) * i / 12, a[1] + (b[1] - a[1]) * i / 12)))
-                time.sleep(0.02)
-            _xdotool("mouseup", "1")
 
         def shot() -> pygame.Surface:
             path = state_file.with_suffix(f".{time.monotonic_ns()}.png")

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from xvfb import run_driver, stop
+from xvfb import Pointer, run_driver, start_program, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)
@@ -37,12 +37,6 @@ def test_a_real_pointer_throws_the_die_and_drags_a_counter(tmp_path):
 
 
 # --- the driver, run inside the X server -----------------------------------------------------
-
-
-def _xdotool(*args: str) -> str:
-    return subprocess.run(
-        ["xdotool", *args], capture_output=True, text=True, check=True, timeout=30
-    ).stdout
 
 
 def _wait_for(path: Path, predicate, timeout: float = 20.0) -> list[str]:
@@ -66,28 +60,9 @@ def drive(state_file: Path) -> int:
     from ludique.ui.scenes.game import game_layout
     from ludique.ui.widgets import LanguageSwitch
 
-    env = dict(os.environ)
-    env.pop("SDL_VIDEODRIVER", None)
-    env["LUDIQUE_STATE_FILE"] = str(state_file)
-    program = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ludique",
-            "--windowed",
-            "--lang",
-            "en",
-            "--game",
-            "pente-grammai",
-            "--size",
-            f"{WINDOW[0]}x{WINDOW[1]}",
-            "--think",
-            "0.3",
-        ],
-        env=env,
-    )
+    program = start_program(state_file, WINDOW, "--game", "pente-grammai", "--think", "0.3")
     try:
-        window = _xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
+        pointer = Pointer(program)
         # where the program places its board in a window of this size, computed here from the
         # same layout functions (the scenes are laid out in window pixels)
         viewport = Viewport(*WINDOW)
@@ -96,24 +71,15 @@ def drive(state_file: Path) -> int:
         view = PenteView(game_layout(viewport, switch.area).board)
         start = new_game("pente-grammai")
 
-        def at(xy) -> list[str]:
-            return ["mousemove", "--window", window, str(int(xy[0])), str(int(xy[1]))]
-
         time.sleep(1.0)  # the first frames
-        _xdotool(*at(view.die_rect.center))
-        _xdotool("click", "1")
+        pointer.tap(view.die_rect.center)
         lines = _wait_for(state_file, lambda ls: any(x.startswith("roll ") for x in ls))
         value = int(next(x for x in lines if x.startswith("roll ")).split()[1])
         entry = f"{value}A" if value <= 5 else "1B"
         time.sleep(0.3)
         a = view.centre("off", start, "blue")
         b = view.target_centre(entry, start)
-        _xdotool(*at(a))
-        _xdotool("mousedown", "1")
-        for i in range(1, 13):
-            _xdotool(*at((a[0] + (b[0] - a[0]) * i / 12, a[1] + (b[1] - a[1]) * i / 12)))
-            time.sleep(0.02)
-        _xdotool("mouseup", "1")
+        pointer.drag(a, b)
         _wait_for(state_file, lambda ls: f"off-{entry}" in ls)
         print("moved", f"off-{entry}")
         if shutil.which("import"):  # ImageMagick, when present: a picture for a human to check

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,63 @@ def stop(program: subprocess.Popen) -> None:
         program.wait(timeout=10)
     except subprocess.TimeoutExpired:
         program.kill()
+
+
+# --- what the drivers share, inside the X server ---------------------------------------------
+
+
+def xdotool(*args: str) -> str:
+    return subprocess.run(
+        ["xdotool", *args], capture_output=True, text=True, check=True, timeout=30
+    ).stdout
+
+
+def start_program(state_file: Path, size: tuple[int, int], *args: str) -> subprocess.Popen:
+    """The real program in a window of ``size`` in the X server, in English, writing its saved
+    game to ``state_file`` after every action (``LUDIQUE_STATE_FILE``)."""
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)  # the driver's own process lays out on the dummy driver
+    env["LUDIQUE_STATE_FILE"] = str(state_file)
+    command = [sys.executable, "-m", "ludique", "--windowed", "--lang", "en"]
+    return subprocess.Popen([*command, "--size", f"{size[0]}x{size[1]}", *args], env=env)
+
+
+def layout_app(size: tuple[int, int]):
+    """The program's own screens at ``size``, in this process on SDL's dummy driver: where each
+    button and square stands in the real window."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ludique.settings import Settings
+    from ludique.ui.app import App
+    from ludique.ui.opponent import Opponent
+
+    return App(
+        Settings(sound=False),
+        windowed=True,
+        size=size,
+        lang="en",
+        opponent=Opponent(force_stand_in=True),
+        demo=False,
+    )
+
+
+class Pointer:
+    """xdotool's pointer in the program's window (found by its process)."""
+
+    def __init__(self, program: subprocess.Popen) -> None:
+        self.window = xdotool("search", "--sync", "--pid", str(program.pid)).split()[0]
+
+    def at(self, xy) -> list[str]:
+        return ["mousemove", "--window", self.window, str(int(xy[0])), str(int(xy[1]))]
+
+    def tap(self, xy) -> None:
+        xdotool(*self.at(xy))
+        xdotool("click", "1")
+
+    def drag(self, a, b, steps: int = 12) -> None:
+        xdotool(*self.at(a))
+        xdotool("mousedown", "1")
+        for i in range(1, steps + 1):
+            xdotool(*self.at((a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)))
+            time.sleep(0.02)
+        xdotool("mouseup", "1")
