@@ -351,14 +351,3 @@ def decide(
         rung, estimated = rung_for(skill, chance, quiet)
         move = play_search_rung(state, LADDER[rung], started, budget, rng, stop)
     return EvenDecision(move, rung, estimated, chance, skill)
-
-
-def choose_even(
-    state: GameState,
-    started: float,
-    budget: float,
-    rng: random.Random,
-    stop: Callable[[], bool] | None = None,
-) -> Move:
-    """The move Even match plays (``decide``'s)."""
-    return decide(state, started, budget, rng, stop).move
