@@ -17,7 +17,7 @@ The visitors, none of them Even match's own model of a visitor:
   hit when there is one, else at random: a child who grabs captures);
 * ``cautious``: leaves the fewest of its pieces open to capture at once (Pente grammai: the
   fewest throws that let the computer hit), then captures what it can, else at random;
-* ``child``, ``learner``, ``strong``: rungs 0, 2 and 4 of the ladder at their temperatures;
+* ``child``, ``novice``, ``strong``: rungs 1, 2 and 4 of the ladder at their temperatures;
 * ``champion``: the Champion (the perfect player in Pente grammai).
 
 Every game starts from the game's own start: Even match's choices below the Champion's rung are
@@ -49,11 +49,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ludique.games import GAME_IDS  # noqa: E402
 
-VISITORS = ("random", "greedy", "cautious", "child", "learner", "strong", "champion")
-VISITOR_RUNGS = {"child": 0, "learner": 2, "strong": 4}
+VISITORS = ("random", "greedy", "cautious", "child", "novice", "strong", "champion")
+VISITOR_RUNGS = {"child": 1, "novice": 2, "strong": 4}
 KIOSK_BUDGET = 1.5
 KIOSK_GAMES = ("latrunculi-seneca", "epaminondas")
-KIOSK_VISITORS = ("greedy", "learner")
+KIOSK_VISITORS = ("greedy", "novice")
 BAND = (0.35, 0.65)
 MAX_PLIES = 600  # a game still running then is counted as a draw ("max-plies")
 

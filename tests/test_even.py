@@ -74,15 +74,20 @@ def test_the_visitors_decisions_are_his_choices_with_their_losses() -> None:
 
 
 # --- the ladder ---
-def test_the_ladder_runs_from_a_child_to_the_champion_with_falling_temperatures() -> None:
-    temperatures = [level.temperature for level in ev.LADDER]
+def test_the_ladder_runs_from_a_toddler_to_the_champion_seeing_more_and_choosing_better() -> None:
+    # up the ladder a rung overlooks the reply no more often, and among the rungs that look at
+    # it at all, chooses at no higher temperature; the toddler, who never looks, picks the
+    # best-looking move often (its weakness is what it does not see)
+    overlooks = [level.overlook for level in ev.LADDER]
+    assert overlooks == sorted(overlooks, reverse=True)
+    temperatures = [level.temperature for level in ev.LADDER if level.overlook < 1]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
     # the two top rungs are the Champion's search, the expert on a smaller share of the time
     assert [level.search for level in ev.LADDER[-2:]] == ["champion", "champion"]
     assert ev.LADDER[-2].share < ev.LADDER[-1].share == ev.CHAMPION_SHARE
     # the nominal hypotheses about a visitor are the ladder's two-ply temperatures, a random
     # mover and (below them) the two searching rungs
-    assert {t for t, _ in HYPOTHESES[1:6]} <= set(temperatures)
+    assert {t for t, _ in HYPOTHESES[1:6]} <= {level.temperature for level in ev.LADDER}
     assert math.isinf(HYPOTHESES[0][0])
 
 
@@ -97,29 +102,43 @@ def attacked_man() -> DuxState:
 @pytest.mark.parametrize("rung", range(len(ev.LADDER) - 1))
 def test_no_rung_steps_a_man_into_a_capture_it_can_see(rung: int) -> None:
     state = attacked_man()
-    looking = replace(ev.LADDER[rung], overlook=0.0)  # a rung that looks at the reply
+    level = replace(ev.LADDER[rung], overlook=0.0)  # a rung that looks at the reply
     for seed in range(8):
         move = ev.play_search_rung(
-            state, looking, time.perf_counter(), 0.2, random.Random(seed), None
+            state, level, time.perf_counter(), 0.2, random.Random(seed), None
         )
         after = state.play(move)
         assert not [m for m in after.legal_moves() if m.taken], (rung, str(move))
 
 
-def test_only_the_lowest_rungs_overlook_a_reply_and_then_rarely() -> None:
+def test_only_the_lowest_rungs_overlook_the_reply_often() -> None:
     overlooks = [level.overlook for level in ev.LADDER]
-    assert overlooks == sorted(overlooks, reverse=True) and max(overlooks) <= 0.1
+    assert overlooks[0] == 1.0 and overlooks[1] >= 0.3 and overlooks[2] <= 0.1
     assert overlooks[3:] == [0.0] * (len(ev.LADDER) - 3)
     # a move chosen without looking at the reply may leave the man to be taken
-    blind = replace(ev.LADDER[0], overlook=1.0)
     state = attacked_man()
     left = 0
     for seed in range(20):
         move = ev.play_search_rung(
-            state, blind, time.perf_counter(), 0.2, random.Random(seed), None
+            state, ev.LADDER[0], time.perf_counter(), 0.2, random.Random(seed), None
         )
         left += bool([m for m in state.play(move).legal_moves() if m.taken])
-    assert left > 0
+    assert left == 0
+
+
+def test_a_rung_that_overlooks_does_not_search_the_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the toddler judges each move by the position it leaves: the referee's two plies are
+    # never asked, and what it takes at once weighs in its choice
+    def no_search(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the referee was asked")
+
+    monkeypatch.setattr(ev, "referee_values", no_search)
+    state = attacked_man()
+    for seed in range(8):
+        move = ev.play_search_rung(
+            state, ev.LADDER[0], time.perf_counter(), 0.2, random.Random(seed), None
+        )
+        assert move in state.legal_moves()
 
 
 @pytest.mark.parametrize("rung", range(len(ev.LADDER) - 1))
@@ -139,6 +158,24 @@ def test_a_pente_rung_takes_the_win_and_otherwise_weighs_the_exact_chances() -> 
     best = max(range(len(state.legal_moves())), key=lambda i: ev.referee_chances(state)[i][1])
     champion = ev.play_pente_rung(state, ev.LADDER[-1], random.Random(1))
     assert champion.text == ev.referee_chances(state)[best][0]
+
+
+def test_a_pente_rung_that_overlooks_plays_the_race_a_child_plays() -> None:
+    # without the table, the toddler hurries home: it knocks a counter off when it can and
+    # rarely walks one off its goal
+    hit = PenteState.from_position(blue={"1A": 1, "3B": 4}, white={"2A": 1, "off": 4}, die=1)
+    race = ai_for(hit)
+    hits = [m for m in hit.legal_moves() if race.capture_gain(hit, m)]
+    assert [m.text for m in hits] == ["1A-2A"]
+    for seed in range(10):
+        assert ev.play_pente_rung(hit, ev.LADDER[0], random.Random(seed)) in hits
+    home = PenteState.from_position(blue={"5A": 1, "1B": 1, "3B": 3}, white={"off": 5}, die=2)
+    assert "3B-5B" in {m.text for m in home.legal_moves()}
+    leaves = sum(
+        ev.play_pente_rung(home, ev.LADDER[0], random.Random(seed)).text == "3B-5B"
+        for seed in range(20)
+    )
+    assert leaves <= 3
 
 
 def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:

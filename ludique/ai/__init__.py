@@ -26,7 +26,7 @@ DEFAULT_STRENGTH = "even"
 MAX_BUDGET = 2.0  # seconds: nobody waits longer than this for the computer
 # The fixed strengths are rungs of Even match's ladder (``ludique.ai.even.LADDER``); in Pente
 # grammai they play from the solved table with their own temperatures (``ludique.ai.pente``).
-FIXED_RUNGS: dict[str, int] = {"beginner": 1, "player": 3, "champion": 6}
+FIXED_RUNGS: dict[str, int] = {"beginner": 2, "player": 3, "champion": 6}
 
 
 def check_request(state: GameState, strength: str, time_budget: float) -> list[Move]:

@@ -157,6 +157,10 @@ def ai_for(state: GameState) -> GameAI:
             from ludique.ai.latrunculi import LatrunculiAI
 
             ai = LatrunculiAI(game_id)
+        elif game_id == "pente-grammai":
+            from ludique.ai.pente import PenteRace
+
+            ai = PenteRace()
         else:
             ai = GameAI()
         _AIS[game_id] = ai

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -42,6 +43,9 @@ CALIBRATION: dict[str, float] = {
     "latrunculi-piso": 55.0,
     "latrunculi-petteia": 20.0,
     "latrunculi-dux": 95.0,
+    # the race's value (``ludique.ai.pente.PenteRace``) against the solved table, least squares
+    # over 100,000 positions of random play
+    "pente-grammai": 200.0,
 }
 REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least any level sees
 # Nodes the referee may search in one position at two plies (most need 1,000-4,000); where
@@ -59,6 +63,8 @@ CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 # self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one step
 # (docs/ai.md, "The ladder measured").
 EXPERT_SHARE = 0.3
+OVERRUN = 4 / 3  # of the budget, the most a decision takes with the referee's reading first
+LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 REFEREE_CACHE = 4096  # positions whose referee values are kept (a cache: it changes no answer)
 
 
@@ -75,10 +81,14 @@ class Level:
     share: float = CHAMPION_SHARE  # of the budget, for the Champion's search
 
 
+# The two lowest rungs are weak the way a beginner is: they often do not look at the reply at
+# all (a tactic missed), and then choose among the safe moves by what each move takes at once,
+# the toddler almost at random; a piece left where the reply takes it is still a capture they
+# can see, so they never step into one.  Above them, the rungs look at two plies.
 LADDER: tuple[Level, ...] = (
-    Level("child", 0.20, overlook=0.06),
+    Level("toddler", 0.05, overlook=1.0),
+    Level("child", 0.10, overlook=0.3),
     Level("novice", 0.10, overlook=0.03),
-    Level("learner", 0.05, overlook=0.01),
     Level("player", 0.025),
     Level("strong", 0.012),
     Level("expert", 0.0, "champion", share=EXPERT_SHARE),
@@ -209,10 +219,11 @@ def boltzmann(chances: list[float], temperature: float, rng: random.Random) -> i
     return rng.choices(range(len(chances)), weights=weights)[0]
 
 
-def exposure(ai: GameAI, state: GameState, move: Move) -> int:
+def exposure(ai: GameAI, state: GameState, move: Move, avenged: bool = True) -> int:
     """What ``move`` gives the opponent to take at once for nothing: the most pieces one reply
     captures less what the mover can take back at once, less the move's own captures.  An
-    exchange (a man offered where it is taken and avenged) gives nothing."""
+    exchange (a man offered where it is taken and avenged) gives nothing; without ``avenged``
+    (a player who does not look past the reply) it gives the man."""
     gain = ai.capture_gain
     child = state._apply(move)
     if child.outcome is not None or child.to_move == state.to_move:
@@ -224,7 +235,7 @@ def exposure(ai: GameAI, state: GameState, move: Move) -> int:
             continue
         after = child._apply(reply)
         back = 0
-        if after.outcome is None and after.to_move == state.to_move:
+        if avenged and after.outcome is None and after.to_move == state.to_move:
             back = max((gain(after, m) for m in after.legal_moves()), default=0)
         worst = max(worst, taken - back)
     return worst - gain(state, move)
@@ -273,7 +284,12 @@ def play_search_rung(
 
     ai = ai_for(state)
     if level.search == "champion":
-        searcher = Searcher(ai, started + budget * level.share, stop=stop, rng=rng)
+        # The referee's reading of the visitor is not taken from the search's share: a
+        # Champion of the visitor's level thinks as long as the Champion would, within a third
+        # more than the budget in all, and never past the two seconds nobody waits beyond.
+        limit = started + max(budget, min(budget * OVERRUN, LONGEST))
+        deadline = min(time.perf_counter() + budget * level.share, limit)
+        searcher = Searcher(ai, deadline, stop=stop, rng=rng)
         return searcher.search(state, 64).move
     if level.overlook and rng.random() < level.overlook:
         return overlooked(state, ai, level, rng)
@@ -288,21 +304,30 @@ def play_search_rung(
 
 
 def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -> Move:
-    """A move chosen without looking at the reply (a weak player's lapse): by the position each
-    move leaves, its own captures counted, the opponent's answers not."""
+    """A move chosen without looking past the reply (a weak player's way): by the position
+    each move leaves, its own captures counted, among the moves that leave nothing to be taken
+    at once (a capture the very next move makes is one a player sees without looking ahead;
+    whether it would be avenged is not); the opponent's plans and its own two-move tactics
+    are not seen."""
     moves = state.legal_moves()
     values = [_static_after(ai, state, move) for move in moves]
     best = max(range(len(moves)), key=values.__getitem__)
     if values[best] >= MATE_ZONE:
         return moves[best]
-    chances = [win_chance(state.game_id, v) for v in values]
-    return moves[boltzmann(chances, level.temperature, rng)]
+    exposed = [exposure(ai, state, move, avenged=False) for move in moves]
+    least = min(exposed)
+    safe = [i for i, e in enumerate(exposed) if e == least]
+    chances = [win_chance(state.game_id, values[i]) for i in safe]
+    return moves[safe[boltzmann(chances, level.temperature, rng)]]
 
 
 def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
     """A Pente grammai move at ``level``, from the exact chances."""
+    from ludique.ai.evaluation import ai_for
     from ludique.ai.pente import move_values
 
+    if level.overlook and rng.random() < level.overlook:
+        return overlooked(state, ai_for(state), level, rng)  # the race, not the table
     scored = move_values(state)  # type: ignore[arg-type]
     chances = [v for _, v in scored]
     if max(chances) >= 1.0:  # a move that wins at once

@@ -18,11 +18,22 @@ import math
 import random
 
 # ``table`` is read through this module by the story's gauge and the tests too.
+from ludique.ai.core import GameAI
 from ludique.ai.pente_table import position_value, table
-from ludique.games.base import Move
-from ludique.games.pente import CAPTURE, GOAL_PLACEMENT, PenteState, moves_for
+from ludique.games.base import GameState, Move
+from ludique.games.pente import (
+    CAPTURE,
+    GOAL,
+    GOAL_PLACEMENT,
+    N_POINTS,
+    OFF,
+    PLACEMENTS,
+    PenteState,
+    moves_for,
+)
 
 __all__ = [
+    "PenteRace",
     "STRENGTHS",
     "TEMPERATURE",
     "choose_pente_move",
@@ -93,3 +104,37 @@ def choose_pente_move(state: PenteState, strength: str, rng: random.Random) -> M
     if len(scored) == 1 or TEMPERATURE[strength] <= 0:
         return scored[probs.index(1.0)][0] if len(scored) > 1 else scored[0][0]
     return rng.choices([m for m, _ in scored], weights=probs)[0]
+
+
+PIP = 10  # hundredths of a counter per point of the track: a whole lap is a counter's worth
+
+
+def distance(side: int, placement: int) -> int:
+    """Points ``side``'s counters still have to go to its goal, a counter off the board as a
+    whole lap (it enters at most six points on and has the rest to run)."""
+    counts = PLACEMENTS[placement]
+    goal = GOAL[side]
+    return (
+        sum(counts[p] * ((goal - p) % N_POINTS) for p in range(N_POINTS)) + N_POINTS * counts[OFF]
+    )
+
+
+class PenteRace(GameAI):
+    """What a player sees of Pente grammai without the table: the race.  A position is worth
+    how much shorter the mover's way home is than the opponent's (a counter hit starts again),
+    the plan of a child who hurries his counters home and knocks one off when he can."""
+
+    def evaluate(self, state: GameState) -> int:
+        assert isinstance(state, PenteState)
+        blue, white = state.placements
+        ways = (distance(0, blue), distance(1, white))
+        me = state.side
+        return PIP * (ways[1 - me] - ways[me])
+
+    def capture_gain(self, state: GameState, move: Move) -> int:
+        assert isinstance(state, PenteState)
+        enemy = 1 - state.side
+        before = PLACEMENTS[state.placements[enemy]][OFF]
+        child = state.play(move)
+        assert isinstance(child, PenteState)
+        return PLACEMENTS[child.placements[enemy]][OFF] - before
