@@ -57,6 +57,7 @@ STEP = (
     0.1  # the computer's chance this far from one half moves it one rung (toward the side behind)
 )
 QUIET = 20  # plies without a capture after which a game has gone quiet
+LATE = 100  # moves (throws not counted) after which a game has outlasted a museum visit
 UNSURE = 0.5  # of the estimate's spread (in rungs) added to its mean: unsure, err toward strength
 CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 # The expert is the Champion's search on a third of the budget: about a ply less.  Measured by
@@ -335,10 +336,15 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
     return scored[boltzmann(chances, level.temperature, rng)][0]
 
 
-def rung_for(skill: SkillEstimate, chance: float, quiet: bool = False) -> tuple[int, int]:
+def rung_for(
+    skill: SkillEstimate, chance: float, quiet: bool = False, late: bool = False
+) -> tuple[int, int]:
     """(the rung to play, the rung the estimate points at): the rung the estimate points at,
     one stronger when the computer is behind, one weaker when it is ahead; and one stronger in
-    a game gone quiet, so that it plays for a decision rather than waiting.
+    a game gone quiet, so that it plays for a decision rather than waiting.  Once a game has
+    outlasted a visit (``late``) it no longer steps down when ahead and plays one rung up:
+    stepping down whenever it leads holds a game level for ever (in a race such as Pente
+    grammai, where nothing goes quiet, for hundreds of rounds), and a visitor's game must end.
 
     The estimate points at its mean plus half its spread: while the visitor's moves have not
     told much (his first moves, or a game whose referee cannot tell the middle rungs apart),
@@ -348,11 +354,11 @@ def rung_for(skill: SkillEstimate, chance: float, quiet: bool = False) -> tuple[
     estimated = min(len(LADDER) - 1, max(0, round(skill.rung + UNSURE * skill.spread)))
     if chance < 0.5 - STEP:
         rung = estimated + 1
-    elif chance > 0.5 + STEP:
+    elif chance > 0.5 + STEP and not late:
         rung = estimated - 1
     else:
         rung = estimated
-    if quiet:
+    if quiet or late:
         rung += 1
     return min(len(LADDER) - 1, max(0, rung)), estimated
 
@@ -368,11 +374,12 @@ def decide(
     skill = visitor_skill(state, stop)
     own = referee_chances(state, stop)
     chance = max(c for _, c in own)
+    late = len(state.moves_played()) >= LATE
     if state.game_id == "pente-grammai":
-        rung, estimated = rung_for(skill, chance)
+        rung, estimated = rung_for(skill, chance, late=late)
         move = play_pente_rung(state, LADDER[rung], rng)
     else:
         quiet = quiet_plies(state, QUIET) >= QUIET
-        rung, estimated = rung_for(skill, chance, quiet)
+        rung, estimated = rung_for(skill, chance, quiet, late)
         move = play_search_rung(state, LADDER[rung], started, budget, rng, stop)
     return EvenDecision(move, rung, estimated, chance, skill)
