@@ -341,10 +341,10 @@ def rung_for(
 ) -> tuple[int, int]:
     """(the rung to play, the rung the estimate points at): the rung the estimate points at,
     one stronger when the computer is behind, one weaker when it is ahead; and one stronger in
-    a game gone quiet, so that it plays for a decision rather than waiting.  Once a game has
-    outlasted a visit (``late``) it no longer steps down when ahead and plays one rung up:
-    stepping down whenever it leads holds a game level for ever (in a race such as Pente
-    grammai, where nothing goes quiet, for hundreds of rounds), and a visitor's game must end.
+    a game gone quiet, so that it plays for a decision rather than waiting; likewise once a game
+    has outlasted a visit (``late``): stepping down whenever it leads holds a game level for
+    ever (in a race such as Pente grammai, where nothing goes quiet, for hundreds of rounds),
+    and a visitor's game must end.  The rung is never more than one from the estimate.
 
     The estimate points at its mean plus half its spread: while the visitor's moves have not
     told much (his first moves, or a game whose referee cannot tell the middle rungs apart),
@@ -359,7 +359,7 @@ def rung_for(
     else:
         rung = estimated
     if quiet or late:
-        rung += 1
+        rung = estimated + 1  # never more than one rung from the estimate
     return min(len(LADDER) - 1, max(0, rung)), estimated
 
 
