@@ -42,10 +42,9 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 
-from ludique.games import load_game
+from ludique.games import load_game, spec
 from ludique.games.base import PASS, REMOVE, GameState
 
-PENTE = "pente-grammai"
 SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
 EPSILON = 1e-9  # the table stores chances to 2.3e-10: closer values are the same move
 STORY_BUDGET = 2.0  # seconds for the search-based story (the kiosk's longest wait, MAX_BUDGET)
@@ -243,7 +242,8 @@ def tell_state(
         raise ValueError(
             f"{viewpoint!r} does not play {first.game_id}: expected one of {first.colours}"
         )
-    if first.game_id == PENTE:
+    solved = spec(first.game_id).solved
+    if solved:
         curve, actions, turns = _pente(chain, viewpoint)
         depth = 0
     else:
@@ -254,7 +254,7 @@ def tell_state(
         viewpoint=viewpoint,
         winner=outcome.winner if outcome else None,
         reason=outcome.reason if outcome else None,
-        exact=first.game_id == PENTE,
+        exact=solved,
         curve=tuple(curve),
         turns=tuple(turns),
         actions=tuple(actions),

@@ -2,9 +2,10 @@
 
 Every :class:`Rule` watches the actions of a game (the position before, the action, the position
 after) and says when it has just applied; the guidance shows its sentence
-(``kiosk.play.rule.<id>``) once per game, in the strip beside the board.  ``TAUGHT_BY_GUIDE``
-lists, per game, the rules its guided game already teaches: those are not repeated
-(``docs/guides.md`` has the whole table; ``tests/test_notices.py`` drives each rule).
+(``kiosk.play.rule.<id>``) once per game, in the strip beside the board.  A game's spec names the
+rules it explains (``GameSpec.notices``) and those its guided game already teaches
+(``GameSpec.taught_by_guide``): those are not repeated (``docs/guides.md`` has the whole table;
+``tests/test_notices.py`` drives each rule).
 """
 
 from __future__ import annotations
@@ -12,21 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ludique.games import game_ids, spec
 from ludique.games.base import BATTLE, PASS, PLACE, PLACEMENT, REMOVE, GameState, Move
+from ludique.games.latrunculi import SIZE
+from ludique.games.pente import POINT_NAMES as TRACK
+from ludique.games.pente import SACRED_POINTS as SACRED
 
-SACRED = ("3A", "3B")
-TRACK = ("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B")
 FIFTY_WARNING = 40  # battle turns without capture or removal: ten left before the fifty-turn end
 
 
 @dataclass(frozen=True)
 class Rule:
-    id: str  # kiosk.play.rule.<id>
-    games: tuple[str, ...]  # game ids (a prefix such as "latrunculi-" names every variant)
+    id: str  # kiosk.play.rule.<id> (a game's spec names the rules it explains)
     applies: Callable[[GameState, str, GameState], dict | None]  # fields of the sentence, or None
-
-    def for_game(self, game_id: str) -> bool:
-        return any(game_id == g or (g.endswith("-") and game_id.startswith(g)) for g in self.games)
 
 
 def _move(before: GameState, action: str) -> Move | None:
@@ -82,7 +81,7 @@ def _neighbours_on_a_line(square: str) -> list[tuple[str, str]]:
     f, r = ord(square[0]) - ord("a"), int(square[1:])
     pairs = []
     for (a, b), (c, d) in (((f - 1, r), (f + 1, r)), ((f, r - 1), (f, r + 1))):
-        if 0 <= a <= 7 and 0 <= c <= 7 and 1 <= b <= 8 and 1 <= d <= 8:
+        if 0 <= a < SIZE and 0 <= c < SIZE and 1 <= b <= SIZE and 1 <= d <= SIZE:
             pairs.append((f"{chr(97 + a)}{b}", f"{chr(97 + c)}{d}"))
     return pairs
 
@@ -195,39 +194,33 @@ def repetition_coming(before, action, after) -> dict | None:
 
 RULES: tuple[Rule, ...] = (
     # the end of a game comes first: of two rules that apply at once, it is the one said
-    Rule("repetition", ("latrunculi-", "epaminondas"), repetition_coming),
-    Rule("pente.forced-off", ("pente-grammai",), pente_forced_off),
-    Rule("pente.enter-first", ("pente-grammai",), pente_enter_first),
-    Rule("pente.wrap", ("pente-grammai",), pente_wrap),
-    Rule(
-        "latrunculi.no-capture-placing",
-        ("latrunculi-seneca", "latrunculi-piso"),
-        latrunculi_no_capture_placing,
-    ),
-    Rule("latrunculi.double", ("latrunculi-",), latrunculi_double),
-    Rule("latrunculi.safe", ("latrunculi-",), latrunculi_safe),
-    Rule("latrunculi.one-removal", ("latrunculi-seneca",), latrunculi_one_removal),
-    Rule(
-        "latrunculi.last-pieces",
-        ("latrunculi-petteia",),
-        latrunculi_last_pieces,
-    ),
-    Rule("latrunculi.fifty", ("latrunculi-",), latrunculi_fifty),
-    Rule("epaminondas.optional-capture", ("epaminondas",), epaminondas_optional_capture),
-    Rule("epaminondas.backwards", ("epaminondas",), epaminondas_backwards),
-    Rule("epaminondas.equal-across", ("epaminondas",), epaminondas_equal_across),
+    Rule("repetition", repetition_coming),
+    Rule("pente.forced-off", pente_forced_off),
+    Rule("pente.enter-first", pente_enter_first),
+    Rule("pente.wrap", pente_wrap),
+    Rule("latrunculi.no-capture-placing", latrunculi_no_capture_placing),
+    Rule("latrunculi.double", latrunculi_double),
+    Rule("latrunculi.safe", latrunculi_safe),
+    Rule("latrunculi.one-removal", latrunculi_one_removal),
+    Rule("latrunculi.last-pieces", latrunculi_last_pieces),
+    Rule("latrunculi.fifty", latrunculi_fifty),
+    Rule("epaminondas.optional-capture", epaminondas_optional_capture),
+    Rule("epaminondas.backwards", epaminondas_backwards),
+    Rule("epaminondas.equal-across", epaminondas_equal_across),
 )
 
-# what each guided game teaches of these already (its step keys in assets/guides/*.toml)
-TAUGHT_BY_GUIDE: dict[str, dict[str, str]] = {
-    "latrunculi-petteia": {"latrunculi.safe": "safe", "latrunculi.double": "double"},
-}
+
+def taught_by_guide() -> dict[str, dict[str, str]]:
+    """What each guided game teaches of these already (its step keys in assets/guides/*.toml),
+    by game id, from the games' specs."""
+    return {g: dict(spec(g).taught_by_guide) for g in game_ids() if spec(g).taught_by_guide}
 
 
 def rules_for(game_id: str) -> tuple[Rule, ...]:
     """The rules a game explains by a notice: its own, less those its guide teaches."""
-    taught = TAUGHT_BY_GUIDE.get(game_id, {})
-    return tuple(r for r in RULES if r.for_game(game_id) and r.id not in taught)
+    game = spec(game_id)
+    taught = dict(game.taught_by_guide)
+    return tuple(r for r in RULES if r.id in game.notices and r.id not in taught)
 
 
 def applying(
