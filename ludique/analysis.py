@@ -49,10 +49,6 @@ SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
 EPSILON = 1e-9  # the table stores chances to 2.3e-10: closer values are the same move
 STORY_BUDGET = 2.0  # seconds for the search-based story (the kiosk's longest wait, MAX_BUDGET)
 MAX_STORY_DEPTH = 4
-# How many times longer a pass at depth 2 takes than one at depth 1 (benchmarks/analysis.py:
-# Epaminondas 15 to 18, the Latrunculi variants 3 to 10); later passes use the measured growth.
-FIRST_GROWTH = {"epaminondas": 18.0}
-FIRST_GROWTH_DEFAULT = 8.0
 
 
 @dataclass(frozen=True)
@@ -383,7 +379,7 @@ def _searched(
         curve, depth = trial, d
         now = time.perf_counter()
         took = now - pass_started
-        first = FIRST_GROWTH.get(chain[0].game_id, FIRST_GROWTH_DEFAULT)
+        first = spec(chain[0].game_id).search_growth
         growth = took / last_pass if last_pass else first
         last_pass = took
         # A deeper pass costs several times the last one: when it cannot finish in the time

@@ -244,11 +244,12 @@ class Guidance:
         moves = {m.to: m for m in state.legal_moves() if m.kind != PASS and m.to is not None}
         if not moves:
             return None
-        rows = sorted({int(sq[1:]) for sq in moves} | {1, 8})
+        board = spec(state.game_id)
+        rows = sorted({int(sq[1:]) for sq in moves} | {1, board.ranks})
         first, last = rows[0], rows[-1]
         near = first if state.to_move == state.colours[0] else last  # his own side
         ahead = 1 if near == first else -1
-        files = sorted({sq[0] for sq in moves} | set("abcdefgh"))
+        files = sorted({sq[0] for sq in moves} | {sq[0] for sq in board.squares()})
         middle = (len(files) - 1) / 2
 
         def rank(square: str) -> tuple[float, float, str]:

@@ -401,7 +401,7 @@ def _notice_screens(app) -> Iterator[str]:
         game_id = next(
             g
             for g in ("pente-grammai", "latrunculi-seneca", "latrunculi-petteia", "epaminondas")
-            if rule.id in spec(g).notices
+            if rule in spec(g).notices
         )
         app.go("game", config=GameConfig(game_id, "computer", "player", None))
         app.scene.guidance.explain(rule.id, fields)

@@ -62,9 +62,8 @@ def test_a_spec_agrees_with_its_rules(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_what_a_spec_names_exists_above_it(game_id: str) -> None:
     game = spec(game_id)
-    known = {r.id for r in RULES}
-    assert set(game.notices) <= known
-    assert {rule for rule, _ in game.taught_by_guide} <= set(game.notices)
+    assert set(game.notices) <= set(RULES)
+    assert {rule for rule, _ in game.taught_by_guide} <= {r.id for r in game.notices}
     assert not game.evaluation or game.evaluation in EVALUATIONS or game.solved
     assert game.narration in ("track", "phalanx", "plain")
     assert set(game.score) <= {"at-goal", "crossing", "captured"}

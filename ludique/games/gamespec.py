@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ludique.games.base import GameState
+    from ludique.games.notice import Rule
     from ludique.games.threat import Threat
 
 
@@ -53,9 +54,13 @@ class GameSpec:
     # capture warnings: at every strength, or only where the setting or strength asks
     warnings_by_setting: bool = False
     threats: Callable[[GameState], list[Threat]] | None = None  # what the next move decides
-    notices: tuple[str, ...] = ()  # the rules explained once (ids of ``ludique.notices.RULES``)
+    notices: tuple[Rule, ...] = ()  # the rules explained once, in the order they are said
     taught_by_guide: tuple[tuple[str, str], ...] = ()  # (notice, guide step) already taught
     evaluation: str = ""  # the computer's evaluation (a key of ``ludique.ai.evaluation``)
+    # how many times longer a search pass at depth 2 takes than one at depth 1, for the story's
+    # time plan (benchmarks/analysis.py: Epaminondas 15 to 18, the Latrunculi variants 3 to 10;
+    # later passes use the measured growth)
+    search_growth: float = 8.0
     narration: str = "plain"  # how a move is told in words (a key of ``ludique.narration``)
     cards: tuple[str, ...] = ()  # the rule cards shown for it, in order
     history: str = ""  # its history panel

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ludique.games.base import BLACK, WHITE
 from ludique.games.epaminondas import N_FILES, N_RANKS, EpaminondasState
+from ludique.games.epaminondas.notices import RULES
 from ludique.games.epaminondas.threats import epaminondas_threats
 from ludique.games.gamespec import GameSpec
+from ludique.games.notice import REPETITION
 
 
 def finished() -> EpaminondasState:
@@ -31,13 +33,9 @@ SPEC = GameSpec(
     phalanx=True,
     score=("crossing", "captured"),
     threats=epaminondas_threats,
-    notices=(
-        "repetition",
-        "epaminondas.optional-capture",
-        "epaminondas.backwards",
-        "epaminondas.equal-across",
-    ),
+    notices=(REPETITION, *RULES),
     evaluation="epaminondas",
+    search_growth=18.0,
     narration="phalanx",
     cards=("epaminondas",),
     history="epaminondas",

@@ -9,7 +9,17 @@ from dataclasses import replace
 from ludique.games.base import BLUE, WHITE
 from ludique.games.gamespec import GameSpec
 from ludique.games.latrunculi import SIZE, DuxState, PetteiaState, PisoState, SenecaState
+from ludique.games.latrunculi.notices import RULES
 from ludique.games.latrunculi.threats import latrunculi_threats
+from ludique.games.notice import REPETITION, Rule
+
+_BY_ID = {rule.id: rule for rule in (REPETITION, *RULES)}
+
+
+def _rules(*ids: str) -> tuple[Rule, ...]:
+    """A variant's rules explained once, in the order it says them."""
+    return tuple(_BY_ID[i] for i in ids)
+
 
 LATRUNCULI = GameSpec(
     id="latrunculi-petteia",
@@ -26,7 +36,7 @@ LATRUNCULI = GameSpec(
     lost_pieces_drawn=True,
     warnings_by_setting=True,
     threats=latrunculi_threats,
-    notices=(
+    notices=_rules(
         "repetition",
         "latrunculi.double",
         "latrunculi.safe",
@@ -49,7 +59,7 @@ SPECS = (
         variant="seneca",
         initial=SenecaState.initial,
         piece_kinds=("man", "incitus"),
-        notices=(
+        notices=_rules(
             "repetition",
             "latrunculi.no-capture-placing",
             "latrunculi.double",
@@ -67,7 +77,7 @@ SPECS = (
         id="latrunculi-piso",
         variant="piso",
         initial=PisoState.initial,
-        notices=(
+        notices=_rules(
             "repetition",
             "latrunculi.no-capture-placing",
             "latrunculi.double",
@@ -85,7 +95,7 @@ SPECS = (
         variant="dux",
         initial=DuxState.initial,
         piece_kinds=("man", "dux"),
-        notices=("repetition", "latrunculi.double", "latrunculi.safe", "latrunculi.fifty"),
+        notices=_rules("repetition", "latrunculi.double", "latrunculi.safe", "latrunculi.fifty"),
         taught_by_guide=(),
         cards=("latrunculi", "latrunculi-dux"),
         sample_turned=True,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ludique.games.base import BLUE, WHITE
 from ludique.games.gamespec import GameSpec
 from ludique.games.pente import GOAL_POINTS, POINT_NAMES, SACRED_POINTS, PenteState
+from ludique.games.pente.notices import RULES
 from ludique.games.pente.threats import pente_threats
 
 SPEC = GameSpec(
@@ -23,7 +24,7 @@ SPEC = GameSpec(
     solved=True,  # the table of exact values (ludique/ai/pente_table.py)
     score=("at-goal",),
     threats=pente_threats,
-    notices=("pente.forced-off", "pente.enter-first", "pente.wrap"),
+    notices=RULES,
     evaluation="pente",
     narration="track",
     cards=("pente-grammai",),
