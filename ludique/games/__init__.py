@@ -1,14 +1,17 @@
 """The rules engine: six games behind one small API (section 4 of the museum's
 ``rules.md``, in the project's shared folder, not in this repository).
 
-    from ludique.games import new_game, GAME_IDS
+    from ludique.games import new_game, spec, GAME_IDS
     state = new_game("latrunculi-dux")
     moves = state.legal_moves()
     state = state.play(moves[0])        # or state.play("c3-c6")
     state.outcome                       # None, or Outcome(winner, reason)
+    spec("latrunculi-dux").placing      # what the game is (ludique/games/gamespec.py)
 
-This package imports nothing from pygame: the kiosk, the computer player, the tests and the
-benchmarks all share it.
+Each game is a package (``pente``, ``epaminondas``, ``latrunculi``): its rules in its
+``__init__``, what its next move can decide (``threats.py``), its rules explained once
+(``notices.py``) and its spec (``spec.py``), registered here.  This package imports nothing
+from pygame: the kiosk, the computer player, the tests and the benchmarks all share it.
 """
 
 from __future__ import annotations
