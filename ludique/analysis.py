@@ -42,18 +42,13 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 
-from ludique.games import load_game
+from ludique.games import load_game, spec
 from ludique.games.base import PASS, REMOVE, GameState
 
-PENTE = "pente-grammai"
 SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
 EPSILON = 1e-9  # the table stores chances to 2.3e-10: closer values are the same move
 STORY_BUDGET = 2.0  # seconds for the search-based story (the kiosk's longest wait, MAX_BUDGET)
 MAX_STORY_DEPTH = 4
-# How many times longer a pass at depth 2 takes than one at depth 1 (benchmarks/analysis.py:
-# Epaminondas 15 to 18, the Latrunculi variants 3 to 10); later passes use the measured growth.
-FIRST_GROWTH = {"epaminondas": 18.0}
-FIRST_GROWTH_DEFAULT = 8.0
 
 
 @dataclass(frozen=True)
@@ -243,7 +238,8 @@ def tell_state(
         raise ValueError(
             f"{viewpoint!r} does not play {first.game_id}: expected one of {first.colours}"
         )
-    if first.game_id == PENTE:
+    solved = spec(first.game_id).solved
+    if solved:
         curve, actions, turns = _pente(chain, viewpoint)
         depth = 0
     else:
@@ -254,7 +250,7 @@ def tell_state(
         viewpoint=viewpoint,
         winner=outcome.winner if outcome else None,
         reason=outcome.reason if outcome else None,
-        exact=first.game_id == PENTE,
+        exact=solved,
         curve=tuple(curve),
         turns=tuple(turns),
         actions=tuple(actions),
@@ -383,7 +379,7 @@ def _searched(
         curve, depth = trial, d
         now = time.perf_counter()
         took = now - pass_started
-        first = FIRST_GROWTH.get(chain[0].game_id, FIRST_GROWTH_DEFAULT)
+        first = spec(chain[0].game_id).search_growth
         growth = took / last_pass if last_pass else first
         last_pass = took
         # A deeper pass costs several times the last one: when it cannot finish in the time

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ludique.games import spec
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
 from ludique.match import Match, Transition
 from ludique.notices import applying
@@ -83,7 +84,7 @@ class Guidance:
         # Epaminondas marks them at every strength: a phalanx captures from afar, and a
         # visitor does not see it coming (in Latrunculi the warnings are a setting); the red
         # targets of a held piece follow the same rule
-        self._latrunculi = match.config.game_id.startswith("latrunculi")
+        self._by_setting = spec(match.config.game_id).warnings_by_setting
         self._threats_for: GameState | None = None
         self._threats: list[Threat] = []
         self._moves_for: GameState | None = None
@@ -100,7 +101,7 @@ class Guidance:
     def warns_captures(self) -> bool:
         """Whether the pieces the other side could capture are marked (and a held piece's
         red targets shown): always but in Latrunculi, there where ``capture_warnings``."""
-        return self.capture_warnings or not self._latrunculi
+        return self.capture_warnings or not self._by_setting
 
     # --- the moves, by where they start --------------------------------------------------
     def _refresh(self) -> None:
@@ -243,11 +244,12 @@ class Guidance:
         moves = {m.to: m for m in state.legal_moves() if m.kind != PASS and m.to is not None}
         if not moves:
             return None
-        rows = sorted({int(sq[1:]) for sq in moves} | {1, 8})
+        board = spec(state.game_id)
+        rows = sorted({int(sq[1:]) for sq in moves} | {1, board.ranks})
         first, last = rows[0], rows[-1]
         near = first if state.to_move == state.colours[0] else last  # his own side
         ahead = 1 if near == first else -1
-        files = sorted({sq[0] for sq in moves} | set("abcdefgh"))
+        files = sorted({sq[0] for sq in moves} | {sq[0] for sq in board.squares()})
         middle = (len(files) - 1) / 2
 
         def rank(square: str) -> tuple[float, float, str]:
@@ -373,7 +375,7 @@ class Guidance:
         """What the next move can decide, as the board marks it (``ludique/threats.py``)."""
         match = self.match
         state = self.state
-        if match.demo or state.needs_roll and state.game_id != "pente-grammai":
+        if match.demo or state.needs_roll and not spec(state.game_id).die:
             return []
         if self._threats_for is not state:
             self._threats_for = state
@@ -435,7 +437,7 @@ class Guidance:
         """Pente grammai: the point the die names for entering, when one of the mover's own
         counters stands on it so that none of his waiting counters can come in."""
         state = self.state
-        if state.game_id != "pente-grammai" or state.needs_roll or state.outcome is not None:
+        if not spec(state.game_id).die or state.needs_roll or state.outcome is not None:
             return None
         die, mover = state.die, state.to_move
         if not die or state.off_board(mover) == 0:
@@ -568,32 +570,24 @@ class Guidance:
         """The strip's counts, each with the colour whose lost pieces are drawn under it."""
         match = self.match
         state = self.state
-        game_id = match.config.game_id
-        if game_id == "pente-grammai":
-            goals = {"blue": "3B", "white": "3A"}
-            return [
-                (
-                    Text.of(
-                        "score.at_goal",
-                        colour=colour,
-                        count=sum(
-                            1 for p in state.pieces() if p.colour == colour and p.square == goal
-                        ),
-                    ),
-                    None,
-                )
-                for colour, goal in ((c, goals[c]) for c in state.colours)
-            ]
+        game = spec(match.config.game_id)
         lines: list[tuple[Text, str | None]] = []
-        if game_id == "epaminondas":
-            lines.append((Text.of("score.crossing_title"), None))
-            for colour in state.colours:
-                n = state.crossing_count(colour)  # type: ignore[attr-defined]
-                lines.append((Text.of("score.crossing", colour=colour, count=n), None))
-        latrunculi = game_id.startswith("latrunculi")
-        for colour, lost in match.lost_counts().items():
-            line = Text.of("score.captured", colour=colour, count=lost)
-            lines.append((line, colour if latrunculi else None))
+        for part in game.score:  # how the game's score reads (``GameSpec.score``)
+            if part == "at-goal":
+                for colour in state.colours:
+                    goal = game.goal(colour)
+                    n = sum(1 for p in state.pieces() if p.colour == colour and p.square == goal)
+                    lines.append((Text.of("score.at_goal", colour=colour, count=n), None))
+            elif part == "crossing":
+                lines.append((Text.of("score.crossing_title"), None))
+                for colour in state.colours:
+                    n = state.crossing_count(colour)  # type: ignore[attr-defined]
+                    lines.append((Text.of("score.crossing", colour=colour, count=n), None))
+            elif part == "captured":
+                drawn = game.lost_pieces_drawn
+                for colour, lost in match.lost_counts().items():
+                    line = Text.of("score.captured", colour=colour, count=lost)
+                    lines.append((line, colour if drawn else None))
         return lines
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ludique.games import GAME_IDS, new_game
+from ludique.games import GAME_IDS, is_game, new_game, spec
 from ludique.games.base import PASS, GameState, IllegalMove, apply_action
 from ludique.paths import asset_path
 
@@ -145,7 +145,7 @@ def parse_guide(guide_id: str, data: Mapping) -> Guide:
     if unknown:
         raise GuideError(f"guide {guide_id}: unknown field(s) {', '.join(sorted(unknown))}")
     game_id = data.get("game")
-    if game_id not in GAME_IDS:
+    if not is_game(game_id):
         raise GuideError(f"guide {guide_id}: 'game' must be one of {', '.join(GAME_IDS)}")
     first = new_game(game_id)
     visitor = data.get("visitor", first.colours[0])
@@ -309,7 +309,7 @@ def _refused_squares(state: GameState, notation: str) -> tuple[str, ...]:
     (written TAIL-TO) the square its head would land on (the enemy it may not take)."""
     parts = notation.lstrip("x@").split("-")
     frm, to = parts[0], parts[-1]
-    if state.game_id != "epaminondas" or len(parts) < 2:
+    if not spec(state.game_id).phalanx or len(parts) < 2:
         return (to,)
     f0, r0, f1, r1 = ord(frm[0]), int(frm[1:]), ord(to[0]), int(to[1:])
     dx, dy = (f1 > f0) - (f1 < f0), (r1 > r0) - (r1 < r0)

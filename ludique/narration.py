@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ludique.games import spec
 from ludique.games.base import ENTER, JUMP, PASS, PLACE, REMOVE, GameState, Move
 
 Translate = Callable[..., str]  # ``app.t``: a key below ``kiosk.`` and its fields
@@ -34,10 +35,10 @@ def describe(state: GameState, move: str, t: Translate, *, advice: bool = False)
     found = state.find_move(move)
     if found is None:
         return move
-    game = state.game_id
-    if game == "pente-grammai":
+    told = spec(state.game_id).narration  # how the game's moves are told (``GameSpec.narration``)
+    if told == "track":
         return _pente(found, t, "story.move.advice." if advice else "story.move.")
-    if game == "epaminondas":
+    if told == "phalanx":
         return _epaminondas(found, t, state.to_move)
     return _latrunculi(found, t)
 

@@ -47,17 +47,6 @@ def _finished(game_id: str, rng: random.Random):
     return None
 
 
-def _epaminondas_finished():
-    """White has two pieces on Black's home row and Black none on White's: White has won."""
-    from ludique.games.epaminondas import EpaminondasState
-
-    return EpaminondasState.from_position(
-        white=["c12", "d12", "e5", "f5", "g4", "a1", "b1"],
-        black=["h11", "i11", "j10", "k9", "n12"],
-        to_move="white",
-    )
-
-
 _STORIES: dict[tuple[str, bool], tuple] = {}
 
 
@@ -72,8 +61,9 @@ def _story_game(game_id: str, won: bool):
     from ludique.ai.baselines import greedy_move, random_move
     from ludique.ai.pente import move_values
     from ludique.analysis import tell_state
-    from ludique.games import new_game
+    from ludique.games import new_game, spec
 
+    solved = spec(game_id).solved  # the computer plays perfectly, the visitor mostly well
     for seed in range(200):
         rng = random.Random(seed)
         state = new_game(game_id)
@@ -82,9 +72,9 @@ def _story_game(game_id: str, won: bool):
                 break
             if state.needs_roll:
                 state = state.roll(rng.randint(1, 6))
-            elif game_id == "pente-grammai":
+            elif solved:
                 scored = move_values(state)
-                if state.to_move == "white":  # the computer: perfect
+                if state.to_move == state.colours[1]:  # the computer: perfect
                     top = max(v for _, v in scored)
                     state = state.play(next(m for m, v in scored if v == top))
                 else:  # the visitor: mostly good moves
@@ -97,10 +87,10 @@ def _story_game(game_id: str, won: bool):
         outcome = state.outcome
         if outcome is None or outcome.winner is None or len(state.actions()) < 20:
             continue
-        if game_id == "pente-grammai":
-            if (outcome.winner == "blue") != won:
+        if solved:
+            colour = state.colours[0]
+            if (outcome.winner == colour) != won:
                 continue
-            colour = "blue"
         else:
             colour = (
                 outcome.winner if won else next(c for c in state.colours if c != outcome.winner)
@@ -114,7 +104,8 @@ def _story_game(game_id: str, won: bool):
 def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
-    from ludique.games import GAME_IDS
+    from ludique.games import specs
+    from ludique.guide import GUIDE_IDS
     from ludique.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
     from ludique.ui.scenes.game import GameScene
@@ -141,44 +132,48 @@ def each_screen(app) -> Iterator[str]:
     app.scene.opponent = "two-players"
     app.scene.layout()
     yield "setup-epaminondas-two-players"
-    for game_id in GAME_IDS:
+    for game in specs():
+        game_id = game.id
         # the default strength, Even match: its name is the longest in the status line
         config = GameConfig(game_id, "computer", "even", None)
         app.go("game", config=config)
         scene: GameScene = app.scene
         match = scene.match
         start = match.state
-        if start.game_id == "latrunculi-seneca":
+        if game.sample_placement:  # pieces being placed, then a prisoner in the battle
             match.state = _advance(start, 9, rng)
             yield f"game-{game_id}-placement"
             match.state = _advance(
                 start,
                 400,
                 rng,
-                stop=lambda s: any(p.kind == "incitus" for p in s.pieces()) and s.to_move == "blue",
+                stop=lambda s: (
+                    any(p.kind == "incitus" for p in s.pieces()) and s.to_move == s.colours[0]
+                ),
             )
         else:
-            match.state = _advance(start, 24 if game_id != "epaminondas" else 30, rng)
+            match.state = _advance(start, game.sample_plies, rng)
             if match.state.to_move != scene.config.visitor_colour:
                 match.state = _advance(match.state, 1 if not match.state.needs_roll else 2, rng)
         match.turn_started = app.now()
         moves = scene.guidance.origins()
         if moves:
             scene.board.selected = next(iter(moves))
-        if game_id == "pente-grammai":
+        if game.die:
             match.last_die = match.state.die
         yield f"game-{game_id}"
-        if game_id in ("pente-grammai", "latrunculi-dux"):
+        if game.sample_turned:
             # the visitor took the second colour: the board is turned round
             config = GameConfig(game_id, "computer", "champion", start.colours[1])
             app.go("game", config=config)
             app.scene.match.state = _advance(app.scene.match.state, 11, rng)
             yield f"game-{game_id}-turned"
-        app.go("rules", game=scene)
-        yield f"rules-{game_id}"
-        app.go("resume", scene=scene)
-        if game_id == "epaminondas":
-            finished = _epaminondas_finished()
+        if game.cards:
+            app.go("rules", game=scene)
+            yield f"rules-{game_id}"
+            app.go("resume", scene=scene)
+        if game.sample_finished is not None:  # a finished game set up by hand
+            finished = game.sample_finished()
         else:
             finished = _finished(game_id, rng)
         if finished is not None:
@@ -186,7 +181,8 @@ def each_screen(app) -> Iterator[str]:
             app.go("end", game=scene)
             yield f"end-{game_id}"
     # How the game went: a won and a lost game of each kind (ludique/ui/scenes/story.py)
-    for game_id in ("pente-grammai", "latrunculi-dux", "epaminondas"):
+    told = sorted((g for g in specs() if g.sample_story), key=lambda g: g.sample_story)
+    for game_id in (g.id for g in told):
         for won in (True, False):
             state, colour, story = _story_game(game_id, won)
             # against Even match, the story says so in one more line
@@ -194,7 +190,7 @@ def each_screen(app) -> Iterator[str]:
             app.scene.match.state = state
             app.go("story", game=app.scene, story=story)
             yield f"story-{game_id}-{'won' if won else 'lost'}"
-    for game_id in GAME_IDS:
+    for game_id in GUIDE_IDS:
         # the guided game's first step, then a step with its hint showing (a wrong move tried)
         app.go("learn", game_id=game_id)
         yield f"learn-{game_id}"
@@ -396,6 +392,7 @@ def _threat_screens(app) -> Iterator[str]:
 def _notice_screens(app) -> Iterator[str]:
     """Each rule explained beside the board the first time it applies (``ludique/notices.py``),
     shown here on its game's first position."""
+    from ludique.games import spec
     from ludique.match import GameConfig
     from ludique.notices import RULES
 
@@ -404,7 +401,7 @@ def _notice_screens(app) -> Iterator[str]:
         game_id = next(
             g
             for g in ("pente-grammai", "latrunculi-seneca", "latrunculi-petteia", "epaminondas")
-            if rule.for_game(g)
+            if rule in spec(g).notices
         )
         app.go("game", config=GameConfig(game_id, "computer", "player", None))
         app.scene.guidance.explain(rule.id, fields)

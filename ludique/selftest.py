@@ -420,16 +420,18 @@ class SelfTest:
 
     def _start(self, game_id: str) -> None:
         drive = self.drive
-        family = game_id.split("-")[0] if game_id.startswith("latrunculi") else game_id
-        drive.tap_button(family)
-        self.expect("setup", f"the {family} tile")
-        if family == "latrunculi":
-            drive.tap_button(f"variant-{game_id.split('-', 1)[1]}")
+        from ludique.games import spec
+
+        game = spec(game_id)
+        drive.tap_button(game.family)
+        self.expect("setup", f"the {game.family} tile")
+        if game.variant:
+            drive.tap_button(f"variant-{game.variant}")
         drive.tap_button("play")
         self.expect("game", "Play")
-        got = self.app.scene.config.game_id
-        if got != game_id:
-            raise SelfTestFailure(f"Play started {got}, expected {game_id}")
+        got = spec(self.app.scene.config.game_id)
+        if got is not game:
+            raise SelfTestFailure(f"Play started {got.id}, expected {game_id}")
 
     def _one_game(self, game_id: str, lang: str, rng: random.Random) -> None:
         drive, app = self.drive, self.app

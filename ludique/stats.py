@@ -25,6 +25,8 @@ from typing import IO, TYPE_CHECKING
 
 import platformdirs
 
+from ludique.games import is_game, spec
+
 if TYPE_CHECKING:
     from ludique.i18n import Catalog
 
@@ -75,8 +77,9 @@ def default_stats_path() -> Path:
 
 def split_game_id(game_id: str) -> tuple[str, str]:
     """``latrunculi-dux`` -> (``latrunculi``, ``dux``); ``epaminondas`` -> (``epaminondas``, '')."""
-    if game_id.startswith("latrunculi-"):
-        return "latrunculi", game_id.removeprefix("latrunculi-")
+    if is_game(game_id):
+        game = spec(game_id)
+        return game.family, game.variant
     return game_id, ""
 
 
@@ -96,8 +99,7 @@ class GameRecord:
 
     def check(self) -> None:
         """Raises ValueError naming the field that cannot be stored."""
-        game, _ = split_game_id(self.game_id)
-        if game not in GAMES:
+        if not is_game(self.game_id) or split_game_id(self.game_id)[0] not in GAMES:
             raise ValueError(f"game_id {self.game_id!r} is not a known game")
         if self.opponent not in OPPONENTS:
             raise ValueError(f"opponent {self.opponent!r}: expected one of {OPPONENTS}")

@@ -133,8 +133,8 @@ def set_state(scene, state) -> None:
 
 def enter(app, where: str) -> None:
     """Put ``app`` in front of scene ``where`` (every scene and modal of the kiosk)."""
+    from ludique.games import spec
     from ludique.match import GameConfig
-    from ludique.screens import _epaminondas_finished
     from ludique.ui.scenes.admin import PinPad
 
     kind, _, arg = where.partition(":")
@@ -153,7 +153,7 @@ def enter(app, where: str) -> None:
         app.go("learn", game_id=arg)
     elif kind == "end":
         app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
-        set_state(app.scene, _epaminondas_finished())
+        set_state(app.scene, spec("epaminondas").sample_finished())
         app.go("end", game=app.scene)
     elif kind == "story":
         state, colour, story = _story_of(app)

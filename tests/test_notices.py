@@ -17,7 +17,7 @@ from ludique.games.pente import PenteState
 from ludique.guidance import Guidance, Text
 from ludique.i18n import LANGUAGES, catalog
 from ludique.match import GameConfig, Match
-from ludique.notices import RULES, TAUGHT_BY_GUIDE, rules_for
+from ludique.notices import RULES, rules_for, taught_by_guide
 from ludique.threats import swapped, threats
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,7 +237,7 @@ def test_the_repetition_notice_tells_the_truth():
 
 
 def test_a_guided_game_explains_no_rule_its_guide_teaches():
-    for game_id, taught in TAUGHT_BY_GUIDE.items():
+    for game_id, taught in taught_by_guide().items():
         guide = tomllib.loads((ROOT / "assets" / "guides" / f"{game_id}.toml").read_text("utf-8"))
         keys = {step["key"] for step in guide["step"]}
         for rule, step_key in taught.items():

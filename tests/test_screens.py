@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from race3 import race_game
 
 from ludique import screens
 
 
 def test_every_screen_of_one_language_renders_to_a_png(tmp_path) -> None:
-    assert screens.main([str(tmp_path), "--lang", "de", "--size", "1280x800"]) == 0
+    # with a seventh game registered (tests/race3/: one folder and its words), which the
+    # renderer shows as it shows the others: in play, and finished
+    with race_game():
+        assert screens.main([str(tmp_path), "--lang", "de", "--size", "1280x800"]) == 0
     written = sorted((tmp_path / "1280x800" / "de").glob("*.png"))
     names = [p.stem.split("-", 1)[1] for p in written]
     assert len(written) >= 30 and not (tmp_path / "1920x1080").exists()
     for name in ("attract", "home", "admin", "pin-pad", "still-playing", "game-epaminondas"):
         assert name in names
+    assert "game-race-3x3" in names and "end-race-3x3" in names
     image = pygame.image.load(str(written[0]))
     assert image.get_size() == (1280, 800)
     # not a blank frame: the attract screen has many colours

@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable
 
+from ludique.games import spec
 from ludique.games.base import GameState, Move
 
 # The strengths a visitor or the curator can choose, in the order the screens offer them; the
@@ -93,7 +94,7 @@ def decide(
         if strength == "even":
             decision = even.decide(state, started, time_budget, rng, stop)
             return decision.move, decision.note()
-        if state.game_id == "pente-grammai":
+        if spec(state.game_id).solved:
             from ludique.ai.pente import choose_pente_move
 
             return choose_pente_move(state, strength, rng), None  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludique.ai.core import MATE_ZONE, WIN, GameAI, decided_score
+from ludique.games import spec
 from ludique.games.base import GameState, Move
 
 __all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
@@ -146,22 +147,32 @@ class EpaminondasAI(GameAI):
 _AIS: dict[str, GameAI] = {}
 
 
+def _latrunculi(game_id: str) -> GameAI:
+    from ludique.ai.latrunculi import LatrunculiAI
+
+    return LatrunculiAI(game_id)
+
+
+# The evaluation a game's spec names (``GameSpec.evaluation``), built from its id; a game that
+# names none (or one not here) is searched with the plain material count of ``GameAI``.
+def _pente(game_id: str) -> GameAI:
+    from ludique.ai.pente import PenteRace
+
+    return PenteRace()
+
+
+EVALUATIONS: dict[str, Callable[[str], GameAI]] = {
+    "epaminondas": lambda game_id: EpaminondasAI(),
+    "latrunculi": _latrunculi,
+    "pente": _pente,
+}
+
+
 def ai_for(state: GameState) -> GameAI:
     """The evaluation for ``state``'s game (built once per game id)."""
     game_id = state.game_id
     ai = _AIS.get(game_id)
     if ai is None:
-        if game_id == "epaminondas":
-            ai = EpaminondasAI()
-        elif game_id.startswith("latrunculi"):
-            from ludique.ai.latrunculi import LatrunculiAI
-
-            ai = LatrunculiAI(game_id)
-        elif game_id == "pente-grammai":
-            from ludique.ai.pente import PenteRace
-
-            ai = PenteRace()
-        else:
-            ai = GameAI()
+        ai = EVALUATIONS.get(spec(game_id).evaluation, lambda _: GameAI())(game_id)
         _AIS[game_id] = ai
     return ai

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
 from ludique.ai.search import Searcher
 from ludique.ai.skill import SkillEstimate, decisions_of, estimate, hypotheses
+from ludique.games import spec
 from ludique.games.base import GameState, Move
 
 # Value (hundredths of a piece, for the player to move) at which the Champion, playing on
@@ -196,7 +197,7 @@ def referee_chances(
     """Each legal move with the mover's winning chance once it is played."""
     if state.needs_roll or state.outcome is not None:
         return []
-    if state.game_id == "pente-grammai":
+    if spec(state.game_id).solved:
         from ludique.ai.pente import move_values
 
         return [(m.text, v) for m, v in move_values(state)]  # type: ignore[arg-type]
@@ -375,7 +376,7 @@ def decide(
     own = referee_chances(state, stop)
     chance = max(c for _, c in own)
     late = len(state.moves_played()) >= LATE
-    if state.game_id == "pente-grammai":
+    if spec(state.game_id).solved:
         rung, estimated = rung_for(skill, chance, late=late)
         move = play_pente_rung(state, LADDER[rung], rng)
     else:

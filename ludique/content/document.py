@@ -22,6 +22,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from ludique.games import is_game, spec
 from ludique.glyphs import describe, lacking
 from ludique.i18n import FALLBACK, LANGUAGES
 from ludique.paths import locales_dir
@@ -85,16 +86,15 @@ class Block:
 
 def card_ids_for(game_id: str) -> list[str]:
     """The cards to show for ``game_id`` (an id of ``ludique.games.GAME_IDS``), in order."""
-    if game_id in ("pente-grammai", "epaminondas"):
-        return [game_id]
-    if game_id in CARD_IDS and game_id.startswith("latrunculi-"):
-        return ["latrunculi", game_id]
+    cards = spec(game_id).cards if is_game(game_id) else ()
+    if cards and all(card in CARD_IDS for card in cards):
+        return list(cards)  # a variant's: its family's card first
     raise ContentError(f"no rule card for game id {game_id!r}")
 
 
 def history_id_for(game_id: str) -> str:
     """The history panel of ``game_id`` (every Latrunculi variant shares one)."""
-    base = "latrunculi" if game_id.startswith("latrunculi") else game_id
+    base = spec(game_id).history if is_game(game_id) else game_id  # a game, or its family
     if base not in HISTORY_IDS:
         raise ContentError(f"no history panel for game id {game_id!r}")
     return base

@@ -1,19 +1,20 @@
 """The rules engine: six games behind one small API (section 4 of the museum's
 ``rules.md``, in the project's shared folder, not in this repository).
 
-    from ludique.games import new_game, GAME_IDS
+    from ludique.games import new_game, spec, GAME_IDS
     state = new_game("latrunculi-dux")
     moves = state.legal_moves()
     state = state.play(moves[0])        # or state.play("c3-c6")
     state.outcome                       # None, or Outcome(winner, reason)
+    spec("latrunculi-dux").placing      # what the game is (ludique/games/gamespec.py)
 
-This package imports nothing from pygame: the kiosk, the computer player, the tests and the
-benchmarks all share it.
+Each game is a package (``pente``, ``epaminondas``, ``latrunculi``): its rules in its
+``__init__``, what its next move can decide (``threats.py``), its rules explained once
+(``notices.py``) and its spec (``spec.py``), registered here.  This package imports nothing
+from pygame: the kiosk, the computer player, the tests and the benchmarks all share it.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from ludique.games.base import (
     BLACK,
@@ -32,6 +33,7 @@ from ludique.games.base import (
     apply_action,
     dump_game,
 )
+from ludique.games.gamespec import GameSpec
 
 GAME_IDS: tuple[str, ...] = (
     "pente-grammai",
@@ -42,26 +44,61 @@ GAME_IDS: tuple[str, ...] = (
     "latrunculi-dux",
 )
 
+_SPECS: dict[str, GameSpec] = {}
 
-def _factories() -> dict[str, Callable[[], GameState]]:
-    # Imported here so that a game module may import this package's names without a cycle.
-    from ludique.games import epaminondas, latrunculi, pente
 
-    return {
-        "pente-grammai": pente.PenteState.initial,
-        "epaminondas": epaminondas.EpaminondasState.initial,
-        "latrunculi-seneca": latrunculi.SenecaState.initial,
-        "latrunculi-piso": latrunculi.PisoState.initial,
-        "latrunculi-petteia": latrunculi.PetteiaState.initial,
-        "latrunculi-dux": latrunculi.DuxState.initial,
-    }
+def _registry() -> dict[str, GameSpec]:
+    """Every game's spec by id: the six of ``GAME_IDS``, then any registered later."""
+    if not _SPECS:
+        # Imported here so that a game module may import this package's names without a cycle.
+        from ludique.games.epaminondas.spec import SPEC as EPAMINONDAS
+        from ludique.games.latrunculi.spec import SPECS as LATRUNCULI
+        from ludique.games.pente.spec import SPEC as PENTE
+
+        for one in (PENTE, EPAMINONDAS, *LATRUNCULI):
+            _SPECS[one.id] = one
+        assert tuple(_SPECS) == GAME_IDS, tuple(_SPECS)
+    return _SPECS
+
+
+def spec(game_id: str) -> GameSpec:
+    """What ``game_id`` is (``ludique.games.gamespec``); ``IllegalMove`` for an unknown id."""
+    found = _registry().get(game_id)
+    if found is None:
+        known = ", ".join(_registry())
+        raise IllegalMove(f"unknown game id {game_id!r}: expected one of {known}")
+    return found
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every game's spec, in the order of ``GAME_IDS`` (then any registered later)."""
+    return tuple(_registry().values())
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every game's id: ``GAME_IDS``, then any game registered later (a test's)."""
+    return tuple(_registry())
+
+
+def is_game(game_id: object) -> bool:
+    return isinstance(game_id, str) and game_id in _registry()
+
+
+def register(game: GameSpec) -> None:
+    """Add a game (a seventh game is one folder: its rules and its spec); ``unregister`` takes
+    it back (the tests register one of their own for a while)."""
+    _registry()[game.id] = game
+
+
+def unregister(game_id: str) -> None:
+    if game_id in GAME_IDS:
+        raise ValueError(f"{game_id} is one of the kiosk's games")
+    _registry().pop(game_id, None)
 
 
 def new_game(game_id: str) -> GameState:
-    """The starting position of ``game_id`` (one of ``GAME_IDS``)."""
-    if game_id not in GAME_IDS:
-        raise IllegalMove(f"unknown game id {game_id!r}: expected one of {', '.join(GAME_IDS)}")
-    return _factories()[game_id]()
+    """The starting position of ``game_id`` (one of ``game_ids()``)."""
+    return spec(game_id).initial()
 
 
 def load_game(text: str) -> GameState:
@@ -98,6 +135,7 @@ __all__ = [
     "BLACK",
     "BLUE",
     "GAME_IDS",
+    "GameSpec",
     "MOVE_KINDS",
     "REASONS",
     "REFUSALS",
@@ -110,6 +148,12 @@ __all__ = [
     "Piece",
     "Refusal",
     "dump_game",
+    "game_ids",
+    "is_game",
     "load_game",
     "new_game",
+    "register",
+    "spec",
+    "specs",
+    "unregister",
 ]

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from ludique.games import spec
 from ludique.games.base import ENTER, GameState
+from ludique.games.pente import POINT_NAMES
 from ludique.ui import palette
 from ludique.ui.boards import view_for
 from ludique.ui.fonts import font
@@ -77,7 +79,7 @@ DIAGRAMS: dict[str, Diagram] = {
         "pente-grammai",
         _pente(to_move="blue"),
         (),
-        track=("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B", "1A"),
+        track=(*POINT_NAMES, POINT_NAMES[0]),  # once round
     ),
     "pente-entering": Diagram(
         "pente-grammai",
@@ -188,7 +190,7 @@ def positions(name: str) -> list[GameState]:
 
 
 def _board_kind(game_id: str) -> str:
-    return "latrunculi" if game_id.startswith("latrunculi") else game_id
+    return spec(game_id).family
 
 
 def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
@@ -197,14 +199,15 @@ def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
     if move is None:
         raise ValueError(f"{notation}: not a legal move in this diagram's position")
     mover = state.to_move
-    if state.game_id == "pente-grammai":
-        points = ["1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B"]
+    game = spec(state.game_id)
+    if game.track:
+        points = list(game.track)
         if move.kind == ENTER:
             return ["off", move.to], mover
         start, end = points.index(move.frm), points.index(move.to)
         steps = (end - start) % len(points)
         return [points[(start + i) % len(points)] for i in range(steps + 1)], mover
-    if state.game_id == "epaminondas":
+    if game.phalanx:
         return _phalanx_head_path(state, move.frm, move.to), mover
     if move.path:
         return list(move.path), mover
@@ -350,7 +353,7 @@ def _panel(
     after = state.play(move)
     gone = _captured(state, after, mover)
     # a sacred point's target ring would cover the counters already standing there
-    targets = [] if gone or path[-1] in ("3A", "3B") else [path[-1]]
+    targets = [] if gone or path[-1] in spec(state.game_id).sacred else [path[-1]]
     view.draw(
         surface, state, glow=[path[0]] if path[0] != "off" else [], targets=targets, extras=True
     )
@@ -358,7 +361,7 @@ def _panel(
         view.draw_die(surface, roll)
     points = []
     for i, square in enumerate(path):
-        if i == len(path) - 1 and game_id == "pente-grammai":
+        if i == len(path) - 1 and spec(game_id).track:
             points.append(view.target_centre(square, state))
         else:
             points.append(view.centre(square, state, mover))
@@ -484,7 +487,7 @@ class MovingDiagram:
     def _routes(self, before, path, mover, left: set[str], arrived: set[str]):
         """Each moving piece's origin and the points it glides through: one piece along the
         move's path; a phalanx, each piece straight to its place, in order along the move."""
-        if self.game_id != "epaminondas" or len(left) <= 1:
+        if not spec(self.game_id).phalanx or len(left) <= 1:
             points = [self.view.centre(path[0], before, mover)]
             points += [self.view.centre(sq, before, mover) for sq in path[1:-1]]
             points.append(self.view.target_centre(path[-1], before))

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import pygame
 
+from ludique.games import spec
 from ludique.guidance import Guidance
 from ludique.match import Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 
-PIECE_KINDS = {"pente-grammai": "counter", "epaminondas": "piece"}
-
 
 def piece_kind(game_id: str) -> str:
     """The kind of piece that stands for a side of ``game_id`` (in the strip, on a trace)."""
-    return PIECE_KINDS.get(game_id, "man")
+    return spec(game_id).piece_kinds[0]
 
 
 class GameStrip:
@@ -304,7 +303,7 @@ class GameStrip:
                     cy = y + icon + (i // per_row) * step
                     canvas.blit(sprite, sprite.get_rect(center=(cx, cy)))
                 y += icons
-        if self.match.config.game_id == "pente-grammai":  # the exact chance
+        if spec(self.match.config.game_id).solved:  # the exact chance
             from ludique.ui.story_gauge import draw_gauge
 
             gauge_top = y + vp.u(12)

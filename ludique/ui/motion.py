@@ -8,6 +8,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ludique.games import spec
 from ludique.games.base import PASS, PHALANX, REMOVE, GameState, Piece
 from ludique.match import Transition
 
@@ -59,7 +60,7 @@ def piece_at(state: GameState, square: str, colour: str) -> Piece:
     for p in state.pieces():
         if p.square == square and p.colour == colour:
             return p
-    kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(state.game_id, "man")
+    kind = spec(state.game_id).piece_kinds[0]
     return Piece(square, colour, kind)
 
 

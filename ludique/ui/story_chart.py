@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ludique.analysis import EPSILON
+from ludique.games import spec
 from ludique.ui import theme
 from ludique.ui.layout import VISITOR_TEXT, draw_text
 
@@ -173,9 +174,7 @@ class StoryChart:
         vp = self.vp
         from ludique.ui.boards.sprites import piece_sprite
 
-        kind = {"pente-grammai": "counter", "epaminondas": "piece"}.get(
-            self.game.config.game_id, "man"
-        )
+        kind = spec(self.game.config.game_id).piece_kinds[0]
         box = self.chart_box
         for colour, y in ((self.viewpoint, box.top + vp.u(30)), (other, box.bottom - vp.u(28))):
             sprite = piece_sprite(colour, kind, vp.u(16))

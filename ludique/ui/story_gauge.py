@@ -17,6 +17,7 @@ import threading
 
 import pygame
 
+from ludique.games import spec
 from ludique.games.base import GameState
 from ludique.match import Match
 from ludique.ui import theme
@@ -64,7 +65,7 @@ def percent(app, value: float) -> str:
 def wanted(app, match: Match) -> bool:
     """Whether the game screen of ``match`` shows the gauge."""
     return (
-        match.config.game_id == "pente-grammai"
+        spec(match.config.game_id).solved
         and not match.demo
         and bool(getattr(app.settings, "story_gauge", True))
     )

@@ -20,30 +20,70 @@ view and cached; pieces are cached sprites, so drawing a position costs a few bl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
+from ludique.games import GameSpec, spec
 from ludique.ui.boards.base import BoardView
 from ludique.ui.boards.grid import EpaminondasView, LatrunculiView
 from ludique.ui.boards.pente import PenteView
 
+Rect = pygame.Rect | tuple[int, int, int, int]
+ViewFactory = Callable[[GameSpec, Rect, bool, "float | None"], BoardView]
+
+
+def _grid(game: GameSpec, rect: Rect, flipped: bool, unit: float | None) -> BoardView:
+    """A game without a board of its own: the carved stone grid, at the spec's size."""
+    view = _GRIDS.get((game.files, game.ranks))
+    if view is None:
+        name = f"Grid{game.files}x{game.ranks}View"
+        view = _GRIDS[game.files, game.ranks] = type(
+            name, (LatrunculiView,), {"files": game.files, "ranks": game.ranks}
+        )
+    return view(rect, flipped, unit, reserves=game.reserves)
+
+
+_GRIDS: dict[tuple[int, int], type[LatrunculiView]] = {}
+
+# How each kind of board is drawn, by its spec's ``board`` (the engine names it; the screen,
+# which the engine may not import, draws it).  ``register_view`` adds one.
+VIEWS: dict[str, ViewFactory] = {
+    "pente": lambda game, rect, flipped, unit: PenteView(rect, flipped, unit),
+    "epaminondas": lambda game, rect, flipped, unit: EpaminondasView(rect, flipped, unit),
+    # Petteia and Dux start on the board: no reserves beside it, the board takes the room
+    "latrunculi": lambda game, rect, flipped, unit: LatrunculiView(
+        rect, flipped, unit, reserves=game.reserves
+    ),
+    "grid": _grid,
+}
+
+
+def register_view(board: str, factory: ViewFactory) -> None:
+    VIEWS[board] = factory
+
 
 def view_for(
     game_id: str,
-    rect: pygame.Rect | tuple[int, int, int, int],
+    rect: Rect,
     flipped: bool = False,
     unit: float | None = None,
 ) -> BoardView:
-    """The view that draws ``game_id`` (any id of ``ludique.games.GAME_IDS``) in ``rect``;
+    """The view that draws ``game_id`` (any id of ``ludique.games.game_ids()``) in ``rect``;
     ``unit`` (the screen's) for a board a visitor reads: its labels keep the text floor."""
-    if game_id == "pente-grammai":
-        return PenteView(rect, flipped, unit)
-    if game_id == "epaminondas":
-        return EpaminondasView(rect, flipped, unit)
-    if game_id.startswith("latrunculi"):
-        # Petteia and Dux start on the board: no reserves beside it, the board takes the room
-        reserves = game_id in ("latrunculi-seneca", "latrunculi-piso")
-        return LatrunculiView(rect, flipped, unit, reserves=reserves)
-    raise ValueError(f"no board view for game id {game_id!r}")
+    game = spec(game_id)
+    factory = VIEWS.get(game.board)
+    if factory is None:
+        raise ValueError(f"no board view for game id {game_id!r}")
+    return factory(game, rect, flipped, unit)
 
 
-__all__ = ["BoardView", "EpaminondasView", "LatrunculiView", "PenteView", "view_for"]
+__all__ = [
+    "VIEWS",
+    "BoardView",
+    "EpaminondasView",
+    "LatrunculiView",
+    "PenteView",
+    "register_view",
+    "view_for",
+]

@@ -9,12 +9,13 @@ import random
 import pygame
 
 from ludique.games.base import GameState, Piece
+from ludique.games.pente import GOAL_POINTS, POINT_NAMES
+from ludique.games.pente import SACRED_POINTS as SACRED
 from ludique.ui import theme
 from ludique.ui.boards.base import BoardView, lay_texture, nearest, slab
 from ludique.ui.fonts import font
 from ludique.ui.pixels import kept
 
-SACRED = ("3A", "3B")
 TERRACOTTA = (176, 90, 56)
 ENGRAVE = (96, 44, 26)
 ENGRAVE_LIGHT = (210, 132, 96)
@@ -22,11 +23,11 @@ POINT_LABEL = (48, 16, 8)  # 1A..5B: darker than the engraving, 3.9:1 on the ter
 
 
 def point_names() -> list[str]:
-    return [f"{n}A" for n in range(1, 6)] + [f"{n}B" for n in range(1, 6)]
+    return list(TRACK)
 
 
-TRACK = ("1A", "2A", "3A", "4A", "5A", "1B", "2B", "3B", "4B", "5B")  # counter-clockwise
-GOAL = {"blue": "3B", "white": "3A"}  # each colour's goal: the sacred half on the other's side
+TRACK = POINT_NAMES  # counter-clockwise
+GOAL = GOAL_POINTS  # each colour's goal: the sacred half on the other's side
 GOAL_TINT = {"blue": (64, 120, 230), "white": (250, 244, 228)}
 BADGE = (40, 22, 12)
 BADGE_INK = (250, 240, 220)

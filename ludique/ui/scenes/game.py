@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ludique.games import specs
 from ludique.games.base import PLACEMENT
 from ludique.guidance import Guidance
 from ludique.match import Due, GameConfig, Match
@@ -122,14 +123,12 @@ def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
     frame of a game does not stall; the app runs them one at a time while nothing moves."""
     tasks = []
     board_rect = game_layout(vp, switch).board
-    kinds = {
-        "pente-grammai": ("counter",),
-        "epaminondas": ("piece",),
-        "latrunculi-seneca": ("man", "incitus"),
-        "latrunculi-dux": ("man", "dux"),
-    }
-    for game_id, piece_kinds in kinds.items():
-        colours = ("white", "black") if game_id == "epaminondas" else ("blue", "white")
+    # one game of each board drawn differently, with every kind of piece its variants have
+    boards: dict[tuple[str, bool], tuple[str, tuple[str, ...], list[str]]] = {}
+    for game in specs():
+        _, _, kinds = boards.setdefault((game.board, game.reserves), (game.id, game.colours, []))
+        kinds.extend(kind for kind in game.piece_kinds if kind not in kinds)
+    for game_id, colours, piece_kinds in boards.values():
         # beyond full HD both turns of every board would not fit the picture budget together:
         # the board the visitor meets first (first colour, unturned) is prepared
         turns = (False, True) if vp.width * vp.height <= 1920 * 1080 else (False,)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ludique.games import new_game
+from ludique.games import new_game, spec
 from ludique.ui import theme
 from ludique.ui.boards import view_for
 from ludique.ui.layout import draw_text
@@ -32,9 +32,9 @@ def start_picture(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     beside the board (Seneca and Piso start with an empty board and full reserves)."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     view = view_for(game_id, surface.get_rect())
-    shows_reserves = game_id in ("pente-grammai", "latrunculi-seneca", "latrunculi-piso")
-    view.draw(surface, new_game(game_id), extras=shows_reserves)
-    if game_id == "pente-grammai":
+    game = spec(game_id)
+    view.draw(surface, new_game(game_id), extras=game.reserves)
+    if game.die:
         view.draw_die(surface, 4)
     return surface
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ludique.ai import DEFAULT_STRENGTH
+from ludique.games import GameSpec, specs
 from ludique.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.layout import draw_text
@@ -29,11 +30,21 @@ class SetupScene(Scene):
         self.layout()
 
     @property
+    def games(self) -> list[GameSpec]:
+        """The family's games: one, or its variants (each a row of the set-up)."""
+        return [game for game in specs() if game.family == self.family]
+
+    @property
+    def variants(self) -> bool:
+        return len(self.games) > 1
+
+    @property
     def game_id(self) -> str:
-        return f"latrunculi-{self.variant}" if self.family == "latrunculi" else self.family
+        games = self.games
+        return next((g.id for g in games if g.variant == self.variant), games[0].id)
 
     def colours(self) -> tuple[str, str]:
-        return ("white", "black") if self.family == "epaminondas" else ("blue", "white")
+        return self.games[0].colours
 
     def layout(self) -> None:
         t = self.app.t
@@ -45,7 +56,7 @@ class SetupScene(Scene):
         self.title_box = pygame.Rect(margin, vp.u(40), switch.left - 2 * margin, vp.u(110))
         self.blurb_box = pygame.Rect(margin, self.title_box.bottom, vp.width - 2 * margin, vp.u(90))
         self.picture_box = None
-        if self.family == "latrunculi":
+        if self.variants:
             # each variant introduced by a picture of its start and one plain sentence
             side = vp.u(170)
             self.picture_box = pygame.Rect(margin, self.title_box.bottom, side * 14 // 10, side)
@@ -61,7 +72,7 @@ class SetupScene(Scene):
         )
         area = pygame.Rect(margin, self.blurb_box.bottom + vp.u(30), vp.width - 2 * margin, 0)
         area.height = bottom.top - vp.u(30) - area.top
-        rows = 4 if self.family == "latrunculi" else 3
+        rows = 4 if self.variants else 3
         if vp.portrait:
             label_w, row_h = area.width, min(vp.u(250), area.height // rows)
         else:
@@ -94,7 +105,7 @@ class SetupScene(Scene):
                 )
             y += row_h
 
-        if self.family == "latrunculi":
+        if self.variants:
             row(
                 "setup.variant",
                 [(f"variant-{v}", v, f"variant.{v}.name") for v in VARIANTS],
@@ -197,7 +208,7 @@ class SetupScene(Scene):
         if self.picture_box is not None:
             picture = start_picture(self.game_id, self.picture_box.size)
             canvas.blit(picture, self.picture_box)
-        if self.family == "latrunculi":
+        if self.variants:
             blurb = t(f"variant.{self.variant}.blurb")
         else:
             blurb = t(f"family.{self.family}.blurb")

@@ -22,7 +22,7 @@ import logging
 import pygame
 
 from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
-from ludique.games import dump_game, new_game
+from ludique.games import dump_game, new_game, spec
 from ludique.games.base import PASS, GameState
 from ludique.narration import describe
 from ludique.ui import theme
@@ -81,7 +81,7 @@ class StoryScene(Scene):
     def enter(self) -> None:
         if self.story is not None or self.waiting:
             return
-        if self.game.config.game_id == "pente-grammai":
+        if spec(self.game.config.game_id).solved:
             self._told(tell_state(self.game.match.state, self.viewpoint))  # exact and quick: here
             return
         asked = False
@@ -154,7 +154,7 @@ class StoryScene(Scene):
         bottom = vp.height - m
         buttons_top = bottom - button_h
         top = max(self.title_box.bottom, switch.bottom) + gap
-        exact = self.game.config.game_id == "pente-grammai"
+        exact = spec(self.game.config.game_id).solved
         if vp.portrait:
             width = vp.width - 2 * m
             body = buttons_top - gap - top

@@ -59,6 +59,9 @@ SACRED = (2, 7)  # 3A and 3B
 N_COUNTERS = 5
 COLOURS = (BLUE, WHITE)
 GOAL = (7, 2)  # Blue's goal 3B, White's goal 3A
+# the same by name, for everything outside the engine (its spec declares them once)
+SACRED_POINTS: tuple[str, ...] = tuple(POINT_NAMES[p] for p in SACRED)  # ("3A", "3B")
+GOAL_POINTS: dict[str, str] = {c: POINT_NAMES[g] for c, g in zip(COLOURS, GOAL, strict=True)}
 # ENTRY[side][die]: the point a counter enters on (index 0 unused).
 ENTRY: tuple[tuple[int, ...], ...] = (
     (-1, 0, 1, 2, 3, 4, 5),

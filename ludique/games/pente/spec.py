@@ -1,0 +1,34 @@
+"""Pente grammai, as a game (``ludique.games.gamespec``): a track of ten points round two rows,
+two sacred points, a die, five counters a side entering from off the board."""
+
+from __future__ import annotations
+
+from ludique.games.base import BLUE, WHITE
+from ludique.games.gamespec import GameSpec
+from ludique.games.pente import GOAL_POINTS, POINT_NAMES, SACRED_POINTS, PenteState
+from ludique.games.pente.notices import RULES
+from ludique.games.pente.threats import pente_threats
+
+SPEC = GameSpec(
+    id="pente-grammai",
+    family="pente-grammai",
+    initial=PenteState.initial,
+    colours=(BLUE, WHITE),
+    piece_kinds=("counter",),
+    board="pente",
+    track=POINT_NAMES,  # counter-clockwise, 5B followed by 1A
+    sacred=SACRED_POINTS,
+    goals=tuple(GOAL_POINTS.items()),
+    die=True,
+    reserves=True,  # the counters wait off the board
+    solved=True,  # the table of exact values (ludique/ai/pente_table.py)
+    score=("at-goal",),
+    threats=pente_threats,
+    notices=RULES,
+    evaluation="pente",
+    narration="track",
+    cards=("pente-grammai",),
+    history="pente-grammai",
+    sample_turned=True,
+    sample_story=1,  # the first of the stories told
+)
