@@ -338,9 +338,10 @@ def _searched(
     stop: Callable[[], bool] | None,
 ) -> tuple[list, list, list, int]:
     from ludique.ai.evaluation import ai_for
-    from ludique.ai.search import MATE_ZONE, Searcher
+    from ludique.ai.search import MATE_ZONE, Limit, Searcher
 
-    deadline = time.perf_counter() + budget
+    begun = time.perf_counter()
+    deadline = begun + budget
     ai = ai_for(chain[0])
 
     def seen(state: GameState, score: float) -> float:
@@ -365,7 +366,7 @@ def _searched(
     depth = 0
     # Then whole passes, one depth for every position, so that no odd-even swing between
     # neighbouring positions searched to different depths shows in the curve.
-    searcher = Searcher(ai, deadline, stop=stop)
+    searcher = Searcher(ai, Limit(time=budget), start=begun, stop=stop)
     last_pass = 0.0
     for d in range(1, max_depth + 1):
         pass_started = time.perf_counter()

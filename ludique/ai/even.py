@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
-from ludique.ai.search import Searcher
+from ludique.ai.search import Limit, Searcher
 from ludique.ai.skill import SkillEstimate, decisions_of, estimate, hypotheses
 from ludique.games.base import GameState, Move
 
@@ -149,7 +149,7 @@ def referee_values(
     moves = state.legal_moves()
     for depth in range(REFEREE_DEPTH, 0, -1):
         cap = REFEREE_NODES >> (REFEREE_DEPTH - depth)
-        searcher = Searcher(ai_for(state), math.inf, stop=stop, contempt=0, max_nodes=cap)
+        searcher = Searcher(ai_for(state), Limit(nodes=cap), stop=stop, contempt=0)
         searcher.root_colour = state.to_move
         try:
             scored = score_all(searcher, state, moves, depth, 2)
@@ -273,8 +273,8 @@ def play_search_rung(
 
     ai = ai_for(state)
     if level.search == "champion":
-        searcher = Searcher(ai, started + budget * level.share, stop=stop, rng=rng)
-        return searcher.search(state, 64).move
+        searcher = Searcher(ai, Limit(time=budget * level.share), start=started, stop=stop, rng=rng)
+        return searcher.search(state).move
     if level.overlook and rng.random() < level.overlook:
         return overlooked(state, ai, level, rng)
     legal = {m.text: m for m in state.legal_moves()}
