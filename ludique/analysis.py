@@ -29,7 +29,7 @@ curve zigzags at every move).  The *turning point* is the move
 after which the eventual winner was ahead for good (the last time the curve crossed the middle
 towards him); when he led from the first move, or in a draw, it is the move that moved the
 balance most.  This runs in the computer player's process after the game
-(``ludique.ai.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
+(``ludique.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
 
 No pygame here: the kiosk, the worker, the tests and the benchmark share it.
 """

@@ -382,10 +382,10 @@ class SelfTest:
         drive = self.drive = Driver(app, check=self.check_log)
         rng = random.Random(2026)
         if getattr(app.opponent, "stand_in", False):
-            found = importlib.util.find_spec("ludique.ai.worker") is not None
+            found = importlib.util.find_spec("ludique.worker") is not None
             raise SelfTestFailure(
                 "the computer player did not start (a random stand-in plays instead)"
-                + ("" if found else ": ludique.ai.worker is missing from this build")
+                + ("" if found else ": ludique.worker is missing from this build")
             )
         try:
             self._attract_and_home()

@@ -144,6 +144,19 @@ def test_nothing_below_the_ui_imports_it() -> None:
     assert not offenders, f"layers below the UI import it: {offenders}"
 
 
+def test_the_computer_player_imports_only_the_rules() -> None:
+    # the story of a game (ludique.analysis) uses the computer player, never the reverse: the
+    # worker process that serves both lives outside ludique/ai (ludique/worker.py)
+    offenders = sorted(
+        f"{name} -> {target}"
+        for name, targets in GRAPH.items()
+        if name == "ludique.ai" or name.startswith("ludique.ai.")
+        for target in targets
+        if not target.startswith(("ludique.ai", "ludique.games")) and target != "ludique.paths"
+    )
+    assert not offenders, f"ludique/ai imports beyond the rules engine: {offenders}"
+
+
 def test_the_match_and_the_guidance_load_without_pygame() -> None:
     code = (
         "import sys; import ludique.match, ludique.guidance; "

@@ -6,7 +6,7 @@
 
 Pente grammai is played from its solved table (``ludique.ai.pente``, loaded on first use); the
 other games by the alpha-beta search of ``ludique.ai.search`` with the evaluations of
-``ludique.ai.evaluation``.  The kiosk calls this through ``ludique.ai.worker.ComputerPlayer``,
+``ludique.ai.evaluation``.  The kiosk calls this through ``ludique.worker.ComputerPlayer``,
 which runs it in another process so that the screen never waits.
 """
 

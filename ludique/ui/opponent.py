@@ -1,6 +1,6 @@
 """The kiosk's side of the computer opponent: one worker shared by the demo and the games.
 
-``ludique.ai.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
+``ludique.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
 While that module is missing (a partial checkout) a stand-in picks a random legal move, and says so
 in the log once.
 """
@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 class _RandomStandIn:
-    """Used only when ``ludique.ai.worker`` cannot be imported: a uniformly random legal move."""
+    """Used only when ``ludique.worker`` cannot be imported: a uniformly random legal move."""
 
     def __init__(self) -> None:
         self._answer: str | None = None
@@ -48,7 +48,7 @@ class Opponent:
         self.stand_in = True
         if not force_stand_in:
             try:
-                from ludique.ai.worker import ComputerPlayer
+                from ludique.worker import ComputerPlayer
 
                 self._player = ComputerPlayer()
                 self.stand_in = False
