@@ -26,6 +26,7 @@ from ludique.match import Due, Match, Transition
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.motion import Anim, DieRoll, along, piece_at, transition_anim
 
@@ -50,7 +51,7 @@ class GameBoard:
 
     def __init__(
         self,
-        app,
+        app: Kiosk,
         match: Match,
         guidance: Guidance,
         rect: pygame.Rect,

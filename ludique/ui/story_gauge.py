@@ -20,6 +20,7 @@ import pygame
 from ludique.games.base import GameState
 from ludique.match import Match
 from ludique.ui import theme
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, Viewport, draw_text
 
 log = logging.getLogger(__name__)
@@ -57,11 +58,11 @@ def load_table_now() -> None:
     _ready.set()
 
 
-def percent(app, value: float) -> str:
+def percent(app: Kiosk, value: float) -> str:
     return app.t("story.percent", value=round(100 * value))
 
 
-def wanted(app, match: Match) -> bool:
+def wanted(app: Kiosk, match: Match) -> bool:
     """Whether the game screen of ``match`` shows the gauge."""
     return (
         match.config.game_id == "pente-grammai"
@@ -70,7 +71,9 @@ def wanted(app, match: Match) -> bool:
     )
 
 
-def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect | None:
+def draw_gauge(
+    app: Kiosk, match: Match, canvas: pygame.Surface, box: pygame.Rect
+) -> pygame.Rect | None:
     """The gauge at the top of ``box`` (the free part of the game screen's strip); returns the
     rectangle it took, or ``None`` when nothing was drawn."""
     if not wanted(app, match) or not table_ready():
@@ -119,7 +122,7 @@ def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> p
     return area
 
 
-def _bar(canvas, bar: pygame.Rect, shares, app, vp: Viewport) -> None:
+def _bar(canvas, bar: pygame.Rect, shares, app: Kiosk, vp: Viewport) -> None:
     from ludique.ui.palette import PIECE_COLOURS
 
     radius = bar.height // 2

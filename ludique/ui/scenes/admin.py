@@ -11,6 +11,7 @@ from ludique.i18n import LANGUAGES, catalog
 from ludique.match import STRENGTHS
 from ludique.ui import theme
 from ludique.ui.charts import draw_stats_chart
+from ludique.ui.context import Kiosk
 from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
@@ -80,7 +81,7 @@ class PinPad:
     timer going, so a visitor tapping around it would keep it open for ever).  Laid out again
     whenever the window changes size, so that no key (Cancel above all) is left off screen."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Kiosk) -> None:
         self.app = app
         self.entered = ""
         self.wrong_until = 0.0
@@ -133,7 +134,7 @@ class PinPad:
             )
             self.entered = ""
             if verdict:
-                self.app.pin_pad = None
+                self.app.close_pin_pad()
                 self.app.go("admin")
             elif verdict is False:
                 self.wrong_until = self.app.now() + 2.0
@@ -142,7 +143,7 @@ class PinPad:
         self.app.invalidate()
 
     def cancel(self) -> None:
-        self.app.pin_pad = None
+        self.app.close_pin_pad()
         self.app.invalidate()
 
     def on_pointer(self, pointer) -> None:
@@ -340,7 +341,7 @@ class AdminScene(Scene):
             colour=theme.GOLD,
             align="left",
         )
-        summary = getattr(self.app, "stats_summary", None)  # set by ludique.stats.connect
+        summary = self.app.stats_summary  # set by ludique.stats.connect
         drawn = False
         if summary is not None:
             area = CHART_BESIDE_PROBLEMS if problems else CHART
@@ -396,7 +397,7 @@ class AdminScene(Scene):
         """The settings' and the statistics' problems, worded in the language on screen."""
         words = catalog(self.app.lang)
         lines = [problem.message(words) for problem in self.app.settings.problems]
-        stats_problem = getattr(self.app, "stats_problem", None)  # set by ludique.stats.connect
+        stats_problem = self.app.stats_problem  # set by ludique.stats.connect
         if stats_problem is not None:
             try:
                 line = stats_problem(self.app.lang)

@@ -17,6 +17,7 @@ from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards import view_for
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.game_board import GameBoard
 from ludique.ui.game_strip import GameStrip, piece_kind
 from ludique.ui.layout import TOUCH_UNITS, Viewport, draw_text
@@ -254,7 +255,7 @@ class BoardScene(Scene):
 class GameScene(BoardScene):
     name = "game"
 
-    def __init__(self, app, config: GameConfig, state=None) -> None:
+    def __init__(self, app: Kiosk, config: GameConfig, state=None) -> None:
         super().__init__(app)
         self.match = Match(
             config,

@@ -28,6 +28,7 @@ from ludique.guide import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, lo
 from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.game_board import GameBoard
 from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.scenes.game import BoardScene, game_layout
@@ -80,7 +81,7 @@ class GuideDie(random.Random):
 class LearnScene(BoardScene):
     name = "learn"
 
-    def __init__(self, app, game_id: str, step: int = 0, resume=None) -> None:
+    def __init__(self, app: Kiosk, game_id: str, step: int = 0, resume=None) -> None:
         super().__init__(app)
         self.guide: Guide = load_guide(game_id)
         # opened from the rule card of a game in progress: that game waits underneath, and

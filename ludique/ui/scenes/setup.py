@@ -7,6 +7,7 @@ import pygame
 from ludique.ai import DEFAULT_STRENGTH
 from ludique.match import STRENGTHS, GameConfig
 from ludique.ui import theme
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.scenes.home import DEFAULT_VARIANT, start_picture
@@ -18,7 +19,7 @@ VARIANTS = ("seneca", "piso", "petteia", "dux")
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app, family: str) -> None:
+    def __init__(self, app: Kiosk, family: str) -> None:
         super().__init__(app)
         self.family = family
         self.opponent = "computer"

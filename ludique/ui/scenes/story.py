@@ -27,6 +27,7 @@ from ludique.games.base import PASS, GameState
 from ludique.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.story_chart import COST, LUCK, StoryChart
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 MINUS = "\u2013"  # the faces have no U+2212; the en dash is the typographic stand-in
 
 
-def signed_points(app, value: float) -> str:
+def signed_points(app: Kiosk, value: float) -> str:
     """A change of the winning chance in percentage points: ``+12 percentage points``."""
     n = round(100 * value)
     sign = "+" if n > 0 else MINUS if n < 0 else ""
@@ -45,7 +46,7 @@ def signed_points(app, value: float) -> str:
     return app.t("story.points_one" if one else "story.points", value=f"{sign}{abs(n)}")
 
 
-def plain_points(app, value: float) -> str:
+def plain_points(app: Kiosk, value: float) -> str:
     n = abs(round(100 * value))
     one = n == 1 or (app.lang == "fr" and n == 0)
     return app.t("story.points_one" if one else "story.points", value=str(n))
@@ -54,7 +55,7 @@ def plain_points(app, value: float) -> str:
 class StoryScene(Scene):
     name = "story"
 
-    def __init__(self, app, game, story: Story | None = None) -> None:
+    def __init__(self, app: Kiosk, game, story: Story | None = None) -> None:
         super().__init__(app)
         self.game = game  # the finished GameScene (its config, its state, its board's turn)
         self.chart = StoryChart(self)
