@@ -268,7 +268,10 @@ def pente_chance(state: GameState, colour: str) -> float:
     """``colour``'s exact winning chance in this Pente grammai position (perfect play on both
     sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
     from ludique.ai.pente import pente_win_probability
+    from ludique.games.pente import PenteState
 
+    if not isinstance(state, PenteState):
+        raise ValueError(f"{state.game_id}: exact chances are Pente grammai's")
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if outcome.winner == colour else 0.0
@@ -276,8 +279,11 @@ def pente_chance(state: GameState, colour: str) -> float:
     return p if state.to_move == colour else 1.0 - p
 
 
-def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
+def _pente(
+    chain: list[GameState], viewpoint: str
+) -> tuple[list[float], list[Action], list[int]]:
     from ludique.ai.pente import move_values
+    from ludique.games.pente import PenteState
 
     curve = [pente_chance(s, viewpoint) for s in chain]
     turns = [0]
@@ -289,9 +295,11 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
         if before.needs_roll:
             turn += 1
             turns.append(turn)
-            actions.append(Action(i, turn, mover, after.action, "throw", curve[i - 1], curve[i]))
+            throw = after.action or ""
+            actions.append(Action(i, turn, mover, throw, "throw", curve[i - 1], curve[i]))
             continue
         turns.append(turn)
+        assert isinstance(before, PenteState)  # a Pente grammai story's chain
         scored = move_values(before)  # the mover's chance after each of his moves
         values = [v for _, v in scored]
         played = after.last_move
@@ -304,7 +312,7 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
                 i,
                 turn,
                 mover,
-                after.action,
+                after.action or "",
                 "move",
                 curve[i - 1],
                 curve[i],
@@ -336,7 +344,7 @@ def _searched(
     budget: float,
     max_depth: int,
     stop: Callable[[], bool] | None,
-) -> tuple[list, list, list, int]:
+) -> tuple[list[float], list[Action], list[int], int]:
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import MATE_ZONE, Limit, Searcher
 
@@ -404,7 +412,7 @@ def _searched(
             i,
             i,
             chain[i - 1].to_move,
-            chain[i].action,
+            chain[i].action or "",
             "move",
             curve[i - 1],
             curve[i],

@@ -199,7 +199,7 @@ def pente_threats(state) -> list[Threat]:
 
     me = state.to_move
     them = other(state, me)
-    counts = {c: {} for c in state.colours}
+    counts: dict[str, dict[str, int]] = {c: {} for c in state.colours}
     for p in state.pieces():
         counts[p.colour][p.square] = counts[p.colour].get(p.square, 0) + 1
     exposed = {sq for sq in counts[me] if sq not in SACRED and sq != "off"}

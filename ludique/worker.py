@@ -89,8 +89,9 @@ def _serve(conn: Connection, wanted: Any) -> None:
             continue  # cancelled or replaced before we began
 
         def cancelled(request_id: int = request_id) -> bool:
-            return wanted.value != request_id
+            return bool(wanted.value != request_id)
 
+        reply: tuple[int, str | None, str | None, Note]
         try:
             answer, note = HANDLERS[kind](text, option, budget, cancelled)
             reply = (request_id, answer, None, note)
@@ -280,7 +281,8 @@ class ComputerPlayer:
         conn = self._conn
         try:
             while conn is not None and conn.poll():
-                request_id, notation, error, note = conn.recv()
+                reply: tuple[int, str | None, str | None, Note] = conn.recv()
+                request_id, notation, error, note = reply
                 if request_id != pending[0]:
                     continue  # a stale answer to a cancelled request
                 self._pending = None

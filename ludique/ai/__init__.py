@@ -108,7 +108,10 @@ def pente_win_probability(state: GameState) -> float:
     """The solved probability that the player to move wins this Pente grammai position (before
     or after its roll), with both sides playing perfectly from here."""
     from ludique.ai.pente import pente_win_probability as solved
+    from ludique.games.pente import PenteState
 
+    if not isinstance(state, PenteState):
+        raise ValueError(f"{state.game_id}: the solved table is Pente grammai's")
     return solved(state)
 
 

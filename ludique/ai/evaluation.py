@@ -12,9 +12,13 @@ engine's flat board.  Both are documented in the engine modules' docstrings.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ludique.ai.core import MATE_ZONE, WIN, GameAI, decided_score
 from ludique.games.base import GameState, Move
+
+if TYPE_CHECKING:  # the engine is loaded with the first evaluation (``_epaminondas_tables``)
+    from ludique.games.epaminondas import EpaminondasState
 
 __all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
 
@@ -44,7 +48,7 @@ LINK = 3  # per pair of friendly pieces side by side on one of the 4 axes (phala
 CROSSING_THREAT = 300  # a lead in the crossing the side to move can no longer answer
 
 
-class EpaminondasAI(GameAI):
+class EpaminondasAI(GameAI["EpaminondasState"]):
     """Material, advancement (the crossing race), phalanx links; sharp when a crossing is due."""
 
     def __init__(self) -> None:
@@ -90,14 +94,14 @@ class EpaminondasAI(GameAI):
         )
         return score + LINK * links
 
-    def evaluate(self, state: GameState) -> int:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def evaluate(self, state: EpaminondasState) -> int:
+        w, b = state.bitboards
         score = self._score_white(w, b)
-        return -score if state.side else score  # type: ignore[attr-defined]
+        return -score if state.side else score
 
-    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
-        w, b = state.bitboards  # type: ignore[attr-defined]
-        side = state.side  # type: ignore[attr-defined]
+    def leaf(self, state: EpaminondasState, ply: int, can_extend: bool) -> int | None:
+        w, b = state.bitboards
+        side = state.side
         white_across = (w & self.far[0]).bit_count()
         black_across = (b & self.far[1]).bit_count()
         if side:
@@ -118,21 +122,21 @@ class EpaminondasAI(GameAI):
         score = self._score_white(w, b)
         return -score if side else score
 
-    def capture_gain(self, state: GameState, move: Move) -> int:
-        return move.captured_bits.bit_count()  # type: ignore[attr-defined]
+    def capture_gain(self, state: EpaminondasState, move: Move) -> int:
+        return len(move.captures)
 
-    def material(self, state: GameState, colour: str) -> int:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def material(self, state: EpaminondasState, colour: str) -> int:
+        w, b = state.bitboards
         diff = w.bit_count() - b.bit_count()
         return diff if colour == "white" else -diff
 
-    def rows_to_cross(self, state: GameState, colour: str) -> int | None:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def rows_to_cross(self, state: EpaminondasState, colour: str) -> int | None:
+        w, b = state.bitboards
         pieces, ranks = (w, self.ranks[::-1]) if colour == "white" else (b, self.ranks)
         return next((rows for rows, mask in enumerate(ranks) if pieces & mask), len(ranks))
 
-    def advancement(self, state: GameState, colour: str) -> int:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def advancement(self, state: EpaminondasState, colour: str) -> int:
+        w, b = state.bitboards
         total = 0
         last = len(self.ranks) - 1
         for r, mask in enumerate(self.ranks):
@@ -143,10 +147,10 @@ class EpaminondasAI(GameAI):
         return total
 
 
-_AIS: dict[str, GameAI] = {}
+_AIS: dict[str, GameAI[Any]] = {}
 
 
-def ai_for(state: GameState) -> GameAI:
+def ai_for(state: GameState) -> GameAI[Any]:
     """The evaluation for ``state``'s game (built once per game id)."""
     game_id = state.game_id
     ai = _AIS.get(game_id)
@@ -158,6 +162,6 @@ def ai_for(state: GameState) -> GameAI:
 
             ai = LatrunculiAI(game_id)
         else:
-            ai = GameAI()
+            ai = GameAI[Any]()
         _AIS[game_id] = ai
     return ai

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 BLUE, WHITE, BLACK = "blue", "white", "black"
 
@@ -211,6 +211,11 @@ class GameState:
         self._outcome: Outcome | None | Literal[False] = False  # False: not computed yet
 
     # --- what subclasses provide -------------------------------------------------------
+    @classmethod
+    def from_position(cls, *args: Any, **kwargs: Any) -> GameState:
+        """A position set up without history; each game takes its own fields (the squares of
+        each colour, and what else its pieces can be: a dux, an incitus...)."""
+        raise NotImplementedError
     @property
     def to_move(self) -> str:
         raise NotImplementedError

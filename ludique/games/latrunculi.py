@@ -112,12 +112,26 @@ def _square(f: int, r: int) -> int | None:
     return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else None
 
 
-def _tables() -> tuple[tuple, tuple, tuple, tuple]:
-    neighbours, rays, jumps, lines = [], [], [], []
+Pairs = tuple[tuple[int, int], ...]  # (square, square) pairs: jumps, capture lines
+
+
+def _tables() -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[Pairs, ...],
+    tuple[Pairs, ...],
+]:
+    neighbours: list[tuple[int, ...]] = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    jumps: list[Pairs] = []
+    lines: list[Pairs] = []
     corners = {0: (1, 8), 7: (6, 15), 56: (57, 48), 63: (62, 55)}
     for i in range(N_SQUARES):
         f, r = i % SIZE, i // SIZE
-        nb, ry, jp, ln = [], [], [], []
+        nb: list[int] = []
+        ry: list[tuple[int, ...]] = []
+        jp: list[tuple[int, int]] = []
+        ln: list[tuple[int, int]] = []
         for df, dr in _DIRECTIONS:
             one, two = _square(f + df, r + dr), _square(f + 2 * df, r + 2 * dr)
             if one is not None:
@@ -125,7 +139,7 @@ def _tables() -> tuple[tuple, tuple, tuple, tuple]:
                 if two is not None:
                     jp.append((one, two))
                     ln.append((one, two))  # custodian: the edge never captures
-            ray = []
+            ray: list[int] = []
             k = 1
             while (sq := _square(f + k * df, r + k * dr)) is not None:
                 ray.append(sq)
@@ -313,11 +327,11 @@ _RAY_MOVES: tuple[tuple[tuple[int, tuple[tuple[int, LatrunculiMove], ...]], ...]
 # Moves that capture, and jump chains, are made on first sight and kept.  A search may meet
 # very many distinct chains, so the caches are emptied when they grow large.
 _CACHE_LIMIT = 200_000
-_CAPTURING: dict[tuple[int, int, tuple], LatrunculiMove] = {}
-_CHAINS: dict[tuple, LatrunculiMove] = {}
+_CAPTURING: dict[tuple[int, int, Pairs], LatrunculiMove] = {}
+_CHAINS: dict[tuple[int, ...] | tuple[tuple[int, ...], Pairs], LatrunculiMove] = {}
 
 
-def _capturing(src: int, dst: int, taken: tuple) -> LatrunculiMove:
+def _capturing(src: int, dst: int, taken: Pairs) -> LatrunculiMove:
     key = (src, dst, taken)
     move = _CAPTURING.get(key)
     if move is None:
@@ -327,7 +341,7 @@ def _capturing(src: int, dst: int, taken: tuple) -> LatrunculiMove:
     return move
 
 
-def _chain_move(path: tuple[int, ...], taken: tuple | None) -> LatrunculiMove:
+def _chain_move(path: tuple[int, ...], taken: Pairs | None) -> LatrunculiMove:
     key = path if taken is None else (path, taken)
     move = _CHAINS.get(key)
     if move is None:
@@ -359,10 +373,12 @@ def _capture_move(b: list[int], me: int, opp: int, s: int, t: int) -> Latrunculi
     return move
 
 
-def _chains(b: list[int], me: int, opp: int, path: tuple[int, ...], out: list) -> None:
+def _chains(
+    b: list[int], me: int, opp: int, path: tuple[int, ...], out: list[LatrunculiMove]
+) -> None:
     """Append every jump chain that continues ``path`` (which ends with a landing)."""
     t = path[-1]
-    taken: tuple[tuple[int, int], ...] | None = None
+    taken: Pairs | None = None
     for v, p in CAPTURE_LINES[t]:
         if b[v] == opp and b[p] & 11 == me:
             taken = ((v, p),) if taken is None else (*taken, (v, p))
@@ -652,7 +668,7 @@ class LatrunculiState(GameState):
         return None
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return (bytes(self.board), self.side, self.reserves, self.pending, self.inciti)
 
     @property
