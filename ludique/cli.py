@@ -12,6 +12,7 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from ludique.games import GAME_IDS
 from ludique.i18n import LANGUAGES
@@ -244,15 +245,15 @@ def main(argv: list[str] | None = None) -> int:
     return app.run()
 
 
-def _invisible_driver(pygame: object) -> str | None:
+def _invisible_driver(pygame: ModuleType) -> str | None:
     """The driver's name when SDL, asked for no driver in particular, found no display and
     chose one that draws nowhere: the kiosk would run for ever in a window nobody sees."""
     if os.environ.get("SDL_VIDEODRIVER"):
         return None  # chosen on purpose (the tests, the self-test): not a fall-back
     try:
-        pygame.display.init()  # type: ignore[attr-defined]
-        driver = pygame.display.get_driver()  # type: ignore[attr-defined]
-    except pygame.error:  # type: ignore[attr-defined] - said by App's own attempt below
+        pygame.display.init()
+        driver: str = pygame.display.get_driver()
+    except pygame.error:  # said by App's own attempt below
         return None
     return driver if driver in ("offscreen", "dummy") else None
 

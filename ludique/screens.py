@@ -73,6 +73,7 @@ def _story_game(game_id: str, won: bool):
     from ludique.ai.pente import move_values
     from ludique.analysis import tell_state
     from ludique.games import new_game
+    from ludique.games.pente import PenteState
 
     for seed in range(200):
         rng = random.Random(seed)
@@ -82,7 +83,7 @@ def _story_game(game_id: str, won: bool):
                 break
             if state.needs_roll:
                 state = state.roll(rng.randint(1, 6))
-            elif game_id == "pente-grammai":
+            elif isinstance(state, PenteState):
                 scored = move_values(state)
                 if state.to_move == "white":  # the computer: perfect
                     top = max(v for _, v in scored)

@@ -36,6 +36,7 @@ from ludique.ui.widgets import LanguageSwitch
 if TYPE_CHECKING:
     from ludique.stats import StatsSummary
     from ludique.ui.scenes.admin import PinPad
+    from ludique.ui.sound import Sounds
 
 __all__ = ["App", "Pointer"]
 
@@ -100,7 +101,7 @@ class App:
         self.viewport = self._viewport()
         pygame.event.clear()
 
-        self.sounds = None
+        self.sounds: Sounds | None = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
         self.language_switch = LanguageSwitch(self.set_language)
@@ -222,8 +223,7 @@ class App:
             self._recover(f"entering scene {name}")
         self.countdown_since = None
         self.dirty = True
-        if self.state_file:  # an outside test follows the screens too
-            self._write_beside_state(".scene", self.scene.name)
+        self._write_beside_state(".scene", self.scene.name)  # an outside test follows them too
         # freed at the next step, once no frame on the stack refers to the old scene any more
         if previous is not self.scene and previous is not self._nothing:
             self._scene_dropped = True
@@ -385,7 +385,7 @@ class App:
 
     def _resized(self) -> None:
         """The window changed size: every part is placed again for the new size."""
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         self.canvas = self._canvas_for(self.screen)
         viewport = self._viewport()
         if viewport == self.viewport:
@@ -557,11 +557,12 @@ class App:
         """With ``LUDIQUE_STATE_FILE`` set, the saved game is written there after every action
         (so an outside test can watch a real pointer play), and the screen's name beside it
         (``.scene``) at every change of screen."""
-        if self.state_file:
-            self._write_beside_state("", text)
+        self._write_beside_state("", text)
 
     def _write_beside_state(self, suffix: str, text: str) -> None:
-        """Write ``LUDIQUE_STATE_FILE`` + ``suffix`` at once (never half a file to a reader)."""
+        """Write ``LUDIQUE_STATE_FILE`` + ``suffix`` (if set) at once, never half a file."""
+        if not self.state_file:
+            return
         path = self.state_file + suffix
         try:
             tmp = path + ".tmp"

@@ -93,6 +93,7 @@ def draw_gauge(
     colours = state.colours
     if match.config.opponent == "computer":
         colour = match.config.visitor_colour
+        assert colour is not None  # (a game against the computer has the visitor's colour)
         value = pente_chance(state, colour)
         draw_text(
             canvas,

@@ -82,8 +82,8 @@ def _paint_piece(colour: str, kind: str, radius: int) -> pygame.Surface:
 
         for i in range(10):
             a = math.pi / 2 + i * math.pi / 5
-            r = r1 if i % 2 == 0 else r2
-            pts.append((c + r * math.cos(a), c - r * math.sin(a)))
+            reach = r1 if i % 2 == 0 else r2
+            pts.append((c + reach * math.cos(a), c - reach * math.sin(a)))
         pygame.draw.polygon(surface, gold, pts)
     return surface
 

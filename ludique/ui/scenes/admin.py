@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -102,7 +104,7 @@ class PinPad:
                 Button(
                     rect,
                     key,
-                    lambda k=key: self.press(k),
+                    partial(self.press, key),
                     "primary" if key == "OK" else "normal",
                     name=f"pin-{key}",
                     size=f.s(48),
@@ -212,7 +214,7 @@ class AdminScene(Scene):
         f = self.frame = design_frame(self.vp)
         x0, y = 560, 170
 
-        def row(key: str, options: list[tuple[str, str, bool, object]]):
+        def row(key: str, options: list[tuple[str, str, bool, Callable[[], None]]]) -> None:
             nonlocal y
             self.rows.append((key, y))
             width = 176 if len(options) > 3 else 290  # the words need room; numbers less
@@ -229,7 +231,7 @@ class AdminScene(Scene):
                     f"lang-{lang}",
                     lang.upper(),
                     s.default_language == lang,
-                    lambda v=lang: self._change("default_language", v),
+                    partial(self._change, "default_language", lang),
                 )
                 for lang in LANGUAGES
             ],
@@ -241,7 +243,7 @@ class AdminScene(Scene):
                     f"idle-{n}",
                     f"{n} s",
                     s.idle_seconds == n,
-                    lambda v=n: self._change("idle_seconds", v),
+                    partial(self._change, "idle_seconds", n),
                 )
                 for n in IDLE_CHOICES
             ],
@@ -253,7 +255,7 @@ class AdminScene(Scene):
                     f"strength-{k}",
                     t(f"strength.{k}"),
                     s.default_strength == k,
-                    lambda v=k: self._change("default_strength", v),
+                    partial(self._change, "default_strength", k),
                 )
                 for k in STRENGTHS
             ],

@@ -7,6 +7,7 @@ the board widget (``ludique.ui.game_board``) shows both and takes the visitor's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -118,10 +119,10 @@ def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
     return PIXELS.get_or_draw(key, compose)
 
 
-def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
+def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list[Callable[[], None]]:
     """Small jobs that prepare every board and sprite a game screen needs, so that the first
     frame of a game does not stall; the app runs them one at a time while nothing moves."""
-    tasks = []
+    tasks: list[Callable[[], None]] = []
     board_rect = game_layout(vp, switch).board
     kinds = {
         "pente-grammai": ("counter",),
@@ -311,7 +312,8 @@ class GameScene(BoardScene):
             and match.state.phase == PLACEMENT
             and match.state.outcome is None
             and not self.board.auto_place
-            and match.state.reserve(self.config.visitor_colour) > 0
+            and (colour := self.config.visitor_colour) is not None
+            and match.state.reserve(colour) > 0
         )
 
     def place_for_me(self) -> None:

@@ -243,8 +243,8 @@ class LearnScene(BoardScene):
         for at in (self.advance_at, self.hint_until):
             if at is not None:
                 due.append(max(0.0, at - now))
-        due = [d for d in due if d is not None]
-        return min(due) if due else None
+        known = [d for d in due if d is not None]
+        return min(known) if known else None
 
     def on_pointer(self, pointer) -> None:
         if press_button(self.buttons, pointer):

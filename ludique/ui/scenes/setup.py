@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ludique.ai import DEFAULT_STRENGTH
@@ -86,8 +88,8 @@ class SetupScene(Scene):
                 self.buttons.append(
                     Button(
                         rect,
-                        lambda k=text_key: t(k),
-                        lambda v=value: setter(v),
+                        partial(t, text_key),
+                        partial(setter, value),
                         kind,
                         name=name,
                         size=vp.u(36),

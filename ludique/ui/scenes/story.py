@@ -18,6 +18,7 @@ and shown on the board with its move.  A tap on the chart shows the nearest move
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pygame
 
@@ -185,7 +186,7 @@ class StoryScene(Scene):
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
         # the buttons: which move the board shows (Pente grammai), then back and home
-        specs: list[tuple[str, object, object, str]] = []
+        specs: list[tuple[str, Callable[[], str], Callable[[], None], str]] = []
         if exact:
             specs += [
                 ("best", lambda: t("story.show_best"), lambda: self.show("best"), "best"),
@@ -250,6 +251,7 @@ class StoryScene(Scene):
     def action_at(self, x: float) -> Action | None:
         """The move nearest to ``x`` on the chart (a move, not a throw: the board shows moves)."""
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         moves = [a for a in story.actions if a.kind == "move" and a.move_kind != PASS]
         if not moves:
             return None
@@ -314,6 +316,7 @@ class StoryScene(Scene):
     def _draw_shown(self, canvas) -> None:
         vp = self.vp
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         action = self.shown
         if action is None:
             self._draw_board(canvas, self.chain[-1], None)
@@ -336,6 +339,7 @@ class StoryScene(Scene):
     def caption(self, action: Action) -> str:
         t = self.app.t
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         before = self.chain[action.index - 1]  # the move in words, from the position it left
         move = describe(before, action.text, t)
         colour = t(f"colour.{action.colour}")
@@ -369,6 +373,7 @@ class StoryScene(Scene):
         vp = self.vp
         t = self.app.t
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         box = self.words_box
         y = box.top
         line_h = vp.u(42)
@@ -471,6 +476,7 @@ class StoryScene(Scene):
         turning point's sentence."""
         t = self.app.t
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         if not story.exact:
             ahead = sum(1 for v in story.curve if v > 0.5) / len(story.curve)
             share = t("story.percent", value=round(100 * ahead))
