@@ -279,9 +279,7 @@ def pente_chance(state: GameState, colour: str) -> float:
     return p if state.to_move == colour else 1.0 - p
 
 
-def _pente(
-    chain: list[GameState], viewpoint: str
-) -> tuple[list[float], list[Action], list[int]]:
+def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
     from ludique.ai.pente import move_values
     from ludique.games.pente import PenteState
 

@@ -132,9 +132,7 @@ class LatrunculiAI(GameAI[LatrunculiState]):
             score += value if colour == 1 else -value
         return score
 
-    def _score_blue_bits(
-        self, act: tuple[int, ...], inert: tuple[int, ...], dux: int
-    ) -> int:
+    def _score_blue_bits(self, act: tuple[int, ...], inert: tuple[int, ...], dux: int) -> int:
         empty = FULL & ~(act[1] | act[2] | inert[1] | inert[2])
         score = 0
         for colour, sign in ((1, 1), (2, -1)):

@@ -216,6 +216,7 @@ class GameState:
         """A position set up without history; each game takes its own fields (the squares of
         each colour, and what else its pieces can be: a dux, an incitus...)."""
         raise NotImplementedError
+
     @property
     def to_move(self) -> str:
         raise NotImplementedError

@@ -319,8 +319,7 @@ _STEP_MOVES: tuple[tuple[tuple[int, LatrunculiMove], ...], ...] = tuple(
 # Each ray as (its first square, its (destination, move) pairs): a ray blocked at once is
 # skipped with one lookup.
 _RAY_MOVES: tuple[tuple[tuple[int, tuple[tuple[int, LatrunculiMove], ...]], ...], ...] = tuple(
-    tuple((ray[0], tuple((t, _quiet(s, t)) for t in ray)) for ray in RAYS[s])
-    for s in range(64)
+    tuple((ray[0], tuple((t, _quiet(s, t)) for t in ray)) for ray in RAYS[s]) for s in range(64)
 )
 
 
