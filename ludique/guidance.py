@@ -114,7 +114,8 @@ class Guidance:
             if move.kind == PASS:
                 continue
             if move.kind == REMOVE:
-                self._removals[move.frm] = move  # type: ignore[index]
+                if move.frm is not None:  # (a removal names the prisoner's square)
+                    self._removals[move.frm] = move
                 continue
             origin = move.frm if move.frm is not None else "reserve"
             self._origins.setdefault(origin, []).append(move)

@@ -249,8 +249,10 @@ class ComputerPlayer:
         if not self.alive:
             self.start()
         self._wanted.value = self._pending[0]
+        conn = self._conn
+        assert conn is not None  # (started above)
         try:
-            self._conn.send(self._pending)  # type: ignore[union-attr]
+            conn.send(self._pending)
         except (OSError, BrokenPipeError):
             self._restart_for_pending()
 

@@ -12,7 +12,7 @@ engine's flat board.  Both are documented in the engine modules' docstrings.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ludique.ai.core import MATE_ZONE, WIN, GameAI, decided_score
 from ludique.games.base import GameState, Move
@@ -24,7 +24,15 @@ __all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
 
 
 # --- Epaminondas -----------------------------------------------------------------------------
-def _epaminondas_tables() -> dict[str, object]:
+class _Tables(TypedDict):
+    ranks: tuple[int, ...]
+    far: tuple[int, int]
+    not_last_file: int
+    not_first_file: int
+    files: int
+
+
+def _epaminondas_tables() -> _Tables:
     from ludique.games import epaminondas as ep
 
     files, ranks = ep.N_FILES, ep.N_RANKS
@@ -53,10 +61,10 @@ class EpaminondasAI(GameAI["EpaminondasState"]):
 
     def __init__(self) -> None:
         t = _epaminondas_tables()
-        self.ranks: tuple[int, ...] = t["ranks"]  # type: ignore[assignment]
-        self.far: tuple[int, int] = t["far"]  # type: ignore[assignment]
-        self.not_last: int = t["not_last_file"]  # type: ignore[assignment]
-        self.not_first: int = t["not_first_file"]  # type: ignore[assignment]
+        self.ranks = t["ranks"]
+        self.far = t["far"]
+        self.not_last = t["not_last_file"]
+        self.not_first = t["not_first_file"]
         # The advancement of a whole side is sum(2**k * popcount(pieces & plane[k])), where
         # plane[k] holds the squares whose worth has bit k set: 7 popcounts instead of 12
         # rank-by-rank products.

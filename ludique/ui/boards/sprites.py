@@ -17,9 +17,10 @@ PALETTE = {
 
 
 def _shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    r, g, b = c
     if k >= 0:
-        return tuple(int(v + (255 - v) * k) for v in c)  # type: ignore[return-value]
-    return tuple(int(v * (1 + k)) for v in c)  # type: ignore[return-value]
+        return int(r + (255 - r) * k), int(g + (255 - g) * k), int(b + (255 - b) * k)
+    return int(r * (1 + k)), int(g * (1 + k)), int(b * (1 + k))
 
 
 def fast(surface: pygame.Surface) -> pygame.Surface:
