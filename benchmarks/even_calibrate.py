@@ -40,7 +40,7 @@ def opening_plies(game_id: str, rng: random.Random) -> int:
 def self_play(job: tuple[str, int, float, int]) -> dict:
     """One Champion self-play game: the recorded root values and the winner."""
     from ludique.ai.evaluation import ai_for
-    from ludique.ai.search import MATE_ZONE, Searcher
+    from ludique.ai.search import MATE_ZONE, Limit, Searcher
 
     game_id, index, budget, seed = job
     rng = random.Random(f"{seed}/{game_id}/{index}")
@@ -55,10 +55,10 @@ def self_play(job: tuple[str, int, float, int]) -> dict:
         if ply < opening or rng.random() < RANDOM_SHARE or len(moves) == 1:
             move = rng.choice(moves)
         else:
-            searcher = Searcher(ai, time.perf_counter() + budget * 0.95, rng=rng)
+            searcher = Searcher(ai, Limit(time=budget * 0.95), rng=rng)
             gc.disable()
             try:
-                result = searcher.search(state, 64)
+                result = searcher.search(state)
             finally:
                 gc.enable()
             if abs(result.score) < MATE_ZONE:

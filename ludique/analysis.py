@@ -29,7 +29,7 @@ curve zigzags at every move).  The *turning point* is the move
 after which the eventual winner was ahead for good (the last time the curve crossed the middle
 towards him); when he led from the first move, or in a draw, it is the move that moved the
 balance most.  This runs in the computer player's process after the game
-(``ludique.ai.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
+(``ludique.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
 
 No pygame here: the kiosk, the worker, the tests and the benchmark share it.
 """
@@ -264,7 +264,10 @@ def pente_chance(state: GameState, colour: str) -> float:
     """``colour``'s exact winning chance in this Pente grammai position (perfect play on both
     sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
     from ludique.ai.pente import pente_win_probability
+    from ludique.games.pente import PenteState
 
+    if not isinstance(state, PenteState):
+        raise ValueError(f"{state.game_id}: exact chances are Pente grammai's")
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if outcome.winner == colour else 0.0
@@ -272,8 +275,9 @@ def pente_chance(state: GameState, colour: str) -> float:
     return p if state.to_move == colour else 1.0 - p
 
 
-def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
+def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
     from ludique.ai.pente import move_values
+    from ludique.games.pente import PenteState
 
     curve = [pente_chance(s, viewpoint) for s in chain]
     turns = [0]
@@ -285,9 +289,11 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
         if before.needs_roll:
             turn += 1
             turns.append(turn)
-            actions.append(Action(i, turn, mover, after.action, "throw", curve[i - 1], curve[i]))
+            throw = after.action or ""
+            actions.append(Action(i, turn, mover, throw, "throw", curve[i - 1], curve[i]))
             continue
         turns.append(turn)
+        assert isinstance(before, PenteState)  # a Pente grammai story's chain
         scored = move_values(before)  # the mover's chance after each of his moves
         values = [v for _, v in scored]
         played = after.last_move
@@ -300,7 +306,7 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list, list, list]:
                 i,
                 turn,
                 mover,
-                after.action,
+                after.action or "",
                 "move",
                 curve[i - 1],
                 curve[i],
@@ -332,11 +338,12 @@ def _searched(
     budget: float,
     max_depth: int,
     stop: Callable[[], bool] | None,
-) -> tuple[list, list, list, int]:
+) -> tuple[list[float], list[Action], list[int], int]:
     from ludique.ai.evaluation import ai_for
-    from ludique.ai.search import MATE_ZONE, Searcher
+    from ludique.ai.search import MATE_ZONE, Limit, Searcher
 
-    deadline = time.perf_counter() + budget
+    begun = time.perf_counter()
+    deadline = begun + budget
     ai = ai_for(chain[0])
 
     def seen(state: GameState, score: float) -> float:
@@ -361,7 +368,7 @@ def _searched(
     depth = 0
     # Then whole passes, one depth for every position, so that no odd-even swing between
     # neighbouring positions searched to different depths shows in the curve.
-    searcher = Searcher(ai, deadline, stop=stop)
+    searcher = Searcher(ai, Limit(time=budget), start=begun, stop=stop)
     last_pass = 0.0
     for d in range(1, max_depth + 1):
         pass_started = time.perf_counter()
@@ -399,7 +406,7 @@ def _searched(
             i,
             i,
             chain[i - 1].to_move,
-            chain[i].action,
+            chain[i].action or "",
             "move",
             curve[i - 1],
             curve[i],

@@ -12,10 +12,15 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ludique.games import GAME_IDS
 from ludique.i18n import LANGUAGES
 from ludique.watchdog import Watchdog
+
+if TYPE_CHECKING:
+    from ludique.ui.app import App
 
 log = logging.getLogger("ludique")
 
@@ -244,20 +249,20 @@ def main(argv: list[str] | None = None) -> int:
     return app.run()
 
 
-def _invisible_driver(pygame: object) -> str | None:
+def _invisible_driver(pygame: ModuleType) -> str | None:
     """The driver's name when SDL, asked for no driver in particular, found no display and
     chose one that draws nowhere: the kiosk would run for ever in a window nobody sees."""
     if os.environ.get("SDL_VIDEODRIVER"):
         return None  # chosen on purpose (the tests, the self-test): not a fall-back
     try:
-        pygame.display.init()  # type: ignore[attr-defined]
-        driver = pygame.display.get_driver()  # type: ignore[attr-defined]
-    except pygame.error:  # type: ignore[attr-defined] - said by App's own attempt below
+        pygame.display.init()
+        driver: str = pygame.display.get_driver()
+    except pygame.error:  # said by App's own attempt below
         return None
     return driver if driver in ("offscreen", "dummy") else None
 
 
-def stop_on_signals(app: object) -> Callable[[], None]:
+def stop_on_signals(app: App) -> Callable[[], None]:
     """SIGTERM (systemd, ``kill``), SIGINT (Ctrl+C in a terminal) and SIGHUP (the terminal
     closed) end the kiosk cleanly: the game under way is recorded as abandoned (as the idle
     timeout records it), the loop is left and the computer player's process is stopped.
@@ -275,17 +280,17 @@ def stop_on_signals(app: object) -> Callable[[], None]:
         received.append(signum)
 
     def stop_requested() -> None:
-        if not received or not app.running:  # type: ignore[attr-defined]
+        if not received or not app.running:
             return
         signum = received[0]
         log.info("stopped by %s", signal.Signals(signum).name)
-        scene = app.scene  # type: ignore[attr-defined]
+        scene = app.scene
         if hasattr(scene, "abandon"):
             try:
                 scene.abandon()
             except Exception:  # noqa: BLE001 - the kiosk must stop all the same
                 log.exception("abandoning the game failed")
-        app.quit(128 + signum)  # type: ignore[attr-defined]
+        app.quit(128 + signum)
 
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, note)

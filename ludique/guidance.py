@@ -12,6 +12,7 @@ in the visitor's language by the scene (``Text.render(t)``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludique.games import spec
@@ -41,7 +42,7 @@ class Text:
     def get(self, name: str, default: object = None) -> object:
         return dict(self.fields).get(name, default)
 
-    def render(self, t) -> str:
+    def render(self, t: Callable[..., str]) -> str:
         """The line in the language of ``t`` (``App.t``); colour ids become colour names."""
         values = {k: t(f"colour.{v}") if k in COLOUR_FIELDS and v else v for k, v in self.fields}
         return t(self.key, **values)
@@ -114,7 +115,8 @@ class Guidance:
             if move.kind == PASS:
                 continue
             if move.kind == REMOVE:
-                self._removals[move.frm] = move  # type: ignore[index]
+                if move.frm is not None:  # (a removal names the prisoner's square)
+                    self._removals[move.frm] = move
                 continue
             origin = move.frm if move.frm is not None else "reserve"
             self._origins.setdefault(origin, []).append(move)
@@ -361,7 +363,7 @@ class Guidance:
         if self.rule is not None:
             self.rule = Notice(self.rule.text, clock.now() + clock.seconds(RULE_SECONDS))
 
-    def explain(self, rule: str, fields: dict) -> None:
+    def explain(self, rule: str, fields: dict[str, object]) -> None:
         """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board for a while."""
         self.explained.add(rule)
         clock = self.match.clock
@@ -436,8 +438,10 @@ class Guidance:
     def entry_blocked(self) -> str | None:
         """Pente grammai: the point the die names for entering, when one of the mover's own
         counters stands on it so that none of his waiting counters can come in."""
+        from ludique.games.pente import PenteState
+
         state = self.state
-        if not spec(state.game_id).die or state.needs_roll or state.outcome is not None:
+        if not isinstance(state, PenteState) or state.needs_roll or state.outcome is not None:
             return None
         die, mover = state.die, state.to_move
         if not die or state.off_board(mover) == 0:
@@ -598,13 +602,12 @@ class StepGuidance(Guidance):
     marks_next_step = False
     explains_rules = False  # the guide explains its own rules, step by step
 
-    def __init__(self, match: Match, step_move) -> None:
+    def __init__(self, match: Match, step_move: Callable[[], str | None]) -> None:
         super().__init__(match, capture_warnings=True)
         self.step_move = step_move  # () -> the step's move notation, or None once done
 
     def shown_targets(self, origin: str) -> dict[str, Move]:
         """Only the step's target: a dot elsewhere would invite a move the step refuses."""
-        wanted = self.step_move()
         wanted = self._wanted()
         return {sq: m for sq, m in self.targets(origin).items() if m == wanted}
 

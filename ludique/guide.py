@@ -139,7 +139,7 @@ def load_guide(guide_id: str) -> Guide:
     return parse_guide(guide_id, data)
 
 
-def parse_guide(guide_id: str, data: Mapping) -> Guide:
+def parse_guide(guide_id: str, data: Mapping[str, object]) -> Guide:
     """Check and replay a guide's TOML table; raises ``GuideError`` at the first problem."""
     unknown = set(data) - GUIDE_FIELDS
     if unknown:
@@ -299,7 +299,7 @@ def _position(game_id: str, position: object) -> GameState:
     if "inciti" in kwargs:
         kwargs["inciti"] = {sq: tuple(pair) for sq, pair in kwargs["inciti"].items()}
     try:
-        return cls.from_position(**kwargs)  # type: ignore[attr-defined]
+        return cls.from_position(**kwargs)
     except TypeError as exc:
         raise IllegalMove(f"unknown field in 'position' ({exc})") from None
 

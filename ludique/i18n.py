@@ -32,7 +32,9 @@ class LocaleError(Exception):
     """A locale file that cannot be read; the message names the file (and line where known)."""
 
 
-def _flatten(table: dict, prefix: str, out: dict[str, str], bad: dict[str, str]) -> None:
+def _flatten(
+    table: dict[str, object], prefix: str, out: dict[str, str], bad: dict[str, str]
+) -> None:
     for name, value in table.items():
         key = f"{prefix}{name}"
         if isinstance(value, dict):

@@ -70,7 +70,7 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
             )
         self.paused_until = time.monotonic() + RETRY_SECONDS
         # drop the stream: FileHandler reopens it on the next record after the pause
-        stream, self.stream = self.stream, None  # type: ignore[assignment]
+        stream, self.stream = self.stream, None
         if stream is not None:
             try:
                 stream.close()
@@ -85,8 +85,10 @@ def _open_file_handler(folder: Path) -> QuietRotatingFileHandler | None:
             folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
         # a folder we may create files in but not write to (full disk) shows up here
-        handler.stream.write("")
-        handler.stream.flush()
+        stream = handler.stream
+        assert stream is not None  # (opened at once: no ``delay``)
+        stream.write("")
+        stream.flush()
     except OSError as exc:
         sys.stderr.write(f"ludique: no log file in {folder} ({exc}); logging to stderr only\n")
         return None

@@ -57,7 +57,7 @@ class GameConfig:
     visitor_colour: str | None = None  # None: the colour that moves first
 
     @classmethod
-    def default_for(cls, game_id: str, settings) -> GameConfig:
+    def default_for(cls, game_id: str, settings: object) -> GameConfig:
         strength = getattr(settings, "default_strength", DEFAULT_STRENGTH)
         if strength not in STRENGTHS:
             strength = DEFAULT_STRENGTH
@@ -78,7 +78,7 @@ class GameRecord:
     reason: str | None  # an Outcome reason, or "abandoned"
     moves: int
     visitor_won: bool | None = None
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
 
 
 class Opponent(Protocol):
@@ -115,7 +115,7 @@ class Transition:
 
     before: GameState
     action: str  # the notation: "c3-c6", "pass", "xd4", "roll 4"
-    move: Move | None  # None for a roll
+    move: Move  # (a roll is no transition: ``throw`` and ``land``)
     after: GameState
     mover: str
 
@@ -380,6 +380,7 @@ class Match:
             if self.demo:
                 return None
             outcome = self.state.outcome
+            assert outcome is not None  # (the game is over: the pause after it has passed)
             self.finished = True
             self._report(self.record(outcome.winner, outcome.reason))
             return Due.OVER
@@ -439,7 +440,7 @@ class Match:
         return {c: max(0, self.initial_counts[c] - have[c]) for c in state.colours}
 
 
-def army_sizes(state: GameState, on_board_only: bool = False) -> Counter:
+def army_sizes(state: GameState, on_board_only: bool = False) -> Counter[str]:
     """Each colour's pieces on the board (``on_board_only``: not counting Latrunculi's stock on
     the board's ``reserve``) plus those still waiting to be placed."""
     counts = Counter(

@@ -87,7 +87,7 @@ def _epaminondas(move: Move, t: Translate, mover: str) -> str:
 def _way(move: Move, mover: str) -> str:
     """Which way an Epaminondas move went, seen from ``mover``: a visitor follows "one square
     forward" where "e5 to e6" asks him to read the board's letters (White's home row is 1)."""
-    tail, landed = move.frm, move.landing[0]  # type: ignore[attr-defined]
+    tail, landed = move.frm or "", move.landing[0]
     across = ord(landed[0]) - ord(tail[0])
     ahead = (int(landed[1:]) - int(tail[1:])) * (1 if mover == "white" else -1)
     if ahead == 0:

@@ -20,12 +20,9 @@ import logging
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import platformdirs
-
-if TYPE_CHECKING:
-    from ludique.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +77,15 @@ def remember(memory: Path, pin: str) -> None:
         log.warning("the last valid PIN cannot be kept in %s (%s)", memory, exc.strerror or exc)
 
 
-def settle(settings: Settings, memory: Path | None, source: str) -> None:
+class PinSettings(Protocol):
+    """What ``settle`` reads and sets of ``ludique.settings.Settings`` (which imports this
+    module to read its file: the settings are known here by this protocol, not imported)."""
+
+    admin_pin: str
+    pin_state: str  # what the file gave: "valid", "absent" or "bad"
+
+
+def settle(settings: PinSettings, memory: Path | None, source: str) -> None:
     """Put the PIN in force into ``settings.admin_pin`` from what the file gave
     (``settings.pin_state``: valid, absent or bad) and the last valid PIN kept at ``memory``."""
     kept = remembered(memory) if memory is not None else None

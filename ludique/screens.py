@@ -62,6 +62,7 @@ def _story_game(game_id: str, won: bool):
     from ludique.ai.pente import move_values
     from ludique.analysis import tell_state
     from ludique.games import new_game, spec
+    from ludique.games.pente import PenteState
 
     solved = spec(game_id).solved  # the computer plays perfectly, the visitor mostly well
     for seed in range(200):
@@ -72,7 +73,7 @@ def _story_game(game_id: str, won: bool):
                 break
             if state.needs_roll:
                 state = state.roll(rng.randint(1, 6))
-            elif solved:
+            elif solved and isinstance(state, PenteState):
                 scored = move_values(state)
                 if state.to_move == state.colours[1]:  # the computer: perfect
                     top = max(v for _, v in scored)

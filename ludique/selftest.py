@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from ludique.settings import Settings
@@ -115,6 +115,11 @@ class Driver:
         attrs.update(extra)
         pygame.event.post(pygame.event.Event(kind, attrs))
 
+    def on_screen(self) -> Any:
+        """The scene shown, read as the visitor sees it: the game (or guided game) with its
+        match, guidance and board, a rule card, the end screen (each checked by its use)."""
+        return self.app.scene
+
     def tap(self, pos: tuple[float, float], settle: int = 2) -> None:
         import pygame
 
@@ -152,7 +157,7 @@ class Driver:
         self.step()
 
     def tap_button(self, name: str) -> None:
-        scene = self.app.scene
+        scene = self.on_screen()
         try:
             button = scene.button(name)
         except KeyError:
@@ -177,7 +182,7 @@ class Driver:
 
     # --- playing -------------------------------------------------------------------------------
     def visitor_can_act(self) -> bool:
-        scene = self.app.scene
+        scene = self.on_screen()
         if getattr(scene, "name", "") != "game":
             return False
         match = scene.match
@@ -191,7 +196,7 @@ class Driver:
     def visitor_move(self, rng: random.Random, *, drag: bool = True) -> str | None:
         """One action of the visitor through the screen: a die throw, a removal or a move.
         Returns what was done (for the log), or None when nothing could be done."""
-        scene = self.app.scene
+        scene = self.on_screen()
         state = scene.match.state
         guidance = scene.guidance
         view = scene.view
@@ -218,7 +223,7 @@ class Driver:
 
     def visitor_play(self, notation: str) -> bool:
         """Make the move ``notation`` through the screen; False if the screen does not offer it."""
-        scene = self.app.scene
+        scene = self.on_screen()
         guidance = scene.guidance
         wanted = scene.match.state.find_move(notation)
         for square, move in guidance.removals().items():
@@ -233,7 +238,7 @@ class Driver:
         return False
 
     def _move_piece(self, origin: str, square: str, *, drag: bool) -> str:
-        scene = self.app.scene
+        scene = self.on_screen()
         state, view = scene.match.state, scene.view
         text = str(scene.guidance.targets(origin)[square])
         start = view.centre(origin, state, state.to_move)
@@ -382,10 +387,10 @@ class SelfTest:
         drive = self.drive = Driver(app, check=self.check_log)
         rng = random.Random(2026)
         if getattr(app.opponent, "stand_in", False):
-            found = importlib.util.find_spec("ludique.ai.worker") is not None
+            found = importlib.util.find_spec("ludique.worker") is not None
             raise SelfTestFailure(
                 "the computer player did not start (a random stand-in plays instead)"
-                + ("" if found else ": ludique.ai.worker is missing from this build")
+                + ("" if found else ": ludique.worker is missing from this build")
             )
         try:
             self._attract_and_home()
@@ -429,7 +434,7 @@ class SelfTest:
             drive.tap_button(f"variant-{game.variant}")
         drive.tap_button("play")
         self.expect("game", "Play")
-        got = spec(self.app.scene.config.game_id)
+        got = spec(drive.on_screen().config.game_id)
         if got is not game:
             raise SelfTestFailure(f"Play started {got.id}, expected {game_id}")
 
@@ -437,7 +442,7 @@ class SelfTest:
         drive, app = self.drive, self.app
         drive.tap_language(lang)
         self._start(game_id)
-        scene = app.scene
+        scene = drive.on_screen()
         played: list[str] = []
         for turn in range(3):
             drive.until(lambda: drive.visitor_can_act() or scene.match.state.outcome is not None,
@@ -457,17 +462,17 @@ class SelfTest:
         before = scene.match.state
         drive.tap_button("rules")
         self.expect("rules", "Rules")
-        if app.scene.card() is None:
+        if drive.on_screen().card() is None:
             raise SelfTestFailure(f"no rule card for {game_id} in {app.lang}")
         drive.drag((700, 700), (700, 300))
         other = LANGS[(LANGS.index(lang) + 1) % 3]
         drive.tap_language(other)
         drive.run(0.1)
-        if app.scene.card() is None:
+        if drive.on_screen().card() is None:
             raise SelfTestFailure(f"no rule card for {game_id} in {other}")
         drive.tap_button("close")
         self.expect("game", "closing the rules")
-        if app.scene is not scene or scene.match.state is not before:
+        if drive.on_screen() is not scene or scene.match.state is not before:
             raise SelfTestFailure(f"{game_id}: the game changed behind the rule card")
         drive.until(drive.visitor_can_act, f"the visitor's turn in {game_id} before undo")
         if scene.match.undo_target() is not None:
@@ -505,7 +510,7 @@ class SelfTest:
             # random game can run to thousands of actions, far beyond a visitor's; its story
             # takes as long as replaying them all, so only a game of a visitor's length is
             # waited for (the screen must still open and offer its way home).
-            actions = len(app.scene.game.match.state.actions())
+            actions = len(drive.on_screen().game.match.state.actions())
             drive.tap_button("story")
             self.expect("story", f"How the game went of {game_id}")
             if actions <= STORY_WAIT_ACTIONS:

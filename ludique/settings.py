@@ -21,6 +21,7 @@ import stat
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -188,7 +189,7 @@ class _Bad(Exception):
         super().__init__(_WHY_ENGLISH[why].format(**fields))
 
 
-def _integer(lo: int, hi: int):
+def _integer(lo: int, hi: int) -> Callable[[object], int]:
     def check(value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _Bad("whole-number", lo=lo, hi=hi)
@@ -199,7 +200,7 @@ def _integer(lo: int, hi: int):
     return check
 
 
-def _choice(options: tuple[str, ...], *, upper: bool = False):
+def _choice(options: tuple[str, ...], *, upper: bool = False) -> Callable[[object], str]:
     def check(value: object) -> str:
         if not isinstance(value, str):
             raise _Bad("text-choice", options=", ".join(options))
@@ -282,8 +283,9 @@ def _toml_line(exc: tomllib.TOMLDecodeError, raw: str = "") -> int | None:
     found = re.search(r"at line (\d+)", str(exc))
     if found:
         return int(found.group(1))
-    if getattr(exc, "lineno", None):
-        return exc.lineno  # type: ignore[attr-defined]
+    lineno = getattr(exc, "lineno", None)
+    if isinstance(lineno, int) and lineno:
+        return lineno
     if "end of document" in str(exc) and raw:
         # a file without a final newline: its error is on its last line
         return len(raw.splitlines()) or 1
@@ -585,7 +587,7 @@ def _not_saved(path: Path, why: str, detail: str) -> Problem:
     return problem
 
 
-def saver(path: Path | None = None):
+def saver(path: Path | None = None) -> Callable[[Settings], None]:
     """The admin panel's hook: save every change to ``path``; a change that cannot be saved is
     added to ``Settings.problems`` (so the panel shows it) and the kiosk goes on with it."""
 

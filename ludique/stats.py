@@ -21,7 +21,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 import platformdirs
 
@@ -185,7 +185,7 @@ def _safe_cell(value: object) -> object:
     return text
 
 
-def write_csv(rows: Iterable[tuple], out: IO[str]) -> int:
+def write_csv(rows: Iterable[tuple[object, ...]], out: IO[str]) -> int:
     """The header and ``rows`` as CSV, every field quoted; the number of rows written."""
     writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(_COLUMNS)
@@ -212,7 +212,7 @@ class Stats:
         self.path = Path(path) if path is not None else default_stats_path()
         self.in_memory = False
         self.problem: str | None = None
-        self.pending: list[tuple] = []  # rows not yet in the file, oldest first
+        self.pending: list[tuple[object, ...]] = []  # rows not yet in the file, oldest first
         self._lock = threading.Lock()
         self._write_failed = False
         # where a damaged or foreign file was moved this run (the admin panel names it)
@@ -293,7 +293,7 @@ class Stats:
         """Copy into the new file every game the old one still gives (a damaged index page
         leaves the table readable); a table without our columns is another program's and stays
         as it is.  What cannot be read stays in the file moved aside."""
-        rows: list[tuple] = []
+        rows: list[tuple[object, ...]] = []
         try:
             old = sqlite3.connect(f"file:{aside}?mode=ro", uri=True, timeout=2.0)
         except _DB_ERRORS:
@@ -425,7 +425,7 @@ class Stats:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def _query(self, sql: str, args: Iterable[object] = ()) -> list[tuple]:
+    def _query(self, sql: str, args: Iterable[object] = ()) -> list[tuple[Any, ...]]:
         try:
             with self._lock:
                 return self._db.execute(sql, tuple(args)).fetchall()
@@ -613,7 +613,7 @@ def connect(app: object, stats: Stats) -> None:
         stats.record(record)
 
     app.on_game_finished = finished  # type: ignore[attr-defined]
-    app.stats_summary = stats.summary  # type: ignore[attr-defined]  (the panel's charts)
+    app.stats_summary = stats.summary  # type: ignore[attr-defined]
     app.stats_lines = lambda lang: stats_lines(stats, lang)  # type: ignore[attr-defined]
     app.stats_problem = lambda lang: stats_problem(stats, lang)  # type: ignore[attr-defined]
 

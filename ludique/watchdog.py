@@ -107,10 +107,11 @@ class Watchdog:
         """One turn of the event loop: ping if the last ping is ``interval`` old."""
         while self.frozen:  # only with LUDIQUE_DEBUG_FREEZE: the loop stands still, no ping
             time.sleep(0.05)
-        if not self.enabled:
+        interval = self.interval
+        if self.address is None or interval is None:  # not ``enabled``
             return
         now = self.clock()
-        if self._last is not None and now - self._last < self.interval:
+        if self._last is not None and now - self._last < interval:
             return
         if notify("WATCHDOG=1", self.address):
             self.pings += 1

@@ -1,8 +1,6 @@
 """Test-wide set-up: SDL's dummy drivers before anything imports pygame."""
 
-import itertools
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -27,22 +25,6 @@ def app_factory():
     yield make
     for app in apps:
         app.close()
-
-
-# A look at the clock counts as this much work.  A decision test on the wall clock flaked: on a
-# busy machine one search of a 0.2 s budget did not finish its first ply in time, and the
-# computer played the Champion's move ("late") where the test wanted the yield.  On this clock a
-# search reaches the same depth however busy the machine.  (The search looks every four nodes.
-# The tests that use it pass with 10 to 100 µs a look; at 250 µs a search is too shallow to
-# see a race to the home row.)
-WORK_PER_LOOK = 50e-6
-
-
-@pytest.fixture
-def work_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``time.perf_counter``, for the search and the test alike, as a count of the looks at it."""
-    looks = itertools.count(1)
-    monkeypatch.setattr(time, "perf_counter", lambda: next(looks) * WORK_PER_LOOK)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -13,8 +13,8 @@ import pytest
 from ludique.ai import STRENGTHS, choose_move, pente_win_probability
 from ludique.ai.baselines import greedy_move, random_move
 from ludique.ai.evaluation import ai_for
-from ludique.ai.search import WIN, Searcher
-from ludique.games import GAME_IDS, GameState, new_game
+from ludique.ai.search import WIN, Limit, Searcher
+from ludique.games import GAME_IDS, GameState, Move, new_game
 from ludique.games.epaminondas import EpaminondasState
 from ludique.games.latrunculi import DuxState, PetteiaState, SenecaState
 
@@ -99,39 +99,42 @@ def test_strengths_are_even_match_first_then_the_three_fixed_levels() -> None:
 
 
 # --- positions with one right answer ---------------------------------------------------------
-@pytest.mark.usefixtures("work_clock")
+def champion(state: GameState, seed: int, nodes: int = 40_000) -> Move:
+    """The Champion's search (the top rung of ``ludique.ai.even``) bounded by its work, not by
+    the clock: the same move however busy the machine.  40 000 nodes are about what half a
+    second buys the kiosk's Champion."""
+    return Searcher(ai_for(state), Limit(nodes=nodes), rng=random.Random(seed)).search(state).move
+
+
 def test_champion_crosses_when_the_opponent_cannot_answer() -> None:
     # a10-a12 puts a piece on Black's home row; Black's lone piece can neither capture it nor
     # cross, so White wins at the start of his next turn.
     state = EpaminondasState.from_position(white=["a10", "a11", "f3"], black=["n7"])
-    move = choose_move(state, "champion", 0.5, random.Random(1))
+    move = champion(state, 1)
     after = state.play(move)
     assert after.crossing_count("white") == 1
     reply = after.legal_moves()
     assert all(after.play(m).outcome is not None for m in reply)
 
 
-@pytest.mark.usefixtures("work_clock")
 def test_champion_captures_the_intruder_on_its_home_row() -> None:
     # White stands on a12, Black's home row: unless Black captures it now, White wins.
     state = EpaminondasState.from_position(
         white=["a12", "d5", "e5", "f5"], black=["b12", "c12", "k11", "l11"], to_move="black"
     )
-    for strength in ("player", "champion"):
-        move = choose_move(state, strength, 0.5, random.Random(2))
-        assert str(move) == "c12-b12", strength
+    # the Player picks among the referee's values, a search bounded by nodes already
+    assert str(choose_move(state, "player", 0.5, random.Random(2))) == "c12-b12"
+    assert str(champion(state, 2)) == "c12-b12"
 
 
-@pytest.mark.usefixtures("work_clock")
 def test_champion_takes_the_capture_that_wins_at_once() -> None:
     # Blue sliding b3-b7 encloses c7 between b7 and d7, leaving White one piece: Blue wins.
     state = PetteiaState.from_position(blue=["b3", "d7", "a1"], white=["c7", "h5"])
-    move = choose_move(state, "champion", 0.3, random.Random(3))
+    move = champion(state, 3, nodes=24_000)
     assert str(move) == "b3-b7"
     assert state.play(move).outcome.winner == "blue"
 
 
-@pytest.mark.usefixtures("work_clock")
 def test_champion_does_not_leave_a_man_to_be_captured() -> None:
     # Blue's man on d4 is attacked: White's e4 stands beside it and White's c6 can slide to c4.
     # Every Blue move but those that save d4 loses a man; the dux variant gives Blue enough
@@ -139,7 +142,7 @@ def test_champion_does_not_leave_a_man_to_be_captured() -> None:
     state = DuxState.from_position(
         blue=["d4", "a1", "h1"], white=["e4", "c6", "h8", "a8"], dux={"blue": "b2", "white": "g7"}
     )
-    move = choose_move(state, "champion", 0.5, random.Random(4))
+    move = champion(state, 4)
     after = state.play(move)
     captures = [m for m in after.legal_moves() if m.taken]
     assert not captures, (str(move), [str(m) for m in captures])
@@ -165,10 +168,21 @@ def test_the_seneca_removal_and_placement_are_chosen_like_any_move() -> None:
 
 def test_the_search_scores_a_forced_win_as_a_win() -> None:
     state = EpaminondasState.from_position(white=["a10", "a11", "f3"], black=["n7"])
-    searcher = Searcher(ai_for(state), time.perf_counter() + 1.0, rng=random.Random(5))
-    result = searcher.search(state, max_depth=4)
+    searcher = Searcher(ai_for(state), Limit(depth=4), rng=random.Random(5))
+    result = searcher.search(state)
     assert result.score > WIN - 100
     assert result.depth >= 1
+
+
+def test_a_search_stops_at_its_depth_or_its_nodes() -> None:
+    state = random_positions("latrunculi-seneca", seed=3, count=1, max_moves=20)[0]
+    deep = Searcher(ai_for(state), Limit(depth=2), rng=random.Random(1)).search(state)
+    assert deep.depth <= 2
+    nodes = Searcher(ai_for(state), Limit(nodes=300), rng=random.Random(1)).search(state)
+    assert nodes.nodes <= 300 + 4  # the count is looked at every four nodes
+    # a limit of work gives the same move on any machine, however busy
+    again = Searcher(ai_for(state), Limit(nodes=300), rng=random.Random(1)).search(state)
+    assert (again.move, again.score, again.depth) == (nodes.move, nodes.score, nodes.depth)
 
 
 # --- time ------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from ludique.ai.worker import ComputerPlayer
 from ludique.games import new_game
 from ludique.games.base import GameState
 from ludique.games.epaminondas import EpaminondasState
+from ludique.worker import ComputerPlayer
 
 
 def wait_for(player: ComputerPlayer, seconds: float) -> str | None:

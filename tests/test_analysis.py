@@ -11,11 +11,11 @@ import pytest
 
 from ludique.ai import choose_move, pente_win_probability
 from ludique.ai.baselines import greedy_move, random_move
-from ludique.ai.worker import ComputerPlayer
 from ludique.analysis import EPSILON, Story, ahead, pente_chance, tell, tell_state
 from ludique.games import IllegalMove, dump_game, load_game, new_game
 from ludique.games.base import GameState
 from ludique.games.pente import PenteState
+from ludique.worker import ComputerPlayer
 
 
 def chance(state: GameState, colour: str) -> float:

@@ -1,8 +1,10 @@
 """The layers of ``ludique/`` (docs/architecture.md): no import circle, pygame only in the kiosk's
 drawing code and its entry points, nothing below the UI importing it, no module grown too large.
 
-Imports are read from the source (every ``import``, also inside functions, but not those under
-``if TYPE_CHECKING:``, which never run), so a circle hidden in a function body counts too.
+Imports are read from the source (every ``import``, also inside functions and under
+``if TYPE_CHECKING:``), so a circle hidden in a function body counts too, and so does one that
+only the type checker follows: a module that names another's types depends on it as surely
+(the scenes once named ``App``, the loop that makes them, and reached into it).
 """
 
 from __future__ import annotations
@@ -37,15 +39,16 @@ def _type_checking(node: ast.AST) -> bool:
     )
 
 
-def imports(name: str) -> set[str]:
-    """The modules that module ``name`` imports (absolute names, ``ludique.*`` and others)."""
+def imports(name: str, typing: bool = True) -> set[str]:
+    """The modules that module ``name`` imports (absolute names, ``ludique.*`` and others);
+    with ``typing`` False, only those that run (not under ``if TYPE_CHECKING:``)."""
     path = MODULES[name]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if _type_checking(node):
+        if not typing and _type_checking(node):
             return
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
@@ -114,7 +117,14 @@ def test_the_import_reader_sees_imports_in_functions_and_relative_ones() -> None
     assert "ludique.ui.scenes.base" in GRAPH["ludique.ui.scenes.game"]
     assert "ludique.ui.scenes.game" in GRAPH["ludique.ui.scenes"]  # inside make_scene
     assert "pygame" in imports("ludique.ui.app")
-    assert "ludique.ui.app" not in GRAPH["ludique.ui.scenes.base"]  # under TYPE_CHECKING
+    assert "ludique.ui.layout" in GRAPH["ludique.ui.context"]  # under TYPE_CHECKING
+    assert "ludique.ui.layout" not in imports("ludique.ui.context", typing=False)
+
+
+def test_the_scenes_know_the_kiosk_by_its_protocol_not_the_app() -> None:
+    scenes = [n for n in MODULES if n.startswith("ludique.ui.scenes")]
+    offenders = sorted(n for n in scenes if "ludique.ui.app" in GRAPH[n])
+    assert not offenders, f"scenes importing the App (use ludique.ui.context.Kiosk): {offenders}"
 
 
 def test_no_import_circle_in_ludique() -> None:
@@ -128,7 +138,7 @@ def test_pygame_only_in_the_ui_and_the_entry_points() -> None:
         for name in MODULES
         if not in_ui(name)
         and name not in ENTRY_POINTS
-        and any(m == "pygame" or m.startswith("pygame.") for m in imports(name))
+        and any(m == "pygame" or m.startswith("pygame.") for m in imports(name, typing=False))
     )
     assert not offenders, f"pygame imported outside ludique/ui: {offenders}"
 
@@ -142,6 +152,19 @@ def test_nothing_below_the_ui_imports_it() -> None:
         if in_ui(target)
     )
     assert not offenders, f"layers below the UI import it: {offenders}"
+
+
+def test_the_computer_player_imports_only_the_rules() -> None:
+    # the story of a game (ludique.analysis) uses the computer player, never the reverse: the
+    # worker process that serves both lives outside ludique/ai (ludique/worker.py)
+    offenders = sorted(
+        f"{name} -> {target}"
+        for name, targets in GRAPH.items()
+        if name == "ludique.ai" or name.startswith("ludique.ai.")
+        for target in targets
+        if not target.startswith(("ludique.ai", "ludique.games")) and target != "ludique.paths"
+    )
+    assert not offenders, f"ludique/ai imports beyond the rules engine: {offenders}"
 
 
 def test_the_match_and_the_guidance_load_without_pygame() -> None:

@@ -258,13 +258,13 @@ def test_every_game_has_each_rungs_measured_temperature() -> None:
 
 
 def test_the_referee_is_bounded_by_work_not_by_the_clock() -> None:
-    from ludique.ai.search import SearchAborted, Searcher
+    from ludique.ai.search import Limit, SearchAborted, Searcher
 
     state = new_game("latrunculi-piso")
     rng = random.Random(11)
     for _ in range(60):
         state = state.play(rng.choice(state.legal_moves()))
-    searcher = Searcher(ai_for(state), math.inf, contempt=0, max_nodes=200)
+    searcher = Searcher(ai_for(state), Limit(nodes=200), contempt=0)
     searcher.root_colour = state.to_move
     with pytest.raises(SearchAborted):
         ev.score_all(searcher, state, state.legal_moves(), 3, 2)

@@ -12,16 +12,28 @@ engine's flat board.  Both are documented in the engine modules' docstrings.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ludique.ai.core import MATE_ZONE, WIN, GameAI, decided_score
 from ludique.games import spec
 from ludique.games.base import GameState, Move
 
+if TYPE_CHECKING:  # the engine is loaded with the first evaluation (``_epaminondas_tables``)
+    from ludique.games.epaminondas import EpaminondasState
+
 __all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
 
 
 # --- Epaminondas -----------------------------------------------------------------------------
-def _epaminondas_tables() -> dict[str, object]:
+class _Tables(TypedDict):
+    ranks: tuple[int, ...]
+    far: tuple[int, int]
+    not_last_file: int
+    not_first_file: int
+    files: int
+
+
+def _epaminondas_tables() -> _Tables:
     from ludique.games import epaminondas as ep
 
     files, ranks = ep.N_FILES, ep.N_RANKS
@@ -45,15 +57,15 @@ LINK = 3  # per pair of friendly pieces side by side on one of the 4 axes (phala
 CROSSING_THREAT = 300  # a lead in the crossing the side to move can no longer answer
 
 
-class EpaminondasAI(GameAI):
+class EpaminondasAI(GameAI["EpaminondasState"]):
     """Material, advancement (the crossing race), phalanx links; sharp when a crossing is due."""
 
     def __init__(self) -> None:
         t = _epaminondas_tables()
-        self.ranks: tuple[int, ...] = t["ranks"]  # type: ignore[assignment]
-        self.far: tuple[int, int] = t["far"]  # type: ignore[assignment]
-        self.not_last: int = t["not_last_file"]  # type: ignore[assignment]
-        self.not_first: int = t["not_first_file"]  # type: ignore[assignment]
+        self.ranks = t["ranks"]
+        self.far = t["far"]
+        self.not_last = t["not_last_file"]
+        self.not_first = t["not_first_file"]
         # The advancement of a whole side is sum(2**k * popcount(pieces & plane[k])), where
         # plane[k] holds the squares whose worth has bit k set: 7 popcounts instead of 12
         # rank-by-rank products.
@@ -91,14 +103,14 @@ class EpaminondasAI(GameAI):
         )
         return score + LINK * links
 
-    def evaluate(self, state: GameState) -> int:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def evaluate(self, state: EpaminondasState) -> int:
+        w, b = state.bitboards
         score = self._score_white(w, b)
-        return -score if state.side else score  # type: ignore[attr-defined]
+        return -score if state.side else score
 
-    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
-        w, b = state.bitboards  # type: ignore[attr-defined]
-        side = state.side  # type: ignore[attr-defined]
+    def leaf(self, state: EpaminondasState, ply: int, can_extend: bool) -> int | None:
+        w, b = state.bitboards
+        side = state.side
         white_across = (w & self.far[0]).bit_count()
         black_across = (b & self.far[1]).bit_count()
         if side:
@@ -119,21 +131,21 @@ class EpaminondasAI(GameAI):
         score = self._score_white(w, b)
         return -score if side else score
 
-    def capture_gain(self, state: GameState, move: Move) -> int:
-        return move.captured_bits.bit_count()  # type: ignore[attr-defined]
+    def capture_gain(self, state: EpaminondasState, move: Move) -> int:
+        return len(move.captures)
 
-    def material(self, state: GameState, colour: str) -> int:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def material(self, state: EpaminondasState, colour: str) -> int:
+        w, b = state.bitboards
         diff = w.bit_count() - b.bit_count()
         return diff if colour == "white" else -diff
 
-    def rows_to_cross(self, state: GameState, colour: str) -> int | None:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def rows_to_cross(self, state: EpaminondasState, colour: str) -> int | None:
+        w, b = state.bitboards
         pieces, ranks = (w, self.ranks[::-1]) if colour == "white" else (b, self.ranks)
         return next((rows for rows, mask in enumerate(ranks) if pieces & mask), len(ranks))
 
-    def advancement(self, state: GameState, colour: str) -> int:
-        w, b = state.bitboards  # type: ignore[attr-defined]
+    def advancement(self, state: EpaminondasState, colour: str) -> int:
+        w, b = state.bitboards
         total = 0
         last = len(self.ranks) - 1
         for r, mask in enumerate(self.ranks):
@@ -144,35 +156,35 @@ class EpaminondasAI(GameAI):
         return total
 
 
-_AIS: dict[str, GameAI] = {}
+_AIS: dict[str, GameAI[Any]] = {}
 
 
-def _latrunculi(game_id: str) -> GameAI:
+def _latrunculi(game_id: str) -> GameAI[Any]:
     from ludique.ai.latrunculi import LatrunculiAI
 
     return LatrunculiAI(game_id)
 
 
-# The evaluation a game's spec names (``GameSpec.evaluation``), built from its id; a game that
-# names none (or one not here) is searched with the plain material count of ``GameAI``.
-def _pente(game_id: str) -> GameAI:
+def _pente(game_id: str) -> GameAI[Any]:
     from ludique.ai.pente import PenteRace
 
     return PenteRace()
 
 
-EVALUATIONS: dict[str, Callable[[str], GameAI]] = {
+# The evaluation a game's spec names (``GameSpec.evaluation``), built from its id; a game that
+# names none (or one not here) is searched with the plain material count of ``GameAI``.
+EVALUATIONS: dict[str, Callable[[str], GameAI[Any]]] = {
     "epaminondas": lambda game_id: EpaminondasAI(),
     "latrunculi": _latrunculi,
     "pente": _pente,
 }
 
 
-def ai_for(state: GameState) -> GameAI:
+def ai_for(state: GameState) -> GameAI[Any]:
     """The evaluation for ``state``'s game (built once per game id)."""
     game_id = state.game_id
     ai = _AIS.get(game_id)
     if ai is None:
-        ai = EVALUATIONS.get(spec(game_id).evaluation, lambda _: GameAI())(game_id)
+        ai = EVALUATIONS.get(spec(game_id).evaluation, lambda _: GameAI[Any]())(game_id)
         _AIS[game_id] = ai
     return ai

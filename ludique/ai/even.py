@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
-from ludique.ai.search import Searcher
+from ludique.ai.search import Limit, Searcher
 from ludique.ai.skill import SkillEstimate, decisions_of, estimate, hypotheses
 from ludique.games import spec
 from ludique.games.base import GameState, Move
@@ -161,7 +161,7 @@ def referee_values(
     moves = state.legal_moves()
     for depth in range(REFEREE_DEPTH, 0, -1):
         cap = REFEREE_NODES >> (REFEREE_DEPTH - depth)
-        searcher = Searcher(ai_for(state), math.inf, stop=stop, contempt=0, max_nodes=cap)
+        searcher = Searcher(ai_for(state), Limit(nodes=cap), stop=stop, contempt=0)
         searcher.root_colour = state.to_move
         try:
             scored = score_all(searcher, state, moves, depth, 2)
@@ -289,10 +289,11 @@ def play_search_rung(
         # The referee's reading of the visitor is not taken from the search's share: a
         # Champion of the visitor's level thinks as long as the Champion would, within a third
         # more than the budget in all, and never past the two seconds nobody waits beyond.
+        now = time.perf_counter()
         limit = started + max(budget, min(budget * OVERRUN, LONGEST))
-        deadline = min(time.perf_counter() + budget * level.share, limit)
-        searcher = Searcher(ai, deadline, stop=stop, rng=rng)
-        return searcher.search(state, 64).move
+        seconds = max(0.0, min(budget * level.share, limit - now))
+        searcher = Searcher(ai, Limit(time=seconds), start=now, stop=stop, rng=rng)
+        return searcher.search(state).move
     if level.overlook and rng.random() < level.overlook:
         return overlooked(state, ai, level, rng)
     legal = {m.text: m for m in state.legal_moves()}

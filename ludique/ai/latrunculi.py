@@ -20,8 +20,8 @@ any other.
 from __future__ import annotations
 
 from ludique.ai.core import WIN, GameAI, decided_score
-from ludique.games.base import GameState, Move
-from ludique.games.latrunculi import NEIGHBOURS
+from ludique.games.base import Move
+from ludique.games.latrunculi import NEIGHBOURS, LatrunculiState
 
 MAN = 100
 INCITUS = 25
@@ -95,7 +95,7 @@ def _centre(pieces: int) -> int:
     return sum(weight * (pieces & mask).bit_count() for weight, mask in CENTRE_PLANES)
 
 
-class LatrunculiAI(GameAI):
+class LatrunculiAI(GameAI[LatrunculiState]):
     """Material with inciti, safety from custodian capture, mobility, centre; quiescence on."""
 
     quiescence = True
@@ -132,9 +132,7 @@ class LatrunculiAI(GameAI):
             score += value if colour == 1 else -value
         return score
 
-    def _score_blue_bits(
-        self, act: tuple[int, int, int], inert: tuple[int, int, int], dux: int
-    ) -> int:
+    def _score_blue_bits(self, act: tuple[int, ...], inert: tuple[int, ...], dux: int) -> int:
         empty = FULL & ~(act[1] | act[2] | inert[1] | inert[2])
         score = 0
         for colour, sign in ((1, 1), (2, -1)):
@@ -152,41 +150,41 @@ class LatrunculiAI(GameAI):
             score += sign * value
         return score
 
-    def evaluate(self, state: GameState) -> int:
+    def evaluate(self, state: LatrunculiState) -> int:
         # the board walk (_score_blue) is the reference the bitboard score is tested against
-        score = self._score_blue_bits(state.act, state.inert, state.dux)  # type: ignore[attr-defined]
-        return score if state.side == 1 else -score  # type: ignore[attr-defined]
+        score = self._score_blue_bits(state.act, state.inert, state.dux)
+        return score if state.side == 1 else -score
 
-    def leaf(self, state: GameState, ply: int, can_extend: bool) -> int | None:
-        reserve = state.reserves  # type: ignore[attr-defined]
+    def leaf(self, state: LatrunculiState, ply: int, can_extend: bool) -> int | None:
+        reserve = state.reserves
         if not (reserve[1] or reserve[2]):
-            counts = state.counts  # type: ignore[attr-defined]
-            me = state.side  # type: ignore[attr-defined]
+            counts = state.counts
+            me = state.side
             if counts[me] <= 1:
                 return -WIN + ply
             if counts[3 - me] <= 1:
                 return WIN - ply
-            if state.quiet >= FIFTY_TURNS and not state.pending:  # type: ignore[attr-defined]
+            if state.quiet >= FIFTY_TURNS and not state.pending:
                 outcome = state.outcome
                 if outcome is not None:
                     return decided_score(outcome, state.to_move, ply)
         return self.evaluate(state)
 
-    def capture_gain(self, state: GameState, move: Move) -> int:
-        return len(move.taken)  # type: ignore[attr-defined]
+    def capture_gain(self, state: LatrunculiState, move: Move) -> int:
+        return len(move.captures)
 
-    def material(self, state: GameState, colour: str) -> int:
+    def material(self, state: LatrunculiState, colour: str) -> int:
         code = 1 if colour == "blue" else 2
         diff = 0
-        for v in state.board:  # type: ignore[attr-defined]
+        for v in state.board:
             if v and not v & 8:
                 diff += 1 if v & 3 == code else -1
         return diff
 
-    def advancement(self, state: GameState, colour: str) -> int:
+    def advancement(self, state: LatrunculiState, colour: str) -> int:
         code = 1 if colour == "blue" else 2
         total = 0
-        for s, v in enumerate(state.board):  # type: ignore[attr-defined]
+        for s, v in enumerate(state.board):
             if v & 11 == code:
                 total += s // 8 if code == 1 else 7 - s // 8
         return total

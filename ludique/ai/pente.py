@@ -51,13 +51,14 @@ TEMPERATURE: dict[str, float] = {"beginner": 0.15, "player": 0.03, "champion": 0
 
 def move_values(state: PenteState) -> list[tuple[Move, float]]:
     """Each legal move (after the roll) with the mover's winning probability once it is played."""
-    if state.needs_roll or state.outcome is not None:
+    die = state.die
+    if die is None or state.outcome is not None:  # (no die: the roll is due)
         return []
     side = state.side
     blue, white = state.placements
     own, opp = (white, blue) if side else (blue, white)
-    moves, after, lands = moves_for(side, own, state.die)  # the engine's own move list
-    out = []
+    moves, after, lands = moves_for(side, own, die)  # the engine's own move list
+    out: list[tuple[Move, float]] = []
     for move, own2, land in zip(moves, after, lands, strict=True):
         if own2 == GOAL_PLACEMENT[side]:
             out.append((move, 1.0))

@@ -33,6 +33,7 @@ import lzma
 import struct
 import sys
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -64,11 +65,11 @@ class Graph:
     def __init__(self) -> None:
         masks = np.array(ORDINARY_MASK, dtype=np.int64)
         own, opp = np.nonzero((masks[:, None] & masks[None, :]) == 0)
-        self.own = own.astype(np.int64)
-        self.opp = opp.astype(np.int64)
+        self.own: np.ndarray = own.astype(np.int64)
+        self.opp: np.ndarray = opp.astype(np.int64)
         self.dense = self.own * N_PLACEMENTS + self.opp
         self.n = n = len(self.dense)
-        self.compact = np.full(N_PLACEMENTS * N_PLACEMENTS, -1, dtype=np.int64)
+        self.compact: np.ndarray = np.full(N_PLACEMENTS * N_PLACEMENTS, -1, dtype=np.int64)
         self.compact[self.dense] = np.arange(n)
         self.WIN, self.NONE = n, n + 1
         # The opponent (whose goal in this frame is White's, 3A) has won: the mover has lost.
@@ -79,9 +80,9 @@ class Graph:
 
         rotate = np.array(ROTATE, dtype=np.int64)
         capture = np.array(CAPTURE, dtype=np.int64)
-        succ = np.full((n, 6, MAX_MOVES), self.NONE, dtype=np.int32)
+        succ: np.ndarray = np.full((n, 6, MAX_MOVES), self.NONE, dtype=np.int32)
         order = np.argsort(self.own, kind="stable")
-        bounds = np.searchsorted(self.own[order], np.arange(N_PLACEMENTS + 1))
+        bounds: np.ndarray = np.searchsorted(self.own[order], np.arange(N_PLACEMENTS + 1))
         for o in range(N_PLACEMENTS):
             rows = order[bounds[o] : bounds[o + 1]]
             if len(rows) == 0:
@@ -116,7 +117,9 @@ def _backup(g: Graph, v: np.ndarray) -> np.ndarray:
     return new
 
 
-def solve(tol: float = 1e-13, max_iter: int = 100_000, log=print) -> tuple[np.ndarray, dict]:
+def solve(
+    tol: float = 1e-13, max_iter: int = 100_000, log: Callable[..., object] = print
+) -> tuple[np.ndarray, dict[str, float]]:
     """``P(win)`` of the player to move for every compact position, and facts about the solve."""
     t0 = time.perf_counter()
     g = graph()
@@ -254,7 +257,7 @@ def against_perfect(g: Graph, p_win: np.ndarray, temperature: float) -> tuple[fl
 
 
 def write_table(g: Graph, p_win: np.ndarray, path: Path) -> int:
-    dense = np.zeros(N_PLACEMENTS * N_PLACEMENTS, dtype="<u4")
+    dense: np.ndarray = np.zeros(N_PLACEMENTS * N_PLACEMENTS, dtype="<u4")
     dense[g.dense] = np.rint(np.clip(p_win, 0.0, 1.0) * SCALE).astype("<u4")
     payload = MAGIC + struct.pack("<I", N_PLACEMENTS) + dense.tobytes()
     data = lzma.compress(payload, preset=9 | lzma.PRESET_EXTREME)

@@ -25,7 +25,7 @@ STRENGTHS_FILE = "strengths.json"  # the strengths' exact chances, written by th
 
 
 @cache
-def table() -> array:
+def table() -> array[int]:
     """P(win) of the player to move, times ``SCALE``, at ``own * 1023 + opp`` (mover's frame)."""
     path = asset_path("pente", TABLE_NAME)
     try:

@@ -1,7 +1,8 @@
 """Alpha-beta search (negamax with principal-variation windows) for the games without dice.
 
-One :class:`Searcher` serves one decision: it deepens one ply at a time until the deadline (or a
-depth limit) and returns the best move of the deepest search that had time to settle.  It knows
+One :class:`Searcher` serves one decision: it deepens one ply at a time until its :class:`Limit`
+(a time, a depth, a number of nodes, or several of them: the first reached ends it) and returns
+the best move of the deepest search that had time to settle.  It knows
 nothing of any game beyond the engine API of ``rules.md`` section 4 plus a :class:`GameAI`
 (``ludique.ai.evaluation``) that scores positions, names captures and spots positions too sharp
 to score statically.
@@ -20,14 +21,16 @@ What makes it stronger per second:
   crossing that must be answered now, a capture hanging in Latrunculi), so the last ply does not
   end on a blunder it cannot see.
 
-The clock is read every four nodes; when the deadline passes (or ``stop()`` says so, used by
-the kiosk's worker to cancel) the search unwinds with :class:`SearchAborted` and the best move
-found so far is used.  Scores are from the point of view of the player to move, in hundredths of
-a piece; wins are ``WIN - ply`` so that a quicker win scores higher.
+The clock and the node count are read every four nodes; when the time is up or the nodes are
+spent (or ``stop()`` says so, used by the kiosk's worker to cancel) the search unwinds with
+:class:`SearchAborted` and the best move found so far is used.  Scores are from the point of
+view of the player to move, in hundredths of a piece; wins are ``WIN - ply`` so that a quicker
+win scores higher.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -40,7 +43,9 @@ __all__ = [
     "CONTEMPT",
     "INFINITY",
     "MATE_ZONE",
+    "MAX_DEPTH",
     "WIN",
+    "Limit",
     "SearchAborted",
     "SearchResult",
     "Searcher",
@@ -48,12 +53,29 @@ __all__ = [
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 128
+MAX_DEPTH = 64  # iterations of a search given no depth limit
 CLOCK_INTERVAL = 4  # nodes between two looks at the clock (a node costs 10 µs to 10 ms)
 QUIESCENCE_PLIES = 4  # captures and recaptures searched beyond the horizon
 TABLE_LIMIT = 200_000  # entries; the table is cleared when full to bound the worker's memory
 # A draw scores this far below level for the side that started the search (the Champion's
 # contempt), so that it does not settle for a repetition when it is ahead.
 CONTEMPT = 30
+
+
+@dataclass(frozen=True)
+class Limit:
+    """When a search stops deepening (``None``: no bound of that kind).
+
+    ``time`` is in seconds from the search's ``start`` (by default, when the :class:`Searcher`
+    is made), read on ``time.perf_counter``; ``depth`` is the last iteration tried (plies);
+    ``nodes`` bounds the work, for an answer that must not depend on the machine's speed (Even
+    match's referee) or on how busy it is (the tests).  The first bound reached ends the search,
+    which keeps the best move of the deepest iteration that finished.
+    """
+
+    time: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
 
 
 class SearchAborted(Exception):
@@ -77,17 +99,23 @@ class Searcher:
     def __init__(
         self,
         ai: GameAI,
-        deadline: float,
+        limit: Limit,
         *,
+        start: float | None = None,
         stop: Callable[[], bool] | None = None,
         noise: int = 0,
         rng: random.Random | None = None,
         contempt: int = CONTEMPT,
         horizon: bool = True,
-        max_nodes: int | None = None,
     ) -> None:
+        """``start`` is when ``limit.time`` began to run (a ``time.perf_counter()`` reading;
+        by default now): the kiosk counts the time spent before the search in its budget."""
         self.ai = ai
-        self.deadline = deadline
+        self.limit = limit
+        if limit.time is None:
+            self.deadline = math.inf
+        else:
+            self.deadline = (time.perf_counter() if start is None else start) + limit.time
         self.stop = stop
         self.noise = noise
         self.salt = (rng or random.Random()).getrandbits(32)
@@ -98,16 +126,17 @@ class Searcher:
         self.killers: list[list[str | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[str, int] = {}
         self.nodes = 0
-        # a bound on work rather than time, for a search whose answer must not depend on the
-        # machine's speed (Even match's referee)
-        self.max_nodes = max_nodes
+        self.max_nodes = limit.nodes
+        self.partial: Move | None = None
         self.root_colour = ""
 
     # --- the clock -------------------------------------------------------------------------
     def _check_clock(self) -> None:
-        if time.perf_counter() >= self.deadline or (self.stop is not None and self.stop()):
-            raise SearchAborted
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchAborted
+        if self.deadline != math.inf and time.perf_counter() >= self.deadline:
+            raise SearchAborted
+        if self.stop is not None and self.stop():
             raise SearchAborted
 
     # --- scores ----------------------------------------------------------------------------
@@ -316,14 +345,17 @@ class Searcher:
     def search(
         self,
         state: GameState,
-        max_depth: int,
+        max_depth: int | None = None,
         extensions: int = 2,
         allowed: Callable[[Move], bool] | None = None,
     ) -> SearchResult:
-        """Deepen from one ply up to ``max_depth`` plies or the deadline, whichever comes first.
+        """Deepen from one ply until the limit (``max_depth``, when given, bounds the depth
+        further: one search run deeper pass by pass, as the story's, keeps its table).
 
         ``allowed`` keeps only some of the moves at the root (all of them if it keeps none)."""
         started = time.perf_counter()
+        depths = [d for d in (max_depth, self.limit.depth) if d is not None]
+        last = min(depths) if depths else MAX_DEPTH
         if not self.horizon:
             extensions = 0
         self.root_colour = state.to_move
@@ -333,7 +365,7 @@ class Searcher:
         if not moves:
             raise ValueError("the search needs a position with at least one legal move")
         best, score, done = moves[0], 0, 0
-        for depth in range(1, max_depth + 1):
+        for depth in range(1, last + 1):
             try:
                 found, value, scored = self._root(state, moves, depth, extensions)
             except SearchAborted:

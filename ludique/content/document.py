@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from ludique.games import is_game, spec
 from ludique.glyphs import describe, lacking
@@ -120,7 +121,7 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("zero").enable(["heading", "list", "blockquote", "emphasis", "newline"])
 
 
-def _runs(inline, path: Path, line: int) -> list[Run]:
+def _runs(inline: Token, path: Path, line: int) -> list[Run]:
     runs: list[Run] = []
     bold = italic = 0
     for token in inline.children or []:
@@ -164,10 +165,10 @@ def _take_claim(runs: list[Run]) -> str:
 _MARKERS = re.compile(r"^\s*(?:(?:>|[-*+]|\d{1,9}[.)])(?:\s+|$))*")
 
 
-def _report_dropped(text: str, tokens: list, path: Path) -> None:
+def _report_dropped(text: str, tokens: list[Token], path: Path) -> None:
     """The parser leaves out, without a word, what is nested deeper than its limit (blockquotes
     or lists 20 deep): a line with words that no text token covers is logged, once."""
-    covered = set()
+    covered: set[int] = set()
     for token in tokens:
         if token.type == "inline" and token.map:
             covered.update(range(token.map[0], token.map[1]))

@@ -2,8 +2,8 @@
 
 Each game module subclasses :class:`GameState` and overrides only what differs:
 
-* ``_generate_moves()``  -> list of moves (called at most once per state; cached);
-* ``_apply(move)``       -> the successor state (``move`` is known to be legal);
+* ``_generate_moves()``  -> a sequence of moves (called at most once per state; cached);
+* ``_apply(move)``       -> the successor state (``move`` is one of ``_legal()``);
 * ``_compute_outcome()`` -> ``Outcome`` or ``None`` (called at most once per state; cached);
 * ``_why_illegal(text)`` -> a sentence saying why a notation string is not a legal move;
 * ``_refuse(frm, to)``   -> a ``Refusal`` saying why no legal move goes from ``frm`` to ``to``
@@ -19,13 +19,17 @@ probe a state for an attribute; a game overrides what it has.
 
 States are immutable: ``play`` and ``roll`` return a new state whose ``parent`` is the old one and
 whose ``action`` is the notation of what was done, so a game's record is the chain of parents.
+
+A game's fast paths (its own ``play``, ``legal_moves``, ``_legal``) keep these signatures: they
+take any ``Move`` or notation and give ``Move``s (a game's own subclass of it), and narrow a move
+to their own kind by ``type(move) is ...`` where they need its extra fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 BLUE, WHITE, BLACK = "blue", "white", "black"
 
@@ -164,12 +168,14 @@ class Move:
     def phalanx(self) -> tuple[str, ...]:
         """The squares of the pieces this move carries, before it (Epaminondas: the phalanx,
         tail first; elsewhere the one piece on the board, none for an entry or a placement)."""
-        return (self.frm,) if self.frm not in (None, "off") and self.to is not None else ()
+        frm = self.frm
+        return (frm,) if frm is not None and frm != "off" and self.to is not None else ()
 
     @property
     def landing(self) -> tuple[str, ...]:
         """Where the pieces of ``phalanx`` stand after the move, in the same order."""
-        return (self.to,) if self.phalanx else ()
+        to = self.to
+        return (to,) if to is not None and self.phalanx else ()
 
     def __str__(self) -> str:
         return self.text
@@ -201,10 +207,16 @@ class GameState:
     def __init__(self, parent: GameState | None = None, action: str | None = None) -> None:
         self.parent = parent
         self.action = action
-        self._moves: list[Move] | None = None
-        self._outcome: Outcome | None | bool = False  # False: not computed yet
+        self._moves: Sequence[Move] | None = None
+        self._outcome: Outcome | None | Literal[False] = False  # False: not computed yet
 
     # --- what subclasses provide -------------------------------------------------------
+    @classmethod
+    def from_position(cls, *args: Any, **kwargs: Any) -> GameState:
+        """A position set up without history; each game takes its own fields (the squares of
+        each colour, and what else its pieces can be: a dux, an incitus...)."""
+        raise NotImplementedError
+
     @property
     def to_move(self) -> str:
         raise NotImplementedError
@@ -216,7 +228,7 @@ class GameState:
     def pieces(self) -> list[Piece]:
         raise NotImplementedError
 
-    def _generate_moves(self) -> list[Move]:
+    def _generate_moves(self) -> Sequence[Move]:
         raise NotImplementedError
 
     def _apply(self, move: Move) -> GameState:
@@ -327,15 +339,16 @@ class GameState:
 
     @property
     def outcome(self) -> Outcome | None:
-        if self._outcome is False:
-            self._outcome = self._compute_outcome()
-        return self._outcome  # type: ignore[return-value]
+        outcome = self._outcome
+        if outcome is False:
+            outcome = self._outcome = self._compute_outcome()
+        return outcome
 
     def legal_moves(self) -> list[Move]:
         """The legal moves (a fresh list; empty while a roll is due or once the game is over)."""
         return list(self._legal())
 
-    def _legal(self) -> list[Move]:
+    def _legal(self) -> Sequence[Move]:
         moves = self._moves
         if moves is None:
             if self.needs_roll or self.outcome is not None:
@@ -347,22 +360,24 @@ class GameState:
 
     def play(self, move: Move | str) -> GameState:
         """The state after ``move`` (a ``Move`` or its notation).  Raises ``IllegalMove``."""
+        return self._apply(self._legal_move(move))
+
+    def _legal_move(self, move: Move | str) -> Move:
+        """This position's own legal move for ``move`` (a ``Move`` or its notation): a Move from
+        another position may carry data (phalanx size, captures) that differs here.  Raises
+        ``IllegalMove``."""
         legal = self._legal()
         if isinstance(move, str):
             text = move.strip()
             for m in legal:
                 if m.text == text:
-                    return self._apply(m)
+                    return m
             raise IllegalMove(f"{text or '(empty)'}: {self._refusal(text)}")
         if isinstance(move, Move):
             try:
-                # This position's own move of that notation: a Move from another position may
-                # carry data (phalanx size, captures) that differs here.
-                own = legal[legal.index(move)]
+                return legal[legal.index(move)]
             except ValueError:
                 pass
-            else:
-                return self._apply(own)
             raise IllegalMove(f"{move}: {self._refusal(move.text)}")
         raise IllegalMove(f"{move!r}: a move is a Move or a notation string")
 

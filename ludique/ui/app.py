@@ -11,7 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,11 +26,19 @@ from ludique.memory import (
 from ludique.pin import PinAttempts
 from ludique.settings import Settings
 from ludique.ui import theme
+from ludique.ui.context import Pointer
 from ludique.ui.countdown import draw_countdown
 from ludique.ui.layout import Viewport
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
+
+if TYPE_CHECKING:
+    from ludique.stats import StatsSummary
+    from ludique.ui.scenes.admin import PinPad
+    from ludique.ui.sound import Sounds
+
+__all__ = ["App", "Pointer"]
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +55,9 @@ FINGER_STALE_SECONDS = 2.0
 MIN_CANVAS = (320, 200)
 
 
-@dataclass
-class Pointer:
-    """One touch or mouse event in window pixels: ``kind`` is down, move or up."""
-
-    kind: str
-    pos: tuple[float, float]
-
-
 class App:
-    """The kiosk.  ``on_game_finished(record)`` and ``on_settings_changed(settings)`` are hooks."""
+    """The kiosk.  ``on_game_finished(record)`` and ``on_settings_changed(settings)`` are hooks.
+    Scenes know it as a ``ludique.ui.context.Kiosk`` and use nothing else of it."""
 
     def __init__(
         self,
@@ -81,7 +82,10 @@ class App:
         self.on_game_finished: Callable[[GameRecord], None] | None = None
         self.on_settings_changed: Callable[[Settings], None] | None = None
         self.on_loop_turn: Callable[[], None] = lambda: None  # every turn of run(): watchdog
-        self.stats_lines: Callable[[str], list[str]] | None = None  # lines for the admin panel
+        # the admin panel's charts, lines and file problem (``ludique.stats.connect``)
+        self.stats_summary: Callable[[], StatsSummary] | None = None
+        self.stats_lines: Callable[[str], list[str]] | None = None
+        self.stats_problem: Callable[[str], str | None] | None = None
         self.state_file = os.environ.get("LUDIQUE_STATE_FILE")
         self.running = True
         self.exit_code = 0
@@ -97,7 +101,7 @@ class App:
         self.viewport = self._viewport()
         pygame.event.clear()
 
-        self.sounds = None
+        self.sounds: Sounds | None = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
         self.language_switch = LanguageSwitch(self.set_language)
@@ -107,7 +111,7 @@ class App:
         self.last_input = time.monotonic()
         self.countdown_since: float | None = None
         self.corner_taps: list[float] = []
-        self.pin_pad = None
+        self.pin_pad: PinPad | None = None
         self.pin_attempts = PinAttempts()  # outlives the pad: closing it resets no count
         self._finger: int | None = None
         self._finger_seen = 0.0  # when the finger down last sent anything
@@ -115,11 +119,12 @@ class App:
         self._mouse_down = False
         self._scene_dropped = False
 
-        from ludique.ui.scenes import make_scene
+        from ludique.ui.scenes import Scene, make_scene
 
         self.make_scene = make_scene
         freeze_startup_objects()  # before the first scene, which must stay collectable
-        self.scene = None
+        self.scene: Scene = Scene(self)  # nothing shown (and nothing to free) until ``go``
+        self._nothing = self.scene
         if game:
             self.go("game", config=GameConfig.default_for(game, self.settings))
         else:
@@ -191,7 +196,7 @@ class App:
         if lang != self.lang:
             self.lang = lang
             self.dirty = True
-            if self.scene is not None and hasattr(self.scene, "language_changed"):
+            if hasattr(self.scene, "language_changed"):
                 self.scene.language_changed()
 
     def forget_input(self) -> None:
@@ -204,11 +209,10 @@ class App:
         """Switch to scene ``name`` (attract, home, setup, game, rules, end, admin)."""
         self.forget_input()
         previous = self.scene
-        if previous is not None:
-            try:
-                previous.leave()
-            except Exception:  # noqa: BLE001
-                log.exception("leaving scene %s failed", previous.name)
+        try:
+            previous.leave()
+        except Exception:  # noqa: BLE001
+            log.exception("leaving scene %s failed", previous.name)
         if name == "resume" and "scene" in kwargs:
             self.scene = kwargs["scene"]
         else:
@@ -219,10 +223,9 @@ class App:
             self._recover(f"entering scene {name}")
         self.countdown_since = None
         self.dirty = True
-        if self.state_file:  # an outside test follows the screens too
-            self._write_beside_state(".scene", self.scene.name)
+        self._write_beside_state(".scene", self.scene.name)  # an outside test follows them too
         # freed at the next step, once no frame on the stack refers to the old scene any more
-        if previous is not None and previous is not self.scene:
+        if previous is not self.scene and previous is not self._nothing:
             self._scene_dropped = True
 
     def report_game(self, record: GameRecord) -> None:
@@ -242,6 +245,9 @@ class App:
                 self.on_settings_changed(self.settings)
             except Exception:  # noqa: BLE001
                 log.exception("saving the settings failed")
+
+    def close_pin_pad(self) -> None:
+        self.pin_pad = None
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -379,7 +385,7 @@ class App:
 
     def _resized(self) -> None:
         """The window changed size: every part is placed again for the new size."""
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         self.canvas = self._canvas_for(self.screen)
         viewport = self._viewport()
         if viewport == self.viewport:
@@ -388,11 +394,10 @@ class App:
         self.language_switch.layout(viewport)
         if self.pin_pad is not None:  # an overlay of the app, not of the scene
             self.pin_pad.layout()
-        if self.scene is not None:
-            try:
-                self.scene.resized()
-            except Exception:  # noqa: BLE001
-                self._recover(f"laying out scene {self.scene.name}")
+        try:
+            self.scene.resized()
+        except Exception:  # noqa: BLE001
+            self._recover(f"laying out scene {self.scene.name}")
 
     # --- the loop ------------------------------------------------------------------------------
     def _idle_check(self, now: float) -> float | None:
@@ -552,11 +557,12 @@ class App:
         """With ``LUDIQUE_STATE_FILE`` set, the saved game is written there after every action
         (so an outside test can watch a real pointer play), and the screen's name beside it
         (``.scene``) at every change of screen."""
-        if self.state_file:
-            self._write_beside_state("", text)
+        self._write_beside_state("", text)
 
     def _write_beside_state(self, suffix: str, text: str) -> None:
-        """Write ``LUDIQUE_STATE_FILE`` + ``suffix`` at once (never half a file to a reader)."""
+        """Write ``LUDIQUE_STATE_FILE`` + ``suffix`` (if set) at once, never half a file."""
+        if not self.state_file:
+            return
         path = self.state_file + suffix
         try:
             tmp = path + ".tmp"
@@ -585,8 +591,7 @@ class App:
 
     def close(self) -> None:
         try:
-            if self.scene is not None:
-                self.scene.leave()
+            self.scene.leave()
         except Exception:  # noqa: BLE001
             log.exception("closing the scene failed")
         self.opponent.close()

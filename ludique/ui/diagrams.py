@@ -199,19 +199,20 @@ def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
     if move is None:
         raise ValueError(f"{notation}: not a legal move in this diagram's position")
     mover = state.to_move
+    frm, to = move.frm or "", move.to or ""  # (a move drawn has both: no pass, no removal)
     game = spec(state.game_id)
     if game.track:
         points = list(game.track)
         if move.kind == ENTER:
-            return ["off", move.to], mover
-        start, end = points.index(move.frm), points.index(move.to)
+            return ["off", to], mover
+        start, end = points.index(frm), points.index(to)
         steps = (end - start) % len(points)
         return [points[(start + i) % len(points)] for i in range(steps + 1)], mover
     if game.phalanx:
-        return _phalanx_head_path(state, move.frm, move.to), mover
+        return _phalanx_head_path(state, frm, to), mover
     if move.path:
         return list(move.path), mover
-    return [move.frm, move.to], mover
+    return [frm, to], mover
 
 
 def _square_step(square: str, df: int, dr: int) -> str:

@@ -26,6 +26,7 @@ from ludique.match import Due, Match, Transition
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.motion import Anim, DieRoll, along, piece_at, transition_anim
 
@@ -50,7 +51,7 @@ class GameBoard:
 
     def __init__(
         self,
-        app,
+        app: Kiosk,
         match: Match,
         guidance: Guidance,
         rect: pygame.Rect,
@@ -380,6 +381,7 @@ class GameBoard:
 
     def _draw_anim(self, canvas: pygame.Surface, now: float, board: bool) -> None:
         view, anim = self.view, self.anim
+        assert anim is not None  # (called while a move is shown)
         t = (now - anim.start) / anim.duration if anim.duration else 1.0
         fade = 1.0 if t < 0.6 else max(0.0, 1 - (t - 0.6) / 0.4)
         view.draw(
@@ -449,6 +451,7 @@ class GameBoard:
 
     def _draw_die(self, canvas: pygame.Surface, now: float, caption: bool) -> None:
         match, state, view = self.match, self.state, self.view
+        assert isinstance(view, PenteView)  # (the die is Pente grammai's)
         value = match.last_die
         spin = 0.0
         if self.roll is not None:
@@ -473,7 +476,9 @@ class GameBoard:
             ]
 
     def _draw_die_caption(self, canvas: pygame.Surface) -> None:
-        box = self.view.die_caption_rect()
+        view = self.view
+        assert isinstance(view, PenteView)
+        box = view.die_caption_rect()
         if box.height < self.vp.u(20):
             return
         draw_text(
@@ -514,6 +519,7 @@ class GameBoard:
 
     def _draw_drag(self, canvas: pygame.Surface) -> None:
         drag = self.drag
+        assert drag is not None  # (called while a piece is held)
         state = self.state
         mover = state.to_move
         view = self.view

@@ -11,6 +11,7 @@ from ludique.guidance import Guidance
 from ludique.match import Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 
 
@@ -20,7 +21,7 @@ def piece_kind(game_id: str) -> str:
 
 
 class GameStrip:
-    def __init__(self, app, match: Match, guidance: Guidance) -> None:
+    def __init__(self, app: Kiosk, match: Match, guidance: Guidance) -> None:
         self.app = app
         self.match = match
         self.guidance = guidance

@@ -373,7 +373,8 @@ def _lowest_contrast(
                 continue
             p = (rect.left + xx, rect.top + yy)
             if bounds.collidepoint(p):
-                ratios.append(contrast_ratio(colour, tuple(surface.get_at(p))[:3]))
+                seen = surface.get_at(p)
+                ratios.append(contrast_ratio(colour, (seen.r, seen.g, seen.b)))
             hits += 1
             if hits >= 120:
                 break

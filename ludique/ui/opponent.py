@@ -1,6 +1,6 @@
 """The kiosk's side of the computer opponent: one worker shared by the demo and the games.
 
-``ludique.ai.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
+``ludique.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
 While that module is missing (a partial checkout) a stand-in picks a random legal move, and says so
 in the log once.
 """
@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from ludique.games.base import GameState
+
+if TYPE_CHECKING:
+    from ludique.worker import ComputerPlayer
 
 log = logging.getLogger(__name__)
 
 
 class _RandomStandIn:
-    """Used only when ``ludique.ai.worker`` cannot be imported: a uniformly random legal move."""
+    """Used only when ``ludique.worker`` cannot be imported: a uniformly random legal move."""
 
     def __init__(self) -> None:
         self._answer: str | None = None
@@ -44,18 +48,17 @@ class Opponent:
     """Asks for one move at a time; ``poll()`` gives its notation once it is ready."""
 
     def __init__(self, force_stand_in: bool = False) -> None:
-        self._player = None
+        player: ComputerPlayer | _RandomStandIn | None = None
         self.stand_in = True
         if not force_stand_in:
             try:
-                from ludique.ai.worker import ComputerPlayer
+                from ludique.worker import ComputerPlayer
 
-                self._player = ComputerPlayer()
+                player = ComputerPlayer()
                 self.stand_in = False
             except Exception:  # noqa: BLE001 - any failure to start leaves the kiosk usable
                 log.exception("the computer player could not start; playing random moves")
-        if self._player is None:
-            self._player = _RandomStandIn()
+        self._player = player if player is not None else _RandomStandIn()
         self._pending = False
         self._story = False  # a story asked of the worker (request_story) and not yet given
         self._state: GameState | None = None
@@ -77,6 +80,7 @@ class Opponent:
     def poll(self) -> str | None:
         if not self._pending:
             return None
+        answer: str | None
         if self._fallback is not None:
             answer, self._fallback = self._fallback, None
             self._pending = False

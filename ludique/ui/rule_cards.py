@@ -201,8 +201,8 @@ def _render_blocks(
             marker = marker_face.render(block.marker, True, palette.INK_ACCENT)
             lines = _lines(block.runs, body, inner - hang, False)
             image = _draw_lines(lines, body, palette.INK, False, inner - hang)
-            first = index == 0 or blocks[index - 1].kind != "item"
-            top = column.add(image, indent + hang, int(body * 0.7) if first else body // 3)
+            opens = index == 0 or blocks[index - 1].kind != "item"
+            top = column.add(image, indent + hang, int(body * 0.7) if opens else body // 3)
             mx = indent + hang - marker.get_width() - body // 3
             step = int(body * LINE)
             column.items.append((marker, mx, top + (step - marker.get_height()) // 2))
@@ -250,7 +250,9 @@ def gather_in_short(cards: list[list[Block]]) -> list[list[Block]]:
     if len(cards) < 2 or _in_short(cards[0]) is None:
         return cards
     first = list(cards[0])
-    _, insert_at = _in_short(first)
+    found = _in_short(first)
+    assert found is not None  # (checked on cards[0] above)
+    _, insert_at = found
     gathered: list[Block] = []
     rest: list[list[Block]] = []
     for card in cards[1:]:

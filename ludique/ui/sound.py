@@ -94,6 +94,7 @@ def synthesise(name: str, rate: int) -> list[float]:
 
 def _to_buffer(samples: list[float], size: int, channels: int) -> bytes:
     """Raw samples in the mixer's own format (signed 16-bit or 32-bit float), per channel."""
+    data: array[float] | array[int]
     if size == 32:
         data = array("f", (v for v in samples for _ in range(channels)))
     else:
@@ -113,7 +114,11 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
-            rate, size, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
+            if mixer is None:
+                log.warning("no audio; sounds are off")
+                return False
+            rate, size, channels = mixer
             if abs(size) not in (16, 32):
                 log.warning("audio format %s not supported; sounds are off", size)
                 return False

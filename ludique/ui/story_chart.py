@@ -132,17 +132,17 @@ class StoryChart:
             top_key = "story.ahead_you" if self.you else "story.ahead_colour"
             other = next(c for c in self.game.match.state.colours if c != self.viewpoint)
             bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
-            for key, colour, y, valign in (
+            for key, side, y, valign in (
                 (top_key, self.viewpoint, box.top + vp.u(8), "top"),
                 (bottom_key, other, box.bottom - vp.u(50), "top"),
             ):
                 draw_text(
                     canvas,
-                    t(key, colour=t(f"colour.{colour}")),
+                    t(key, colour=t(f"colour.{side}")),
                     pygame.Rect(plot.left + vp.u(12), y, plot.width - vp.u(24), vp.u(44)),
                     role="bold",
                     size=vp.u(28),
-                    colour=theme.GOLD if colour == self.viewpoint else theme.MUTED,
+                    colour=theme.GOLD if side == self.viewpoint else theme.MUTED,
                     align="left",
                     valign=valign,
                     max_lines=1,

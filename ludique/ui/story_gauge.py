@@ -21,6 +21,7 @@ from ludique.games import spec
 from ludique.games.base import GameState
 from ludique.match import Match
 from ludique.ui import theme
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, Viewport, draw_text
 
 log = logging.getLogger(__name__)
@@ -58,11 +59,11 @@ def load_table_now() -> None:
     _ready.set()
 
 
-def percent(app, value: float) -> str:
+def percent(app: Kiosk, value: float) -> str:
     return app.t("story.percent", value=round(100 * value))
 
 
-def wanted(app, match: Match) -> bool:
+def wanted(app: Kiosk, match: Match) -> bool:
     """Whether the game screen of ``match`` shows the gauge."""
     return (
         spec(match.config.game_id).solved
@@ -71,7 +72,9 @@ def wanted(app, match: Match) -> bool:
     )
 
 
-def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> pygame.Rect | None:
+def draw_gauge(
+    app: Kiosk, match: Match, canvas: pygame.Surface, box: pygame.Rect
+) -> pygame.Rect | None:
     """The gauge at the top of ``box`` (the free part of the game screen's strip); returns the
     rectangle it took, or ``None`` when nothing was drawn."""
     if not wanted(app, match) or not table_ready():
@@ -91,6 +94,7 @@ def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> p
     colours = state.colours
     if match.config.opponent == "computer":
         colour = match.config.visitor_colour
+        assert colour is not None  # (a game against the computer has the visitor's colour)
         value = pente_chance(state, colour)
         draw_text(
             canvas,
@@ -120,7 +124,7 @@ def draw_gauge(app, match: Match, canvas: pygame.Surface, box: pygame.Rect) -> p
     return area
 
 
-def _bar(canvas, bar: pygame.Rect, shares, app, vp: Viewport) -> None:
+def _bar(canvas, bar: pygame.Rect, shares, app: Kiosk, vp: Viewport) -> None:
     from ludique.ui.palette import PIECE_COLOURS
 
     radius = bar.height // 2

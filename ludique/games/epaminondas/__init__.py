@@ -201,6 +201,13 @@ class EpaminondasMove(Move):
     from_bits: int
     to_bits: int
     captured_bits: int
+    # what the engine's fast paths read (``_build_move``): the ray, its masks, the line slots
+    _ray: tuple[int, ...]
+    _need_empty: int
+    _no_enemy: int
+    _delta: int
+    _cut: int
+    _touch: int
 
     @property
     def phalanx(self) -> tuple[str, ...]:
@@ -424,8 +431,10 @@ class EpaminondasState(GameState):
     _b: int
     _side: int  # 0: White to move, 1: Black
     _since: int  # plies since the last capture or since the root of this history
+    parent: EpaminondasState | None
+    _moves: list[EpaminondasMove] | None
     _last: EpaminondasMove | None  # the move that led here
-    _flat: list[Move] | None  # the generated moves, slot after slot, once generated
+    _flat: list[EpaminondasMove] | None  # the generated moves, slot after slot, once generated
     _lens: list[int] | None  # how many of them each line slot holds
 
     # --- construction ------------------------------------------------------------------------
@@ -469,7 +478,7 @@ class EpaminondasState(GameState):
     @classmethod
     def _make(
         cls,
-        parent: GameState | None,
+        parent: EpaminondasState | None,
         last: EpaminondasMove | None,
         w: int,
         b: int,
@@ -547,7 +556,7 @@ class EpaminondasState(GameState):
         ]
 
     # --- rules -------------------------------------------------------------------------------
-    def _generate_moves(self) -> list[Move]:
+    def _generate_moves(self) -> list[EpaminondasMove]:
         if self._side:
             own, enemy = self._b, self._w
         else:
@@ -555,14 +564,18 @@ class EpaminondasState(GameState):
         get = _LINE_CACHE.get
         parent = self.parent
         grand = None if parent is None else parent.parent
-        if grand is not None and grand._flat is not None:  # type: ignore[attr-defined]
+        if grand is not None and grand._flat is not None:
             # Same side to move two plies ago: only the lines the last two moves touched change.
             # Replace their stretches of the list from the last one back, so that the offsets
             # of the stretches still to replace stay valid.
-            flat = grand._flat[:]  # type: ignore[attr-defined]
-            lens = grand._lens[:]  # type: ignore[attr-defined]
+            # (two plies played from ``grand``: both states have their move)
+            assert parent is not None and grand._lens is not None
+            last, before = self._last, parent._last
+            assert last is not None and before is not None
+            flat = grand._flat[:]
+            lens = grand._lens[:]
             offsets = list(_accumulate(lens, initial=0))
-            touched = self._last._touch | parent._last._touch  # type: ignore[union-attr, attr-defined]
+            touched = last._touch | before._touch
             slots = _LINE_SLOTS_T
             while touched:
                 index = touched.bit_length() - 1
@@ -638,28 +651,35 @@ class EpaminondasState(GameState):
         plies = self._since
         seen = 0
         while plies >= 2:
-            state = state.parent.parent  # type: ignore[union-attr]
+            parent = state.parent
+            grand = None if parent is None else parent.parent
+            assert grand is not None  # ``_since`` counts plies of this state's own history
+            state = grand
             plies -= 2
-            if state._w == w and state._b == b:  # type: ignore[union-attr]
+            if state._w == w and state._b == b:
                 seen += 1
                 if seen == 2:
                     return True
         return False
 
-    def _legal(self) -> list[Move]:
+    def _legal(self) -> list[EpaminondasMove]:
         if self._outcome is False:
             self._outcome = self._compute_outcome()
-        return self._moves  # type: ignore[return-value]
+        moves = self._moves
+        assert moves is not None  # ``_compute_outcome`` sets them
+        return moves
 
     def legal_moves(self) -> list[Move]:
         """The legal moves (a fresh list; empty once the game is over)."""
         if self._outcome is False:
             self._outcome = self._compute_outcome()
-        return list(self._moves)  # type: ignore[arg-type]
+        moves = self._moves
+        assert moves is not None  # ``_compute_outcome`` sets them
+        return list(moves)
 
     def play(self, move: Move | str) -> EpaminondasState:
         """The state after ``move`` (a move or its notation ``TAIL-TO``); raises ``IllegalMove``."""
-        if move.__class__ is EpaminondasMove:
+        if type(move) is EpaminondasMove:
             if self._outcome is False:
                 self._outcome = self._compute_outcome()
             if self._outcome is None:
@@ -667,13 +687,13 @@ class EpaminondasState(GameState):
                     own, enemy = self._b, self._w
                 else:
                     own, enemy = self._w, self._b
-                need = move.from_bits  # type: ignore[union-attr]
-                group = move.captured_bits  # type: ignore[union-attr]
+                need = move.from_bits
+                group = move.captured_bits
                 if (
                     own & need == need
-                    and not (own | enemy) & move._need_empty  # type: ignore[union-attr]
+                    and not (own | enemy) & move._need_empty
                     and enemy & group == group
-                    and not enemy & move._no_enemy  # type: ignore[union-attr]
+                    and not enemy & move._no_enemy
                 ):
                     return self._apply(move)
         if isinstance(move, Move):
@@ -684,14 +704,16 @@ class EpaminondasState(GameState):
                 if legal.text == text:
                     return self._apply(legal)
             raise IllegalMove(f"{text}: {self._refusal(text)}")
-        return GameState.play(self, move)  # type: ignore[return-value]
+        return self._apply(self._legal_move(move))
 
     def _apply(self, move: Move) -> EpaminondasState:
-        cut = move._cut  # type: ignore[attr-defined]
+        if type(move) is not EpaminondasMove:  # ``_apply`` takes this position's own moves
+            raise TypeError(f"{move!r} is not an Epaminondas move")
+        cut = move._cut
         since = 0 if cut else self._since + 1
         if self._side:
-            return self._make(self, move, self._w ^ cut, self._b ^ move._delta, 0, since)  # type: ignore[arg-type, attr-defined]
-        return self._make(self, move, self._w ^ move._delta, self._b ^ cut, 1, since)  # type: ignore[arg-type, attr-defined]
+            return self._make(self, move, self._w ^ cut, self._b ^ move._delta, 0, since)
+        return self._make(self, move, self._w ^ move._delta, self._b ^ cut, 1, since)
 
     def _refuse(self, frm: str | None, to: str | None) -> Refusal:
         """A phalanx rule where the piece on ``frm`` was taken along a line to ``to``: onto an
@@ -773,7 +795,9 @@ class EpaminondasState(GameState):
                 f"the phalanx from {frm} {word} has {_plural(size, 'piece')} "
                 f"and may move at most {_plural(size, 'square')}"
             )
-        head = SQUARE_NAMES[index(size - 1)]  # type: ignore[index]
+        head_square = index(size - 1)  # the last of ``size`` pieces found on the board
+        assert head_square is not None
+        head = SQUARE_NAMES[head_square]
         for i in range(size, size + distance - 1):
             sq = index(i)
             if sq is None:

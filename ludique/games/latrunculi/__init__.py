@@ -112,12 +112,26 @@ def _square(f: int, r: int) -> int | None:
     return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else None
 
 
-def _tables() -> tuple[tuple, tuple, tuple, tuple]:
-    neighbours, rays, jumps, lines = [], [], [], []
+Pairs = tuple[tuple[int, int], ...]  # (square, square) pairs: jumps, capture lines
+
+
+def _tables() -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[Pairs, ...],
+    tuple[Pairs, ...],
+]:
+    neighbours: list[tuple[int, ...]] = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    jumps: list[Pairs] = []
+    lines: list[Pairs] = []
     corners = {0: (1, 8), 7: (6, 15), 56: (57, 48), 63: (62, 55)}
     for i in range(N_SQUARES):
         f, r = i % SIZE, i // SIZE
-        nb, ry, jp, ln = [], [], [], []
+        nb: list[int] = []
+        ry: list[tuple[int, ...]] = []
+        jp: list[tuple[int, int]] = []
+        ln: list[tuple[int, int]] = []
         for df, dr in _DIRECTIONS:
             one, two = _square(f + df, r + dr), _square(f + 2 * df, r + 2 * dr)
             if one is not None:
@@ -125,7 +139,7 @@ def _tables() -> tuple[tuple, tuple, tuple, tuple]:
                 if two is not None:
                     jp.append((one, two))
                     ln.append((one, two))  # custodian: the edge never captures
-            ray = []
+            ray: list[int] = []
             k = 1
             while (sq := _square(f + k * df, r + k * dr)) is not None:
                 ray.append(sq)
@@ -235,7 +249,7 @@ ZOBRIST: tuple[int, ...] = tuple(_rng.getrandbits(64) for _ in range(11 * 64))
 del _rng
 
 
-def _hot(victims: int, partners: int, empty: int) -> bytes:
+def _hot(victims: int, partners: int, empty: int) -> bytes | bytearray:
     """Flags of the empty squares where a piece that lands by a step or a slide captures: next
     to a capturable enemy man with an active friend on the far side, or the L of a corner.
     (A step or slide never starts on a square that matters for its own captures.)"""
@@ -263,11 +277,18 @@ def _hot(victims: int, partners: int, empty: int) -> bytes:
     return flags
 
 
-def _derived(board: list[int]) -> tuple:
+# ``state.pos[0]``: colour code 0 is no side, and has no squares (never changed)
+_NO_SQUARES: list[int] = []
+
+
+def _derived(
+    board: list[int],
+) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[list[int], ...], int]:
     """(active, inert, dux, squares, zobrist) of a board list: the bitboards of active pieces
     (men and dux) and of inciti per colour code, the dux bitboard, the active pieces' squares
     per colour code, and the position's Zobrist key."""
-    act, inert, pos = [0, 0, 0], [0, 0, 0], [[], [], []]
+    act, inert = [0, 0, 0], [0, 0, 0]
+    pos: list[list[int]] = [[], [], []]
     dux = zob = 0
     for i, v in enumerate(board):
         if not v:
@@ -280,31 +301,36 @@ def _derived(board: list[int]) -> tuple:
             pos[v & 3].append(i)
             if v & DUX_BIT:
                 dux |= BIT[i]
-    return (0, act[1], act[2]), (0, inert[1], inert[2]), dux, (None, pos[1], pos[2]), zob
+    return (0, act[1], act[2]), (0, inert[1], inert[2]), dux, (_NO_SQUARES, pos[1], pos[2]), zob
+
+
+def _quiet(s: int, t: int) -> LatrunculiMove:
+    """The capture-free move from ``s`` to ``t`` (made above for every pair on a line)."""
+    move = _QUIET[s * 64 + t]
+    assert move is not None
+    return move
 
 
 # For each square, the capture-free steps and, per direction, the slides outwards, as
 # (destination, move) pairs.
 _STEP_MOVES: tuple[tuple[tuple[int, LatrunculiMove], ...], ...] = tuple(
-    tuple((t, _QUIET[s * 64 + t]) for t in NEIGHBOURS[s])
-    for s in range(64)  # type: ignore[misc]
+    tuple((t, _quiet(s, t)) for t in NEIGHBOURS[s]) for s in range(64)
 )
 # Each ray as (its first square, its (destination, move) pairs): a ray blocked at once is
 # skipped with one lookup.
 _RAY_MOVES: tuple[tuple[tuple[int, tuple[tuple[int, LatrunculiMove], ...]], ...], ...] = tuple(
-    tuple((ray[0], tuple((t, _QUIET[s * 64 + t]) for t in ray)) for ray in RAYS[s])  # type: ignore[misc]
-    for s in range(64)
+    tuple((ray[0], tuple((t, _quiet(s, t)) for t in ray)) for ray in RAYS[s]) for s in range(64)
 )
 
 
 # Moves that capture, and jump chains, are made on first sight and kept.  A search may meet
 # very many distinct chains, so the caches are emptied when they grow large.
 _CACHE_LIMIT = 200_000
-_CAPTURING: dict[tuple[int, int, tuple], LatrunculiMove] = {}
-_CHAINS: dict[tuple, LatrunculiMove] = {}
+_CAPTURING: dict[tuple[int, int, Pairs], LatrunculiMove] = {}
+_CHAINS: dict[tuple[int, ...] | tuple[tuple[int, ...], Pairs], LatrunculiMove] = {}
 
 
-def _capturing(src: int, dst: int, taken: tuple) -> LatrunculiMove:
+def _capturing(src: int, dst: int, taken: Pairs) -> LatrunculiMove:
     key = (src, dst, taken)
     move = _CAPTURING.get(key)
     if move is None:
@@ -314,7 +340,7 @@ def _capturing(src: int, dst: int, taken: tuple) -> LatrunculiMove:
     return move
 
 
-def _chain_move(path: tuple[int, ...], taken: tuple | None) -> LatrunculiMove:
+def _chain_move(path: tuple[int, ...], taken: Pairs | None) -> LatrunculiMove:
     key = path if taken is None else (path, taken)
     move = _CHAINS.get(key)
     if move is None:
@@ -346,10 +372,12 @@ def _capture_move(b: list[int], me: int, opp: int, s: int, t: int) -> Latrunculi
     return move
 
 
-def _chains(b: list[int], me: int, opp: int, path: tuple[int, ...], out: list) -> None:
+def _chains(
+    b: list[int], me: int, opp: int, path: tuple[int, ...], out: list[LatrunculiMove]
+) -> None:
     """Append every jump chain that continues ``path`` (which ends with a landing)."""
     t = path[-1]
-    taken = None
+    taken: Pairs | None = None
     for v, p in CAPTURE_LINES[t]:
         if b[v] == opp and b[p] & 11 == me:
             taken = ((v, p),) if taken is None else (*taken, (v, p))
@@ -410,14 +438,24 @@ class LatrunculiState(GameState):
     HAS_DUX: ClassVar[bool] = False
     SLIDES: ClassVar[bool] = False
 
+    parent: LatrunculiState | None
+    _moves: list[LatrunculiMove] | None
     board: list[int]
     side: int
-    counts: tuple[int, int, int]
-    reserves: tuple[int, int, int]
+    counts: tuple[int, ...]  # per colour code (index 1 Blue, 2 White; 0 unused), as below
+    reserves: tuple[int, ...]
     inciti: tuple[tuple[int, int, int], ...]
     pending: bool
     quiet: int
     last_move: LatrunculiMove | None
+    _freed: tuple[int, ...]
+    _gen: list[LatrunculiMove] | None
+    act: tuple[int, ...]  # the active pieces' bitboard
+    inert: tuple[int, ...]  # the inciti's bitboard
+    dux: int
+    pos: tuple[list[int], ...]  # the active pieces' squares
+    zob: int
+    _bloom: int
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -427,17 +465,17 @@ class LatrunculiState(GameState):
         action: str | None,
         board: list[int],
         side: int,
-        counts: tuple[int, int, int],
-        reserve: tuple[int, int, int],
-        inciti: tuple,
+        counts: tuple[int, ...],
+        reserve: tuple[int, ...],
+        inciti: tuple[tuple[int, int, int], ...],
         pending: bool,
         quiet: int,
         last_move: LatrunculiMove | None,
         freed: tuple[int, ...],
-        act: tuple[int, int, int],
-        inert: tuple[int, int, int],
+        act: tuple[int, ...],
+        inert: tuple[int, ...],
         dux: int,
-        pos: tuple,
+        pos: tuple[list[int], ...],
         zob: int,
     ) -> LatrunculiState:
         state = object.__new__(cls)
@@ -629,7 +667,7 @@ class LatrunculiState(GameState):
         return None
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return (bytes(self.board), self.side, self.reserves, self.pending, self.inciti)
 
     @property
@@ -652,8 +690,8 @@ class LatrunculiState(GameState):
             self._gen = moves
         return moves
 
-    def _generate_moves(self) -> list[Move]:
-        return self._gen_list()  # type: ignore[return-value]
+    def _generate_moves(self) -> list[LatrunculiMove]:
+        return self._gen_list()
 
     def _battle_moves(self) -> list[LatrunculiMove]:
         """Steps and jump chains (Seneca, Piso)."""
@@ -679,7 +717,7 @@ class LatrunculiState(GameState):
                     b[s] = code
         return out
 
-    def _legal(self) -> list[Move]:
+    def _legal(self) -> list[LatrunculiMove]:
         moves = self._moves
         if moves is None:
             moves = [] if self.outcome is not None else self._gen_list()
@@ -706,7 +744,9 @@ class LatrunculiState(GameState):
         raise IllegalMove(f"{text or '(empty)'}: {self._refusal(text)}")
 
     def _apply(self, move: Move) -> LatrunculiState:
-        m: LatrunculiMove = move  # type: ignore[assignment]
+        if type(move) is not LatrunculiMove:  # ``_apply`` takes this position's own moves
+            raise TypeError(f"{move!r} is not a Latrunculi move")
+        m = move
         me = self.side
         op = m.op
         if op == MOVE:
@@ -785,9 +825,9 @@ class LatrunculiState(GameState):
         taken = m.taken
         if not taken:
             if me == 1:
-                act, pos = (0, a[1] ^ moved, a[2]), (None, mine, p[2])
+                quiet_act, quiet_pos = (0, a[1] ^ moved, a[2]), (_NO_SQUARES, mine, p[2])
             else:
-                act, pos = (0, a[1], a[2] ^ moved), (None, p[1], mine)
+                quiet_act, quiet_pos = (0, a[1], a[2] ^ moved), (_NO_SQUARES, p[1], mine)
             state = self._new(
                 self,
                 m.text,
@@ -800,17 +840,17 @@ class LatrunculiState(GameState):
                 self.quiet + 1,
                 m,
                 (),
-                act,
+                quiet_act,
                 self.inert,
                 dux,
-                pos,
+                quiet_pos,
                 zob,
             )
             state._bloom = self._window_bloom()
             return state
         act = [0, a[1], a[2]]
         act[me] ^= moved
-        pos = [None, p[1], p[2]]
+        pos = [_NO_SQUARES, p[1], p[2]]
         pos[me] = mine
         theirs = pos[opp] = pos[opp][:]
         for v, _ in taken:
@@ -846,7 +886,7 @@ class LatrunculiState(GameState):
         grand = self.parent
         if grand is None or self.quiet < 1:
             return 0
-        return grand._bloom | (1 << (grand.zob & 255))  # type: ignore[attr-defined]
+        return grand._bloom | (1 << (grand.zob & 255))
 
     # --- the end ---------------------------------------------------------------------------
     def _lone_loss(self, code: int) -> Outcome:
@@ -875,7 +915,7 @@ class LatrunculiState(GameState):
                 if parent is None or parent.parent is None:
                     break
                 state = parent.parent
-                if state.zob == zob and state.board == board:  # type: ignore[attr-defined]
+                if state.zob == zob and state.board == board:
                     seen += 1
                     if seen >= REPETITIONS:
                         return Outcome(None, REASON_REPETITION)
@@ -1006,7 +1046,7 @@ class SenecaState(LatrunculiState):
         zob = self.zob ^ ZOBRIST[me * 64 + src] ^ ZOBRIST[me * 64 + dst]
         act = [0, self.act[1], self.act[2]]
         act[me] ^= BIT[src] | BIT[dst]
-        pos = [None, self.pos[1], self.pos[2]]
+        pos = [_NO_SQUARES, self.pos[1], self.pos[2]]
         mine = pos[me] = pos[me][:]
         mine[mine.index(src)] = dst
         taken = m.taken
@@ -1036,7 +1076,7 @@ class SenecaState(LatrunculiState):
         freed: list[int] = []
         inert = self.inert
         if taken:
-            inert = [0, inert[1], inert[2]]
+            new_inert = [0, inert[1], inert[2]]
             theirs = pos[opp] = pos[opp][:]
             victims = {v for v, _ in taken}
             kept = []
@@ -1045,7 +1085,7 @@ class SenecaState(LatrunculiState):
                 if b1 in victims or b2 in victims:
                     board[i] = me  # a blocker was captured: the incitus is free
                     freed.append(i)
-                    inert[me] ^= BIT[i]
+                    new_inert[me] ^= BIT[i]
                     act[me] |= BIT[i]
                     mine.append(i)
                     zob ^= ZOBRIST[(me | INCITUS_BIT) * 64 + i] ^ ZOBRIST[me * 64 + i]
@@ -1056,11 +1096,11 @@ class SenecaState(LatrunculiState):
                 board[v] = opp | INCITUS_BIT
                 entries.append((v, dst, partner))
                 act[opp] ^= BIT[v]
-                inert[opp] |= BIT[v]
+                new_inert[opp] |= BIT[v]
                 theirs.remove(v)
                 zob ^= ZOBRIST[opp * 64 + v] ^ ZOBRIST[(opp | INCITUS_BIT) * 64 + v]
             entries.sort()
-            inert = (0, inert[1], inert[2])
+            inert = (0, new_inert[1], new_inert[2])
         had_inciti = any(self.board[i] & 3 == me for i, _, _ in old)
         pending = had_inciti and not freed
         state = self._new(

@@ -52,6 +52,8 @@ def latrunculi_no_capture_placing(before, action, after) -> dict | None:
     if move is None or move.kind != PLACE or before.phase != PLACEMENT:
         return None
     square = move.to
+    if square is None:
+        return None
     mover = before.to_move
     for a, b in _neighbours_on_a_line(square):
         pa, pb = after.at(a), after.at(b)

@@ -143,9 +143,9 @@ def _move(frm: str | None, to: str | None) -> PenteMove:
     text = "pass" if frm is None else f"{frm}-{to}"
     move = _MOVES.get(text)
     if move is None:
-        path = () if frm is None else (frm, to)
+        path = () if frm is None or to is None else (frm, to)
         kind = base.PASS if frm is None else base.ENTER if frm == "off" else base.STEP
-        move = _MOVES[text] = PenteMove(text, frm, to, path, kind)  # type: ignore[arg-type]
+        move = _MOVES[text] = PenteMove(text, frm, to, path, kind)
         move.plain = move
     return move
 
@@ -159,7 +159,7 @@ def _knock(move: PenteMove) -> PenteMove:
             move.to,
             move.path,
             move.kind,
-            (move.to,),  # type: ignore[arg-type]
+            () if move.to is None else (move.to,),
         )
         knock.plain = move
     return knock
@@ -168,7 +168,11 @@ def _knock(move: PenteMove) -> PenteMove:
 PASS = _move(None, None)
 
 
-def _moves_of(side: int, own: int, die: int) -> tuple[tuple, tuple, tuple]:
+# A roll's moves: (the moves, own placement after each move, landing point of each or OFF).
+Entry = tuple[tuple[PenteMove, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _moves_of(side: int, own: int, die: int) -> Entry:
     """(moves, own placement after each, landing point of each or OFF for a pass)."""
     pl = PLACEMENTS[own]
     moves: list[PenteMove] = []
@@ -203,10 +207,13 @@ def _moves_of(side: int, own: int, die: int) -> tuple[tuple, tuple, tuple]:
 
 
 # _TABLE[side][own * 7 + die], filled on first use.
-_TABLE: tuple[list, list] = ([None] * (N_PLACEMENTS * 7), [None] * (N_PLACEMENTS * 7))
+_TABLE: tuple[list[Entry | None], list[Entry | None]] = (
+    [None] * (N_PLACEMENTS * 7),
+    [None] * (N_PLACEMENTS * 7),
+)
 
 
-def moves_for(side: int, own: int, die: int) -> tuple[tuple, tuple, tuple]:
+def moves_for(side: int, own: int, die: int) -> Entry:
     """The moves of ``side`` (0 Blue, 1 White) with placement ``own`` after a roll of ``die``:
     ``(moves, own placement after each move, landing point of each or OFF for a pass)``."""
     row = _TABLE[side]
@@ -238,6 +245,15 @@ class PenteState(GameState):
     """One position of Pente grammai: where the counters stand, who moves, and the die if thrown."""
 
     __slots__ = ("_b", "_w", "_side", "_die", "_after", "_lands")
+
+    _moves: tuple[PenteMove, ...] | None
+    _outcome: Outcome | None  # known at once: never the base's "not computed yet"
+    _b: int
+    _w: int
+    _side: int
+    _die: int
+    _after: tuple[int, ...]
+    _lands: tuple[int, ...]
 
     game_id = "pente-grammai"
     colours = (BLUE, WHITE)
@@ -334,7 +350,7 @@ class PenteState(GameState):
         return self.count_at("off", colour)
 
     def pieces(self) -> list[Piece]:
-        out = []
+        out: list[Piece] = []
         for colour, index in ((BLUE, self._b), (WHITE, self._w)):
             pl = PLACEMENTS[index]
             for slot, count in enumerate(pl):
@@ -366,7 +382,7 @@ class PenteState(GameState):
         return s
 
     # --- moves -----------------------------------------------------------------------------
-    def _legal(self) -> tuple:  # type: ignore[override]
+    def _legal(self) -> tuple[PenteMove, ...]:
         moves = self._moves
         if moves is None:
             if not self._die or self._outcome is not None:
@@ -377,13 +393,13 @@ class PenteState(GameState):
                 entry = _TABLE[side][own * 7 + self._die] or moves_for(side, own, self._die)
                 moves, self._after, self._lands = entry
                 self._moves = moves
-        return moves  # type: ignore[return-value]
+        return moves
 
     def legal_moves(self) -> list[Move]:
         moves = self._moves
         if moves is None:
             moves = self._legal()
-        out = [*moves]
+        out: list[Move] = [*moves]
         # the opponent's counters on ordinary points: a move landing on one knocks it off
         hits = ORDINARY_MASK[self._b if self._side else self._w]
         if hits and moves:
@@ -395,16 +411,16 @@ class PenteState(GameState):
 
     def play(self, move: Move | str) -> PenteState:
         moves = self._moves
-        if moves is not None and move.__class__ is PenteMove:
-            plain = move.plain  # type: ignore[union-attr]
+        if moves is not None and type(move) is PenteMove:
+            plain = move.plain
             i = 0
             for m in moves:
                 if m is plain:
                     return self._child(i)
                 i += 1
-        return super().play(move)  # type: ignore[return-value]
+        return self._apply(self._legal_move(move))
 
-    def _generate_moves(self) -> list[Move]:
+    def _generate_moves(self) -> list[PenteMove]:
         return list(self._legal())
 
     def _apply(self, move: Move) -> PenteState:
@@ -418,7 +434,7 @@ class PenteState(GameState):
         # finished and have no moves.
         s = _new(PenteState)
         s.parent = self
-        s.action = self._moves[i].text  # type: ignore[index]
+        s.action = self._legal()[i].text
         s._moves = None
         s._die = 0
         own = self._after[i]

@@ -17,9 +17,10 @@ PALETTE = {
 
 
 def _shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    r, g, b = c
     if k >= 0:
-        return tuple(int(v + (255 - v) * k) for v in c)  # type: ignore[return-value]
-    return tuple(int(v * (1 + k)) for v in c)  # type: ignore[return-value]
+        return int(r + (255 - r) * k), int(g + (255 - g) * k), int(b + (255 - b) * k)
+    return int(r * (1 + k)), int(g * (1 + k)), int(b * (1 + k))
 
 
 def fast(surface: pygame.Surface) -> pygame.Surface:
@@ -82,8 +83,8 @@ def _paint_piece(colour: str, kind: str, radius: int) -> pygame.Surface:
 
         for i in range(10):
             a = math.pi / 2 + i * math.pi / 5
-            r = r1 if i % 2 == 0 else r2
-            pts.append((c + r * math.cos(a), c - r * math.sin(a)))
+            reach = r1 if i % 2 == 0 else r2
+            pts.append((c + reach * math.cos(a), c - reach * math.sin(a)))
         pygame.draw.polygon(surface, gold, pts)
     return surface
 

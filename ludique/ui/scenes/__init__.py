@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from ludique.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from ludique.ui.app import App
+    from ludique.ui.context import Kiosk
 
 __all__ = ["Scene", "make_scene"]
 
 
-def make_scene(name: str, app: App, **kwargs) -> Scene:
+def make_scene(name: str, app: Kiosk, **kwargs: object) -> Scene:
     from ludique.ui.scenes import admin, attract, end, game, home, learn, rules, setup, story
 
     table = {

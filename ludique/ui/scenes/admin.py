@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -11,6 +13,7 @@ from ludique.i18n import LANGUAGES, catalog
 from ludique.match import STRENGTHS
 from ludique.ui import theme
 from ludique.ui.charts import draw_stats_chart
+from ludique.ui.context import Kiosk
 from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
@@ -80,7 +83,7 @@ class PinPad:
     timer going, so a visitor tapping around it would keep it open for ever).  Laid out again
     whenever the window changes size, so that no key (Cancel above all) is left off screen."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Kiosk) -> None:
         self.app = app
         self.entered = ""
         self.wrong_until = 0.0
@@ -101,7 +104,7 @@ class PinPad:
                 Button(
                     rect,
                     key,
-                    lambda k=key: self.press(k),
+                    partial(self.press, key),
                     "primary" if key == "OK" else "normal",
                     name=f"pin-{key}",
                     size=f.s(48),
@@ -133,7 +136,7 @@ class PinPad:
             )
             self.entered = ""
             if verdict:
-                self.app.pin_pad = None
+                self.app.close_pin_pad()
                 self.app.go("admin")
             elif verdict is False:
                 self.wrong_until = self.app.now() + 2.0
@@ -142,7 +145,7 @@ class PinPad:
         self.app.invalidate()
 
     def cancel(self) -> None:
-        self.app.pin_pad = None
+        self.app.close_pin_pad()
         self.app.invalidate()
 
     def on_pointer(self, pointer) -> None:
@@ -211,7 +214,7 @@ class AdminScene(Scene):
         f = self.frame = design_frame(self.vp)
         x0, y = 560, 170
 
-        def row(key: str, options: list[tuple[str, str, bool, object]]):
+        def row(key: str, options: list[tuple[str, str, bool, Callable[[], None]]]) -> None:
             nonlocal y
             self.rows.append((key, y))
             width = 176 if len(options) > 3 else 290  # the words need room; numbers less
@@ -228,7 +231,7 @@ class AdminScene(Scene):
                     f"lang-{lang}",
                     lang.upper(),
                     s.default_language == lang,
-                    lambda v=lang: self._change("default_language", v),
+                    partial(self._change, "default_language", lang),
                 )
                 for lang in LANGUAGES
             ],
@@ -240,7 +243,7 @@ class AdminScene(Scene):
                     f"idle-{n}",
                     f"{n} s",
                     s.idle_seconds == n,
-                    lambda v=n: self._change("idle_seconds", v),
+                    partial(self._change, "idle_seconds", n),
                 )
                 for n in IDLE_CHOICES
             ],
@@ -252,7 +255,7 @@ class AdminScene(Scene):
                     f"strength-{k}",
                     t(f"strength.{k}"),
                     s.default_strength == k,
-                    lambda v=k: self._change("default_strength", v),
+                    partial(self._change, "default_strength", k),
                 )
                 for k in STRENGTHS
             ],
@@ -340,7 +343,7 @@ class AdminScene(Scene):
             colour=theme.GOLD,
             align="left",
         )
-        summary = getattr(self.app, "stats_summary", None)  # set by ludique.stats.connect
+        summary = self.app.stats_summary  # set by ludique.stats.connect
         drawn = False
         if summary is not None:
             area = CHART_BESIDE_PROBLEMS if problems else CHART
@@ -396,7 +399,7 @@ class AdminScene(Scene):
         """The settings' and the statistics' problems, worded in the language on screen."""
         words = catalog(self.app.lang)
         lines = [problem.message(words) for problem in self.app.settings.problems]
-        stats_problem = getattr(self.app, "stats_problem", None)  # set by ludique.stats.connect
+        stats_problem = self.app.stats_problem  # set by ludique.stats.connect
         if stats_problem is not None:
             try:
                 line = stats_problem(self.app.lang)

@@ -82,7 +82,7 @@ class AttractScene(Scene):
 
     def enter(self) -> None:
         self.placed = attract_layout(self.vp)
-        self._still_key = None
+        self._still_key: object = None
         self.app.opponent.cancel()
         self.demo: GameBoard | None = None  # the demo game: the computer against itself
         self.demo_done_at: float | None = None
@@ -222,7 +222,8 @@ class AttractScene(Scene):
         # "touch the screen to play" breathes slowly between full and a softer gold (drawn
         # fresh: fading a picture of it would dim the text below a readable contrast)
         k = round(7.5 + 7.5 * math.sin(self.app.now() * 2.2)) / 15  # 16 kept shades
-        colour = tuple(int(a + (b - a) * k) for a, b in zip(TOUCH_SOFT, TOUCH_BRIGHT, strict=True))
+        r, g, b = (int(a + (z - a) * k) for a, z in zip(TOUCH_SOFT, TOUCH_BRIGHT, strict=True))
+        colour = (r, g, b)
         # no language is lit: none is chosen until a visitor touches one
         self.app.language_switch.draw(canvas, "")
         draw_text(

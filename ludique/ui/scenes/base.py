@@ -9,7 +9,7 @@ import pygame
 from ludique.ui.widgets import press_button
 
 if TYPE_CHECKING:
-    from ludique.ui.app import App, Pointer
+    from ludique.ui.context import Kiosk, Pointer
 
 
 class Scene:
@@ -17,8 +17,8 @@ class Scene:
     shows_language_switch = True
     idle_applies = True  # the idle countdown runs here
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: Kiosk) -> None:
+        self.app = app  # the kiosk's services, not the loop (``ludique.ui.context``)
         self.buttons: list = []
 
     def enter(self) -> None:

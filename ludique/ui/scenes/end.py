@@ -13,6 +13,7 @@ from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome, Piece
 from ludique.match import GameConfig
 from ludique.ui import theme
 from ludique.ui.boards.sprites import ghost
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
@@ -92,7 +93,7 @@ def decided(state: GameState) -> tuple[str, tuple[str, ...], bool]:
 class EndScene(Scene):
     name = "end"
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: Kiosk, game) -> None:
         super().__init__(app)
         self.game = game
         self.layout()

@@ -7,6 +7,7 @@ the board widget (``ludique.ui.game_board``) shows both and takes the visitor's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -18,6 +19,7 @@ from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards import view_for
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.game_board import GameBoard
 from ludique.ui.game_strip import GameStrip, piece_kind
 from ludique.ui.layout import TOUCH_UNITS, Viewport, draw_text
@@ -118,10 +120,10 @@ def static_layer(view, size: tuple[int, int]) -> pygame.Surface:
     return PIXELS.get_or_draw(key, compose)
 
 
-def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list:
+def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list[Callable[[], None]]:
     """Small jobs that prepare every board and sprite a game screen needs, so that the first
     frame of a game does not stall; the app runs them one at a time while nothing moves."""
-    tasks = []
+    tasks: list[Callable[[], None]] = []
     board_rect = game_layout(vp, switch).board
     # one game of each board drawn differently, with every kind of piece its variants have
     boards: dict[tuple[str, bool], tuple[str, tuple[str, ...], list[str]]] = {}
@@ -253,7 +255,7 @@ class BoardScene(Scene):
 class GameScene(BoardScene):
     name = "game"
 
-    def __init__(self, app, config: GameConfig, state=None) -> None:
+    def __init__(self, app: Kiosk, config: GameConfig, state=None) -> None:
         super().__init__(app)
         self.match = Match(
             config,
@@ -309,7 +311,8 @@ class GameScene(BoardScene):
             and match.state.phase == PLACEMENT
             and match.state.outcome is None
             and not self.board.auto_place
-            and match.state.reserve(self.config.visitor_colour) > 0
+            and (colour := self.config.visitor_colour) is not None
+            and match.state.reserve(colour) > 0
         )
 
     def place_for_me(self) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ludique.games import new_game, spec
 from ludique.ui import theme
-from ludique.ui.boards import view_for
+from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
 from ludique.ui.pixels import kept
 from ludique.ui.scenes.base import Scene
@@ -34,7 +36,7 @@ def start_picture(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     view = view_for(game_id, surface.get_rect())
     game = spec(game_id)
     view.draw(surface, new_game(game_id), extras=game.reserves)
-    if game.die:
+    if game.die and isinstance(view, PenteView):
         view.draw_die(surface, 4)
     return surface
 
@@ -90,7 +92,7 @@ class HomeScene(Scene):
         self.buttons = []
         for family, rect in self.tiles.items():
             self.buttons.append(
-                Button(rect, "", lambda f=family: self.app.go("setup", family=f), name=family)
+                Button(rect, "", partial(self.app.go, "setup", family=family), name=family)
             )
 
     def _tile_parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

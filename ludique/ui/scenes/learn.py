@@ -28,6 +28,7 @@ from ludique.guide import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, lo
 from ludique.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.context import Kiosk
 from ludique.ui.game_board import GameBoard
 from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.scenes.game import BoardScene, game_layout
@@ -80,7 +81,7 @@ class GuideDie(random.Random):
 class LearnScene(BoardScene):
     name = "learn"
 
-    def __init__(self, app, game_id: str, step: int = 0, resume=None) -> None:
+    def __init__(self, app: Kiosk, game_id: str, step: int = 0, resume=None) -> None:
         super().__init__(app)
         self.guide: Guide = load_guide(game_id)
         # opened from the rule card of a game in progress: that game waits underneath, and
@@ -242,8 +243,8 @@ class LearnScene(BoardScene):
         for at in (self.advance_at, self.hint_until):
             if at is not None:
                 due.append(max(0.0, at - now))
-        due = [d for d in due if d is not None]
-        return min(due) if due else None
+        known = [d for d in due if d is not None]
+        return min(known) if known else None
 
     def on_pointer(self, pointer) -> None:
         if press_button(self.buttons, pointer):

@@ -8,6 +8,7 @@ import logging
 import pygame
 
 from ludique.ui import theme
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
@@ -57,7 +58,7 @@ class PlayedDiagram:
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: Kiosk, game) -> None:
         super().__init__(app)
         self.game = game
         self.scroll = 0.0

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ludique.ai import DEFAULT_STRENGTH
 from ludique.games import GameSpec, specs
 from ludique.match import STRENGTHS, GameConfig
 from ludique.ui import theme
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.scenes.home import DEFAULT_VARIANT, start_picture
@@ -19,7 +22,7 @@ VARIANTS = ("seneca", "piso", "petteia", "dux")
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app, family: str) -> None:
+    def __init__(self, app: Kiosk, family: str) -> None:
         super().__init__(app)
         self.family = family
         self.opponent = "computer"
@@ -96,8 +99,8 @@ class SetupScene(Scene):
                 self.buttons.append(
                     Button(
                         rect,
-                        lambda k=text_key: t(k),
-                        lambda v=value: setter(v),
+                        partial(t, text_key),
+                        partial(setter, value),
                         kind,
                         name=name,
                         size=vp.u(36),

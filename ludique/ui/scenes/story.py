@@ -18,6 +18,7 @@ and shown on the board with its move.  A tap on the chart shows the nearest move
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pygame
 
@@ -27,6 +28,7 @@ from ludique.games.base import PASS, GameState
 from ludique.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
+from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.story_chart import COST, LUCK, StoryChart
@@ -37,7 +39,7 @@ log = logging.getLogger(__name__)
 MINUS = "\u2013"  # the faces have no U+2212; the en dash is the typographic stand-in
 
 
-def signed_points(app, value: float) -> str:
+def signed_points(app: Kiosk, value: float) -> str:
     """A change of the winning chance in percentage points: ``+12 percentage points``."""
     n = round(100 * value)
     sign = "+" if n > 0 else MINUS if n < 0 else ""
@@ -45,7 +47,7 @@ def signed_points(app, value: float) -> str:
     return app.t("story.points_one" if one else "story.points", value=f"{sign}{abs(n)}")
 
 
-def plain_points(app, value: float) -> str:
+def plain_points(app: Kiosk, value: float) -> str:
     n = abs(round(100 * value))
     one = n == 1 or (app.lang == "fr" and n == 0)
     return app.t("story.points_one" if one else "story.points", value=str(n))
@@ -54,7 +56,7 @@ def plain_points(app, value: float) -> str:
 class StoryScene(Scene):
     name = "story"
 
-    def __init__(self, app, game, story: Story | None = None) -> None:
+    def __init__(self, app: Kiosk, game, story: Story | None = None) -> None:
         super().__init__(app)
         self.game = game  # the finished GameScene (its config, its state, its board's turn)
         self.chart = StoryChart(self)
@@ -184,7 +186,7 @@ class StoryScene(Scene):
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
         # the buttons: which move the board shows (Pente grammai), then back and home
-        specs: list[tuple[str, object, object, str]] = []
+        specs: list[tuple[str, Callable[[], str], Callable[[], None], str]] = []
         if exact:
             specs += [
                 ("best", lambda: t("story.show_best"), lambda: self.show("best"), "best"),
@@ -249,6 +251,7 @@ class StoryScene(Scene):
     def action_at(self, x: float) -> Action | None:
         """The move nearest to ``x`` on the chart (a move, not a throw: the board shows moves)."""
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         moves = [a for a in story.actions if a.kind == "move" and a.move_kind != PASS]
         if not moves:
             return None
@@ -313,6 +316,7 @@ class StoryScene(Scene):
     def _draw_shown(self, canvas) -> None:
         vp = self.vp
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         action = self.shown
         if action is None:
             self._draw_board(canvas, self.chain[-1], None)
@@ -335,6 +339,7 @@ class StoryScene(Scene):
     def caption(self, action: Action) -> str:
         t = self.app.t
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         before = self.chain[action.index - 1]  # the move in words, from the position it left
         move = describe(before, action.text, t)
         colour = t(f"colour.{action.colour}")
@@ -368,6 +373,7 @@ class StoryScene(Scene):
         vp = self.vp
         t = self.app.t
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         box = self.words_box
         y = box.top
         line_h = vp.u(42)
@@ -470,6 +476,7 @@ class StoryScene(Scene):
         turning point's sentence."""
         t = self.app.t
         story = self.story
+        assert story is not None  # (drawn once the story is told)
         if not story.exact:
             ahead = sum(1 for v in story.curve if v > 0.5) / len(story.curve)
             share = t("story.percent", value=round(100 * ahead))

@@ -1,4 +1,4 @@
-"""The kiosk's handle on the computer player: the search runs in another process.
+"""The kiosk's worker process: the computer player's moves and the stories of finished games.
 
 Python runs one thread of Python code at a time, so a search in the kiosk's own process would
 take the frames from the screen.  :class:`ComputerPlayer` keeps one worker process (started on
@@ -12,6 +12,10 @@ first use with the ``spawn`` method, then reused) and talks to it through a pipe
         state = state.play(notation)
     player.cancel()                        # the visitor left, undid or switched games
     player.close()                         # at exit
+
+The worker answers every kind of request in ``HANDLERS`` (``move``: ``ludique.ai.decide``;
+``story``: ``ludique.analysis.tell``), so that neither service imports the other: the computer
+player (``ludique/ai``) knows nothing of the story told of a game.
 
 Only picklable text crosses the pipe: the kind of request, the game as saved by ``dump_game``
 (the worker replays it with ``load_game``, so the repetition history travels too), the strength
@@ -32,6 +36,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import signal
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -40,16 +45,37 @@ from ludique.games.base import GameState, dump_game
 _NO_REQUEST = 0
 MAX_RESTARTS_PER_REQUEST = 2
 
+# What the worker's pipe carries back: the answer's text, and for a move what Even match read
+# of the visitor (``ludique.ai.decide``).
+Note = dict[str, float | int] | None
+Handler = Callable[[str, str, float, Callable[[], bool]], tuple[str, Note]]
+
+
+def _move(text: str, strength: str, budget: float, stop: Callable[[], bool]) -> tuple[str, Note]:
+    """A move of the game saved in ``text`` at ``strength``, and what Even match read."""
+    from ludique.ai import decide
+    from ludique.games import load_game
+
+    move, note = decide(load_game(text), strength, budget, stop=stop)
+    return move.text, note
+
+
+def _story(text: str, colour: str, budget: float, stop: Callable[[], bool]) -> tuple[str, Note]:
+    """The story of the finished game saved in ``text``, told for ``colour``, as JSON."""
+    from ludique.analysis import tell
+
+    return tell(text, colour, budget, stop=stop).to_json(), None
+
+
+# The kinds of request the worker answers (run in the worker process).
+HANDLERS: dict[str, Handler] = {"move": _move, "story": _story}
+
 
 def _serve(conn: Connection, wanted: Any) -> None:
     """The worker process: answer requests until told to stop or the pipe closes."""
     # Ctrl+C in a terminal signals the kiosk's whole process group; the kiosk then stops this
     # worker itself (ludique/cli.py), which must not die of it first with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from ludique.ai import decide
-    from ludique.analysis import tell
-    from ludique.games import load_game
-
     _warm_up()
     while True:
         try:
@@ -63,16 +89,12 @@ def _serve(conn: Connection, wanted: Any) -> None:
             continue  # cancelled or replaced before we began
 
         def cancelled(request_id: int = request_id) -> bool:
-            return wanted.value != request_id
+            return bool(wanted.value != request_id)
 
+        reply: tuple[int, str | None, str | None, Note]
         try:
-            if kind == "story":
-                story = tell(text, option, budget, stop=cancelled)
-                reply = (request_id, story.to_json(), None, None)
-            else:
-                state = load_game(text)
-                move, note = decide(state, option, budget, stop=cancelled)
-                reply = (request_id, move.text, None, note)
+            answer, note = HANDLERS[kind](text, option, budget, cancelled)
+            reply = (request_id, answer, None, note)
         except Exception as exc:  # the error is reported to the kiosk, the worker lives on
             reply = (request_id, None, f"{type(exc).__name__}: {exc}", None)
         if not cancelled():
@@ -92,6 +114,7 @@ def _warm_up() -> None:
     for game_id in GAME_IDS:
         new_game(game_id)
     for name in (
+        "ludique.analysis",
         "ludique.ai.search",
         "ludique.ai.evaluation",
         "ludique.ai.latrunculi",
@@ -226,8 +249,10 @@ class ComputerPlayer:
         if not self.alive:
             self.start()
         self._wanted.value = self._pending[0]
+        conn = self._conn
+        assert conn is not None  # (started above)
         try:
-            self._conn.send(self._pending)  # type: ignore[union-attr]
+            conn.send(self._pending)
         except (OSError, BrokenPipeError):
             self._restart_for_pending()
 
@@ -258,7 +283,8 @@ class ComputerPlayer:
         conn = self._conn
         try:
             while conn is not None and conn.poll():
-                request_id, notation, error, note = conn.recv()
+                reply: tuple[int, str | None, str | None, Note] = conn.recv()
+                request_id, notation, error, note = reply
                 if request_id != pending[0]:
                     continue  # a stale answer to a cancelled request
                 self._pending = None
