@@ -10,12 +10,14 @@ rules it explains (``GameSpec.notices``) and those its guided game already teach
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ludique.games import game_ids, spec
 from ludique.games.base import GameState
 from ludique.games.epaminondas.notices import RULES as EPAMINONDAS
 from ludique.games.latrunculi.notices import FIFTY_WARNING
 from ludique.games.latrunculi.notices import RULES as LATRUNCULI
-from ludique.games.notice import REPETITION, Rule
+from ludique.games.notice import REPETITION, Fields, Rule
 from ludique.games.pente.notices import RULES as PENTE
 
 # every rule of the kiosk's games; of two rules that apply at once, a game says the one it
@@ -37,8 +39,12 @@ def rules_for(game_id: str) -> tuple[Rule, ...]:
 
 
 def applying(
-    game_id: str, before: GameState, action: str, after: GameState, shown=()
-) -> tuple[str, dict] | None:
+    game_id: str,
+    before: GameState,
+    action: str,
+    after: GameState,
+    shown: Collection[str] = (),
+) -> tuple[str, Fields] | None:
     """The first rule not yet ``shown`` that ``action`` (from ``before`` to ``after``) applied."""
     for rule in rules_for(game_id):
         if rule.id in shown:

@@ -185,6 +185,7 @@ def ai_for(state: GameState) -> GameAI[Any]:
     game_id = state.game_id
     ai = _AIS.get(game_id)
     if ai is None:
-        ai = EVALUATIONS.get(spec(game_id).evaluation, lambda _: GameAI[Any]())(game_id)
+        build = EVALUATIONS.get(spec(game_id).evaluation)
+        ai = build(game_id) if build is not None else GameAI[Any]()
         _AIS[game_id] = ai
     return ai

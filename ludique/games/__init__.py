@@ -16,6 +16,8 @@ from pygame: the kiosk, the computer player, the tests and the benchmarks all sh
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ludique.games.base import (
     BLACK,
     BLUE,
@@ -80,7 +82,7 @@ def game_ids() -> tuple[str, ...]:
     return tuple(_registry())
 
 
-def is_game(game_id: object) -> bool:
+def is_game(game_id: object) -> TypeGuard[str]:
     return isinstance(game_id, str) and game_id in _registry()
 
 

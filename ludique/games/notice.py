@@ -10,18 +10,21 @@ from dataclasses import dataclass
 
 from ludique.games.base import GameState, Move
 
+# the fields of a rule's sentence (``kiosk.play.rule.<id>``)
+Fields = dict[str, object]
+
 
 @dataclass(frozen=True)
 class Rule:
     id: str  # kiosk.play.rule.<id>
-    applies: Callable[[GameState, str, GameState], dict | None]  # fields of the sentence, or None
+    applies: Callable[[GameState, str, GameState], Fields | None]  # fields of the sentence, or None
 
 
 def played(before: GameState, action: str) -> Move | None:
     return before.find_move(action)
 
 
-def repetition_coming(before, action, after) -> dict | None:
+def repetition_coming(before: GameState, action: str, after: GameState) -> Fields | None:
     """This position (the same player to move) now stands for the second time: a third draws."""
     if after.outcome is not None or after.last_move is None:  # a roll, or a set-up position
         return None

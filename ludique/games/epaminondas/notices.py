@@ -3,11 +3,13 @@ across on both sides wins nothing yet."""
 
 from __future__ import annotations
 
-from ludique.games.notice import Rule
+from ludique.games.base import GameState
+from ludique.games.epaminondas import EpaminondasState
+from ludique.games.notice import Fields, Rule
 from ludique.games.notice import played as _move
 
 
-def epaminondas_optional_capture(before, action, after) -> dict | None:
+def epaminondas_optional_capture(before: GameState, action: str, after: GameState) -> Fields | None:
     """A capture was there to make, and the player chose another move: capturing is free."""
     move = _move(before, action)
     if move is None or move.captures:
@@ -17,7 +19,7 @@ def epaminondas_optional_capture(before, action, after) -> dict | None:
     return None
 
 
-def epaminondas_backwards(before, action, after) -> dict | None:
+def epaminondas_backwards(before: GameState, action: str, after: GameState) -> Fields | None:
     move = _move(before, action)
     if move is None or move.frm is None or move.to is None:
         return None
@@ -27,9 +29,11 @@ def epaminondas_backwards(before, action, after) -> dict | None:
     return None
 
 
-def epaminondas_equal_across(before, action, after) -> dict | None:
+def epaminondas_equal_across(before: GameState, action: str, after: GameState) -> Fields | None:
     """Both sides have as many pieces across: nobody wins yet."""
     if after.outcome is not None:
+        return None
+    if not isinstance(before, EpaminondasState) or not isinstance(after, EpaminondasState):
         return None
     a, b = (after.crossing_count(c) for c in after.colours)
     if a == b > 0 and (

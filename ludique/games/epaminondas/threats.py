@@ -6,7 +6,7 @@ other side's pieces that could reach this side's home row; and this side can cro
 from __future__ import annotations
 
 from ludique.games.base import GameState
-from ludique.games.epaminondas import N_RANKS
+from ludique.games.epaminondas import N_RANKS, EpaminondasState
 from ludique.games.threat import Threat, other
 
 
@@ -14,7 +14,9 @@ def home_row(state: GameState, colour: str) -> str:
     return "1" if colour == state.colours[0] else str(N_RANKS)
 
 
-def epaminondas_threats(state) -> list[Threat]:
+def epaminondas_threats(state: GameState) -> list[Threat]:
+    if not isinstance(state, EpaminondasState):
+        return []
     me = state.to_move
     them = other(state, me)
     mine, theirs = state.crossing_count(me), state.crossing_count(them)
@@ -35,7 +37,7 @@ def epaminondas_threats(state) -> list[Threat]:
         )
     far = home_row(state, them)
     crossers = sorted(
-        {m.frm for m in state.legal_moves() if any(sq[1:] == far for sq in m.landing)}
+        {m.frm for m in state.legal_moves() if m.frm and any(sq[1:] == far for sq in m.landing)}
     )
     if crossers and mine + 1 > theirs:
         found.append(
@@ -78,15 +80,16 @@ def epaminondas_threats(state) -> list[Threat]:
     return found
 
 
-def _epaminondas_turned(state, mover: str):
+def _epaminondas_turned(state: EpaminondasState, mover: str) -> EpaminondasState | None:
     """The same Epaminondas position with ``mover`` to move (no history: captures and
     crossings do not depend on it)."""
     squares: dict[str, list[str]] = {c: [] for c in state.colours}
     for p in state.pieces():
         squares[p.colour].append(p.square)
     try:
-        return type(state).from_position(
+        turned = type(state).from_position(
             white=squares["white"], black=squares["black"], to_move=mover
         )
     except ValueError:
         return None
+    return turned if isinstance(turned, EpaminondasState) else None

@@ -3,15 +3,15 @@ piece safe between two enemies, one prisoner removed a turn, the last pieces, th
 
 from __future__ import annotations
 
-from ludique.games.base import BATTLE, PLACE, PLACEMENT, REMOVE
-from ludique.games.latrunculi import FIFTY_TURNS, SIZE
-from ludique.games.notice import Rule
+from ludique.games.base import BATTLE, PLACE, PLACEMENT, REMOVE, GameState
+from ludique.games.latrunculi import FIFTY_TURNS, SIZE, LatrunculiState
+from ludique.games.notice import Fields, Rule
 from ludique.games.notice import played as _move
 
 FIFTY_WARNING = FIFTY_TURNS - 10  # battle turns without capture or removal: ten left
 
 
-def latrunculi_double(before, action, after) -> dict | None:
+def latrunculi_double(before: GameState, action: str, after: GameState) -> Fields | None:
     move = _move(before, action)
     taken = move.captures if move is not None else ()
     return {"count": len(taken)} if len(taken) >= 2 else None
@@ -26,10 +26,12 @@ def _neighbours_on_a_line(square: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def latrunculi_safe(before, action, after) -> dict | None:
+def latrunculi_safe(before: GameState, action: str, after: GameState) -> Fields | None:
     """A piece stepped between two enemy pieces and stayed: only the piece that moves captures."""
     move = _move(before, action)
     if move is None or move.to is None or after.phase != BATTLE:
+        return None
+    if not isinstance(after, LatrunculiState):
         return None
     mover = before.to_move
     for a, b in _neighbours_on_a_line(move.to):
@@ -46,13 +48,15 @@ def latrunculi_safe(before, action, after) -> dict | None:
     return None
 
 
-def latrunculi_no_capture_placing(before, action, after) -> dict | None:
+def latrunculi_no_capture_placing(
+    before: GameState, action: str, after: GameState
+) -> Fields | None:
     """While pieces are placed, nothing is captured, even a piece placed between two enemies."""
     move = _move(before, action)
     if move is None or move.kind != PLACE or before.phase != PLACEMENT:
         return None
     square = move.to
-    if square is None:
+    if square is None or not isinstance(after, LatrunculiState):
         return None
     mover = before.to_move
     for a, b in _neighbours_on_a_line(square):
@@ -62,7 +66,7 @@ def latrunculi_no_capture_placing(before, action, after) -> dict | None:
     return None
 
 
-def latrunculi_one_removal(before, action, after) -> dict | None:
+def latrunculi_one_removal(before: GameState, action: str, after: GameState) -> Fields | None:
     """A player with several prisoners removes only one of them at the end of a turn."""
     move = _move(before, action)
     if move is None or move.kind != REMOVE:
@@ -72,9 +76,11 @@ def latrunculi_one_removal(before, action, after) -> dict | None:
     return {"count": len(prisoners)} if len(prisoners) >= 2 else None
 
 
-def latrunculi_last_pieces(before, action, after) -> dict | None:
+def latrunculi_last_pieces(before: GameState, action: str, after: GameState) -> Fields | None:
     """A side is down to two pieces: one more capture and it loses (one piece or none loses)."""
     if after.phase != BATTLE:
+        return None
+    if not isinstance(before, LatrunculiState) or not isinstance(after, LatrunculiState):
         return None
     for colour in after.colours:
         if before.count(colour) > 2 and after.count(colour) == 2:
@@ -82,7 +88,7 @@ def latrunculi_last_pieces(before, action, after) -> dict | None:
     return None
 
 
-def latrunculi_fifty(before, action, after) -> dict | None:
+def latrunculi_fifty(before: GameState, action: str, after: GameState) -> Fields | None:
     quiet = after.quiet_turns
     if before.quiet_turns < FIFTY_WARNING <= quiet:
         return {"left": FIFTY_TURNS - quiet}

@@ -50,7 +50,6 @@ LATRUNCULI = GameSpec(
     history="latrunculi",
 )
 
-_PLACING = dict(placing=True, reserves=True)
 
 SPECS = (
     replace(
@@ -70,7 +69,8 @@ SPECS = (
         taught_by_guide=(),
         cards=("latrunculi", "latrunculi-seneca"),
         sample_placement=True,
-        **_PLACING,
+        placing=True,
+        reserves=True,
     ),
     replace(
         LATRUNCULI,
@@ -86,7 +86,8 @@ SPECS = (
         ),
         taught_by_guide=(),
         cards=("latrunculi", "latrunculi-piso"),
-        **_PLACING,
+        placing=True,
+        reserves=True,
     ),
     LATRUNCULI,
     replace(

@@ -3,11 +3,12 @@ moved now (in the battle)."""
 
 from __future__ import annotations
 
-from ludique.games.base import BATTLE
+from ludique.games.base import BATTLE, GameState
+from ludique.games.latrunculi import LatrunculiState
 from ludique.games.threat import Threat, other
 
 
-def swapped(state):
+def swapped(state: LatrunculiState) -> GameState | None:
     """The same battle position with the other side to move (None where there is none:
     placement, a removal due, a variant that cannot be set up so)."""
     if state.phase != BATTLE or state.pending_removal:
@@ -20,8 +21,9 @@ def swapped(state):
             dux[p.colour] = p.square
             continue
         by_colour[p.colour].append(p.square)
-        if p.kind == "incitus":
-            inciti[p.square] = state.blockers(p.square)
+        blockers = state.blockers(p.square) if p.kind == "incitus" else None
+        if blockers is not None:
+            inciti[p.square] = blockers
     blue, white = state.colours
     try:
         return type(state).from_position(
@@ -35,7 +37,9 @@ def swapped(state):
         return None
 
 
-def latrunculi_threats(state) -> list[Threat]:
+def latrunculi_threats(state: GameState) -> list[Threat]:
+    if not isinstance(state, LatrunculiState):
+        return []
     turned = swapped(state)
     if turned is None:
         return []

@@ -3,14 +3,14 @@ that had to come in, a counter going round from the B row to the A row."""
 
 from __future__ import annotations
 
-from ludique.games.base import PASS
-from ludique.games.notice import Rule
+from ludique.games.base import PASS, GameState
+from ludique.games.notice import Fields, Rule
 from ludique.games.notice import played as _move
 from ludique.games.pente import POINT_NAMES as TRACK
 from ludique.games.pente import SACRED_POINTS as SACRED
 
 
-def pente_forced_off(before, action, after) -> dict | None:
+def pente_forced_off(before: GameState, action: str, after: GameState) -> Fields | None:
     """A counter left the sacred line (or its goal) because no other move was legal."""
     moves = [m for m in before.legal_moves() if m.kind != PASS]
     move = _move(before, action)
@@ -21,7 +21,7 @@ def pente_forced_off(before, action, after) -> dict | None:
     return None
 
 
-def pente_enter_first(before, action, after) -> dict | None:
+def pente_enter_first(before: GameState, action: str, after: GameState) -> Fields | None:
     """A waiting counter had to come in although a counter on the board could have moved."""
     move = _move(before, action)
     mover = before.to_move
@@ -33,7 +33,7 @@ def pente_enter_first(before, action, after) -> dict | None:
     return None
 
 
-def pente_wrap(before, action, after) -> dict | None:
+def pente_wrap(before: GameState, action: str, after: GameState) -> Fields | None:
     """A counter went round from the B row back onto the A row (5B is followed by 1A)."""
     move = _move(before, action)
     if move is None or move.frm in (None, "off") or move.to is None:

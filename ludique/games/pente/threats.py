@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ludique.games.base import GameState
 from ludique.games.pente import SACRED_POINTS, PenteState
 from ludique.games.threat import Threat, other
 
 
-def pente_threats(state) -> list[Threat]:
+def pente_threats(state: GameState) -> list[Threat]:
     """The side to move (before or after its throw) sees which of its counters the other
     side's next throw can hit, as things stand now."""
     me = state.to_move
     them = other(state, me)
-    counts = {c: {} for c in state.colours}
+    counts: dict[str, dict[str, int]] = {c: {} for c in state.colours}
     for p in state.pieces():
         counts[p.colour][p.square] = counts[p.colour].get(p.square, 0) + 1
     exposed = {sq for sq in counts[me] if sq not in SACRED_POINTS and sq != "off"}
