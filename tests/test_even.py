@@ -306,8 +306,10 @@ def test_a_stronger_rung_is_never_read_as_the_noisier_player() -> None:
         temperatures = [t for t, _ in hypotheses(game_id)[1:]]
         assert temperatures == sorted(temperatures, reverse=True), game_id
     # where the measurement inverted them, the higher rung takes the lower rung's reading
-    assert EFFECTIVE["epaminondas"][6] > EFFECTIVE["epaminondas"][4]
-    assert hypotheses("epaminondas")[-1][0] == EFFECTIVE["epaminondas"][4]
+    # (Petteia's Champion, whose moves aim deeper than the referee's two plies)
+    petteia = EFFECTIVE["latrunculi-petteia"]
+    assert petteia[6] > petteia[4]
+    assert hypotheses("latrunculi-petteia")[-1][0] == min(petteia[:6])
 
 
 def test_a_cancelled_request_stops_the_referee_and_leaves_nothing_remembered() -> None:

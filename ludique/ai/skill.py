@@ -32,12 +32,12 @@ from ludique.games.base import GameState
 # ``benchmarks/even_ladder.py`` (docs/ai.md, "The ladder measured"); a game not measured takes
 # the rungs' nominal temperatures.
 EFFECTIVE: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0.0891, 0.0178, 0.0126, 0.0126, 0.0089, 0.0251, 0.0178),
-    "latrunculi-seneca": (0.0562, 0.0501, 0.0501, 0.0224, 0.0089, 0.0035, 0.0100),
-    "latrunculi-piso": (0.0794, 0.0631, 0.0355, 0.0200, 0.0112, 0.0063, 0.0079),
-    "latrunculi-petteia": (0.1000, 0.0794, 0.0631, 0.0224, 0.0112, 0.0200, 0.0251),
-    "latrunculi-dux": (0.0794, 0.0398, 0.0398, 0.0224, 0.0100, 0.0035, 0.0032),
-    "pente-grammai": (0.1413, 0.1000, 0.0708, 0.0282, 0.0040, 0.0003, 0.0003),
+    "epaminondas": (0.0447, 0.0158, 0.0158, 0.0141, 0.0112, 0.0035, 0.0056),
+    "latrunculi-seneca": (0.0794, 0.0562, 0.0447, 0.0200, 0.0112, 0.0025, 0.0032),
+    "latrunculi-piso": (0.1000, 0.0562, 0.0447, 0.0224, 0.0112, 0.0040, 0.0040),
+    "latrunculi-petteia": (0.0794, 0.0708, 0.0501, 0.0224, 0.0112, 0.0003, 0.0224),
+    "latrunculi-dux": (0.0501, 0.0398, 0.0355, 0.0200, 0.0112, 0.0025, 0.0032),
+    "pente-grammai": (0.1778, 0.1122, 0.1000, 0.0178, 0.0050, 0.0003, 0.0003),
 }
 NOMINAL: tuple[float, ...] = (0.05, 0.10, 0.10, 0.025, 0.012, 0.005, 0.002)
 
