@@ -354,14 +354,12 @@ def rung_for(
     a visitor sees, and one too weak throws the game; once his moves have told, the spread is
     small and the mean decides."""
     estimated = min(len(LADDER) - 1, max(0, round(skill.rung + UNSURE * skill.spread)))
-    if chance < 0.5 - STEP:
+    if quiet or late or chance < 0.5 - STEP:
         rung = estimated + 1
-    elif chance > 0.5 + STEP and not late:
+    elif chance > 0.5 + STEP:
         rung = estimated - 1
     else:
         rung = estimated
-    if quiet or late:
-        rung = estimated + 1  # never more than one rung from the estimate
     return min(len(LADDER) - 1, max(0, rung)), estimated
 
 
