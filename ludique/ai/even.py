@@ -88,7 +88,7 @@ class Level:
 # the toddler almost at random; a piece left where the reply takes it is still a capture they
 # can see, so they never step into one.  Above them, the rungs look at two plies.
 LADDER: tuple[Level, ...] = (
-    Level("toddler", 0.05, overlook=1.0),
+    Level("toddler", math.inf, overlook=1.0),
     Level("child", 0.10, overlook=0.3),
     Level("novice", 0.10, overlook=0.03),
     Level("player", 0.025),
@@ -217,6 +217,8 @@ def boltzmann(chances: list[float], temperature: float, rng: random.Random) -> i
     best = max(chances)
     if temperature <= 0:
         return chances.index(best)
+    if math.isinf(temperature):
+        return rng.randrange(len(chances))
     weights = [math.exp((c - best) / temperature) for c in chances]
     return rng.choices(range(len(chances)), weights=weights)[0]
 
@@ -317,9 +319,11 @@ def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -
     best = max(range(len(moves)), key=values.__getitem__)
     if values[best] >= MATE_ZONE:
         return moves[best]
+    # every move that gives nothing at once for what it takes is safe alike (a player who does
+    # not look ahead takes what is offered by chance, not by design); where none is, the least
     exposed = [exposure(ai, state, move, avenged=False) for move in moves]
-    least = min(exposed)
-    safe = [i for i, e in enumerate(exposed) if e == least]
+    least = max(0, min(exposed))
+    safe = [i for i, e in enumerate(exposed) if e <= least]
     chances = [win_chance(state.game_id, values[i]) for i in safe]
     return moves[safe[boltzmann(chances, level.temperature, rng)]]
 
@@ -353,14 +357,19 @@ def rung_for(
     it errs toward the stronger rung, since a computer a little too strong loses nothing that
     a visitor sees, and one too weak throws the game; once his moves have told, the spread is
     small and the mean decides."""
-    estimated = min(len(LADDER) - 1, max(0, round(skill.rung + UNSURE * skill.spread)))
+    top = len(LADDER) - 1
+    estimated = min(top, max(0, round(skill.rung + UNSURE * skill.spread)))
+    if not 0 < estimated < top:
+        # At an end of the ladder the step has only one way to go: toward the computer at the
+        # bottom, toward the visitor at the top, so that one would decide every game of the
+        # weakest visitors and the other every game of the strongest.  The nudge is a step
+        # either way or none.
+        return estimated, estimated
     if quiet or late or chance < 0.5 - STEP:
-        rung = estimated + 1
-    elif chance > 0.5 + STEP:
-        rung = estimated - 1
-    else:
-        rung = estimated
-    return min(len(LADDER) - 1, max(0, rung)), estimated
+        return estimated + 1, estimated
+    if chance > 0.5 + STEP:
+        return estimated - 1, estimated
+    return estimated, estimated
 
 
 def decide(
