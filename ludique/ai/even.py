@@ -84,9 +84,10 @@ class Level:
 
 
 # The two lowest rungs are weak the way a beginner is: they often do not look at the reply at
-# all (a tactic missed), and then choose among the safe moves by what each move takes at once,
-# the toddler almost at random; a piece left where the reply takes it is still a capture they
-# can see, so they never step into one.  Above them, the rungs look at two plies.
+# all (a tactic missed), and then choose among the safe moves: the child by what each move
+# takes at once, the toddler any of them alike (what is offered it takes only by chance); a
+# piece left where the reply takes it is still a capture they can see, so they never step into
+# one.  Above them, the rungs look at two plies.
 LADDER: tuple[Level, ...] = (
     Level("toddler", math.inf, overlook=1.0),
     Level("child", 0.10, overlook=0.3),
@@ -310,10 +311,10 @@ def play_search_rung(
 
 def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -> Move:
     """A move chosen without looking past the reply (a weak player's way): by the position
-    each move leaves, its own captures counted, among the moves that leave nothing to be taken
-    at once (a capture the very next move makes is one a player sees without looking ahead;
-    whether it would be avenged is not); the opponent's plans and its own two-move tactics
-    are not seen."""
+    each move leaves, at the level's temperature, among the moves that give nothing at once for
+    what they take (a capture the very next move makes is one a player sees without looking
+    ahead; whether it would be avenged is not); the opponent's plans and its own two-move
+    tactics are not seen."""
     moves = state.legal_moves()
     values = [_static_after(ai, state, move) for move in moves]
     best = max(range(len(moves)), key=values.__getitem__)
@@ -346,7 +347,8 @@ def rung_for(
     skill: SkillEstimate, chance: float, quiet: bool = False, late: bool = False
 ) -> tuple[int, int]:
     """(the rung to play, the rung the estimate points at): the rung the estimate points at,
-    one stronger when the computer is behind, one weaker when it is ahead; and one stronger in
+    one stronger when the computer is behind, one weaker when it is ahead (none at either end
+    of the ladder, where a step could go only one way); and one stronger in
     a game gone quiet, so that it plays for a decision rather than waiting; likewise once a game
     has outlasted a visit (``late``): stepping down whenever it leads holds a game level for
     ever (in a race such as Pente grammai, where nothing goes quiet, for hundreds of rounds),
