@@ -12,7 +12,7 @@ import math
 import random
 
 import pygame
-from kiosk_driver import click, visitor_turn, wait_for
+from kiosk_driver import HeldClock, click, visitor_turn, wait_for
 
 from ludique.match import GameConfig
 from ludique.ui import theme
@@ -160,6 +160,8 @@ def test_a_touch_on_the_wrong_square_says_what_to_touch(app_factory):
         PetteiaState.from_position(blue=["a1", "a2", "b1", "d4"], white=["h8", "g6"])
     )
     assert wait_for(app, lambda: visitor_turn(app))
+    # held: a notice lasts a few scaled seconds, less than a busy machine takes between lines
+    HeldClock(app, app.now())
     state = scene.match.state
     click(app, scene.view.centre("a1", state))
     assert notice(app) == app.t("play.refused.stuck")
@@ -173,8 +175,6 @@ def test_a_touch_on_the_wrong_square_says_what_to_touch(app_factory):
 
 
 def test_the_hesitation_hint_says_what_its_breathing_piece_is(app_factory):
-    from kiosk_driver import HeldClock
-
     from ludique.ui.layout import recording
 
     app = app_factory(game="epaminondas")
@@ -202,7 +202,7 @@ def test_the_hesitation_hint_says_what_its_breathing_piece_is(app_factory):
 
 
 def test_at_the_end_the_strip_shows_the_winners_piece(app_factory):
-    from kiosk_driver import HeldClock, drag
+    from kiosk_driver import drag
 
     from ludique.games.latrunculi import PetteiaState
     from ludique.ui.boards.sprites import piece_sprite
