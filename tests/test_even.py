@@ -200,7 +200,9 @@ def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> No
     assert ev.rung_for(skill, 0.5) == (near, near)
     assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01) == (min(6, near + 1), near)
     assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01) == (max(0, near - 1), near)
-    assert ev.rung_for(skill, 0.5, quiet=True) == (min(6, near + 1), near)
+    # a quiet game: no step down when ahead, no step up when level
+    assert ev.rung_for(skill, 0.5, quiet=True) == (near, near)
+    assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01, quiet=True) == (near, near)
     # a game that has outlasted a visit: no step down when ahead, one rung up
     assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01, late=True) == (min(6, near + 1), near)
     assert ev.rung_for(skill, 0.5, quiet=True, late=True) == (min(6, near + 1), near)

@@ -348,11 +348,13 @@ def rung_for(
 ) -> tuple[int, int]:
     """(the rung to play, the rung the estimate points at): the rung the estimate points at,
     one stronger when the computer is behind, one weaker when it is ahead (none at either end
-    of the ladder, where a step could go only one way); and one stronger in
-    a game gone quiet, so that it plays for a decision rather than waiting; likewise once a game
-    has outlasted a visit (``late``): stepping down whenever it leads holds a game level for
-    ever (in a race such as Pente grammai, where nothing goes quiet, for hundreds of rounds),
-    and a visitor's game must end.  The rung is never more than one from the estimate.
+    of the ladder, where a step could go only one way).  In a game gone quiet it does not step
+    down: it plays its level for a decision rather than waiting (a step up there made it a rung
+    stronger than the visitor for most of a Latrunculi game, where quiet is the rule, and still
+    created no captures).  Once a game has outlasted a visit (``late``) it plays one stronger
+    whoever leads: stepping down whenever it leads holds a game level for ever (in a race such
+    as Pente grammai, for hundreds of rounds), and a visitor's game must end.  The rung is
+    never more than one from the estimate.
 
     The estimate points at its mean plus half its spread: while the visitor's moves have not
     told much (his first moves, or a game whose referee cannot tell the middle rungs apart),
@@ -367,9 +369,9 @@ def rung_for(
         # weakest visitors and the other every game of the strongest.  The nudge is a step
         # either way or none.
         return estimated, estimated
-    if quiet or late or chance < 0.5 - STEP:
+    if late or chance < 0.5 - STEP:
         return estimated + 1, estimated
-    if chance > 0.5 + STEP:
+    if chance > 0.5 + STEP and not quiet:
         return estimated - 1, estimated
     return estimated, estimated
 
