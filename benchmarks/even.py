@@ -3,6 +3,7 @@
     python benchmarks/even.py --out even.jsonl                 # 20 games a visitor a game (long)
     python benchmarks/even.py --games 4 --out /tmp/smoke.jsonl --no-kiosk
     python benchmarks/even.py --report-only --out even.jsonl
+    python benchmarks/even.py --rung 0 --visitor random --out floor.jsonl --no-kiosk  # a floor
 
 Every game is played by the kiosk's own ``ludique.match.Match``, headless: the computer's seat
 is an opponent that answers at once with ``ludique.ai.decide(state, "even", budget)``, the
@@ -138,8 +139,9 @@ class InstantClock:
 class EvenOpponent:
     """The computer's seat: ``ludique.ai.decide`` at once, with its times and notes kept."""
 
-    def __init__(self, rng: random.Random, gifts: bool) -> None:
+    def __init__(self, rng: random.Random, gifts: bool, rung: int | None = None) -> None:
         self.rng = rng
+        self.rung = rung  # a rung of the ladder played throughout instead of Even match
         self.answer: str | None = None
         self.note = None
         self.times: list[float] = []
@@ -152,7 +154,10 @@ class EvenOpponent:
         from ludique.ai import decide
 
         started = time.perf_counter()
-        move, note = decide(state, strength, time_budget, self.rng)
+        if self.rung is None or len(state.legal_moves()) == 1:
+            move, note = decide(state, strength, time_budget, self.rng)
+        else:
+            move, note = self.fixed(state, started, time_budget), {"played": self.rung}
         self.times.append(time.perf_counter() - started)
         self.note = note
         if note is not None:
@@ -161,6 +166,14 @@ class EvenOpponent:
             self.gifts += gift(state, move)
             self.given += given(state, move)
         self.answer = move.text
+
+    def fixed(self, state, started: float, budget: float):
+        from ludique.ai import even
+
+        level = even.LADDER[self.rung]
+        if state.game_id == "pente-grammai":
+            return even.play_pente_rung(state, level, self.rng)
+        return even.play_search_rung(state, level, started, budget, self.rng, None)
 
     def poll(self) -> str | None:
         answer, self.answer = self.answer, None
@@ -204,7 +217,7 @@ def play_one(job: dict) -> dict:
     game_id, visitor, index, budget = job["game"], job["visitor"], job["index"], job["budget"]
     rng = random.Random(f"{job['seed']}/{game_id}/{visitor}/{budget}/{index}")
     pente = game_id == "pente-grammai"
-    computer = EvenOpponent(random.Random(rng.random()), gifts=not pente)
+    computer = EvenOpponent(random.Random(rng.random()), gifts=not pente, rung=job.get("rung"))
     config = GameConfig(game_id, "computer", "even", None)
     probe = Match(config, computer, clock=InstantClock(), think_budget=budget)
     colours = probe.state.colours
@@ -286,7 +299,14 @@ def jobs_for(args) -> list[dict]:
             for visitor in KIOSK_VISITORS
         ]
     return [
-        dict(game=game_id, visitor=visitor, index=index, budget=budget, seed=args.seed)
+        dict(
+            game=game_id,
+            visitor=visitor,
+            index=index,
+            budget=budget,
+            seed=args.seed,
+            rung=args.rung,
+        )
         for index, game_id, visitor, budget in plan
     ]
 
@@ -304,7 +324,7 @@ def run_jobs(play, jobs: list[dict], out: Path, done: list[dict], jobs_at_once: 
 
 
 def job_key(r: dict) -> tuple:
-    return (r["game"], r["visitor"], r["index"], r["budget"], r["seed"])
+    return (r["game"], r["visitor"], r["index"], r["budget"], r["seed"], r.get("rung"))
 
 
 def load(path: Path) -> list[dict]:
@@ -435,6 +455,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("even-results.jsonl"))
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument(
+        "--rung",
+        type=int,
+        choices=range(7),
+        help="the computer plays this rung of the ladder throughout instead of Even match (a "
+        "floor or a ceiling to read Even match's figures against)",
+    )
     args = parser.parse_args()
     done = load(args.out)
     if not args.report_only:

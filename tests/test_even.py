@@ -381,3 +381,56 @@ def test_the_toddler_takes_what_is_offered_by_chance_and_never_gives_a_man_for_n
     took = sum(m.text in captures for m in moves)
     assert 0 < took < 50, took  # one move in 34: a grasping player would take it every time
     assert all(ev.exposure(ai, state, m, avenged=False) <= 0 for m in moves)
+
+
+def test_the_pente_aims_benchmark_plays_every_pairing_and_its_racer_takes_the_shortest_way() -> (
+    None
+):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(root / "benchmarks" / "pente_aims.py"),
+            "--games",
+            "2",
+            "--limit",
+            "20",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=root,
+    )
+    assert run.returncode == 0, run.stderr
+    rows = [line.split() for line in run.stdout.splitlines()[2:]]
+    assert [(r[0], r[1]) for r in rows] == [
+        (a, b) for a in ("random", "hitter", "racer") for b in ("random", "hitter", "racer")
+    ]
+    assert all(0 <= int(r[3]) <= int(r[2]) <= 2 for r in rows)  # wins within ended games
+
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        from pente_aims import hits, racer
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    from ludique.ai.pente import distance
+
+    rng = random.Random(3)
+    state = PenteState.initial()
+    for _ in range(60):
+        if state.outcome is not None:
+            break
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        moves = state.legal_moves()
+        move = racer(state, moves, rng)
+        if not hits(state, moves):
+            side = state.side
+            ways = [distance(side, state.play(m).placements[side]) for m in moves]
+            assert distance(side, state.play(move).placements[side]) == min(ways)
+        state = state.play(move)
