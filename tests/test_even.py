@@ -434,3 +434,25 @@ def test_the_pente_aims_benchmark_plays_every_pairing_and_its_racer_takes_the_sh
             ways = [distance(side, state.play(m).placements[side]) for m in moves]
             assert distance(side, state.play(move).placements[side]) == min(ways)
         state = state.play(move)
+
+
+def test_a_full_referee_cache_forgets_its_least_recently_read_position_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each decision reads the visitor's recent positions again; a cache emptied all at once made
+    # the decision after it judge them all anew (2-3 s in a long game, past the kiosk's 2 s).
+    monkeypatch.setattr(ev, "REFEREE_CACHE", 8)
+    ev._referee_cache.clear()
+    rng = random.Random(6)
+    states = [new_game("latrunculi-seneca")]
+    for _ in range(9):
+        states.append(states[-1].play(rng.choice(states[-1].legal_moves())))
+    for state in states[:8]:
+        ev.referee_values(state)
+    ev.referee_values(states[0])  # read again: now the most recent
+    ev.referee_values(states[8])  # one more than the cache holds
+    kept = [(s.game_id, s.key) in ev._referee_cache for s in states[:9]]
+    assert kept == [True, False, True, True, True, True, True, True, True]
+    ev.referee_values(states[9])
+    assert len(ev._referee_cache) == 8
+    assert (states[2].game_id, states[2].key) not in ev._referee_cache

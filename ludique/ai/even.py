@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -67,7 +68,10 @@ CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 EXPERT_SHARE = 0.3
 OVERRUN = 4 / 3  # of the budget, the most a decision takes with the referee's reading first
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
-REFEREE_CACHE = 4096  # positions whose referee values are kept (a cache: it changes no answer)
+# Positions whose referee values are kept, the least recently used forgotten first (a cache: it
+# changes no answer).  Each decision reads the visitor's last 20-80 positions again: emptied
+# all at once, the cache made the next decision judge them all anew, 2-3 s in a long game.
+REFEREE_CACHE = 4096
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ def score_all(
 
 
 # --- the referee ------------------------------------------------------------------------------
-_referee_cache: dict[tuple[str, object], tuple[tuple[str, int], ...]] = {}
+_referee_cache: OrderedDict[tuple[str, object], tuple[tuple[str, int], ...]] = OrderedDict()
 
 
 def referee_values(
@@ -155,6 +159,7 @@ def referee_values(
     cache_key = (state.game_id, state.key)
     cached = _referee_cache.get(cache_key)
     if cached is not None:
+        _referee_cache.move_to_end(cache_key)
         return cached
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import SearchAborted
@@ -174,9 +179,9 @@ def referee_values(
     else:  # not even one ply in bounds: the position each move leaves, as it stands
         scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
     values = tuple((move.text, value) for value, move in scored)
-    if len(_referee_cache) >= REFEREE_CACHE:
-        _referee_cache.clear()
     _referee_cache[cache_key] = values
+    if len(_referee_cache) > REFEREE_CACHE:
+        _referee_cache.popitem(last=False)
     return values
 
 
