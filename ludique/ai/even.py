@@ -50,9 +50,12 @@ CALIBRATION: dict[str, float] = {
     "pente-grammai": 200.0,
 }
 REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least any level sees
-# Nodes the referee may search in one position at two plies (most need 1,000-4,000); where
-# that is not enough, as in a Latrunculi melee whose captures chain on, it judges at one ply
-# within half as many, then by the position each move leaves: at most 0.3-0.6 s here.
+# Nodes the referee may search in one position at two plies (most Latrunculi positions need
+# 1,000-4,000); where that is not enough, as in a Latrunculi melee whose captures chain on and in
+# every Epaminondas position (110-200 moves: two plies take 13,000-46,000 nodes, 0.1-0.6 s), it
+# judges at one ply within half as many, then by the position each move leaves: at most 0.3-0.6
+# s here.  In Epaminondas the referee, and the rungs that choose by it, therefore see one ply
+# (docs/ai.md, "Where the model is still wrong").
 REFEREE_NODES = 6_000
 HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
 STEP = (
