@@ -456,3 +456,28 @@ def test_a_full_referee_cache_forgets_its_least_recently_read_position_only(
     ev.referee_values(states[9])
     assert len(ev._referee_cache) == 8
     assert (states[2].game_id, states[2].key) not in ev._referee_cache
+
+
+def test_the_referee_benchmark_agrees_with_the_referee_where_it_sees_two_plies() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(root / "benchmarks" / "even_referee.py"),
+            *("--game", "latrunculi-seneca", "--games", "1", "--plies", "8"),
+            *("--visitor", "strong"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=root,
+    )
+    assert run.returncode == 0, run.stderr
+    name, decisions, referee, two, judged = run.stdout.splitlines()[-1].split()
+    # a Seneca opening is judged at two plies, as the unbounded search judges it
+    assert name == "strong" and int(decisions) >= 3 and judged == "100%"
+    assert float(referee) == float(two) and 0 <= float(two) <= 1
