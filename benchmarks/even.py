@@ -102,7 +102,7 @@ def cautious_move(state, rng: random.Random):
 
 
 def visitor_move(name: str, state, rng: random.Random, budget: float):
-    from ludique.ai import choose_move, even
+    from ludique.ai import choose_move
     from ludique.ai.baselines import greedy_move
 
     moves = state.legal_moves()
@@ -117,10 +117,18 @@ def visitor_move(name: str, state, rng: random.Random, budget: float):
         return cautious_move(state, rng)
     if name == "champion":
         return choose_move(state, "champion", budget, rng)
-    level = even.LADDER[VISITOR_RUNGS[name]]
+    return rung_move(state, VISITOR_RUNGS[name], rng, budget, time.perf_counter())
+
+
+def rung_move(state, rung: int, rng: random.Random, budget: float, started: float):
+    """A move of the ladder's ``rung``, as Even match plays it (a visitor's, or the computer
+    held at one rung)."""
+    from ludique.ai import even
+
+    level = even.LADDER[rung]
     if state.game_id == "pente-grammai":
         return even.play_pente_rung(state, level, rng)
-    return even.play_search_rung(state, level, time.perf_counter(), budget, rng, None)
+    return even.play_search_rung(state, level, started, budget, rng, None)
 
 
 # --- one game through the kiosk's Match ---
@@ -137,7 +145,8 @@ class InstantClock:
 
 
 class EvenOpponent:
-    """The computer's seat: ``ludique.ai.decide`` at once, with its times and notes kept."""
+    """The computer's seat: ``ludique.ai.decide`` at once (or one rung of the ladder throughout,
+    ``rung``), with its times and notes kept."""
 
     def __init__(self, rng: random.Random, gifts: bool, rung: int | None = None) -> None:
         self.rng = rng
@@ -157,7 +166,8 @@ class EvenOpponent:
         if self.rung is None or len(state.legal_moves()) == 1:
             move, note = decide(state, strength, time_budget, self.rng)
         else:
-            move, note = self.fixed(state, started, time_budget), {"played": self.rung}
+            move = rung_move(state, self.rung, self.rng, time_budget, started)
+            note = {"played": self.rung}
         self.times.append(time.perf_counter() - started)
         self.note = note
         if note is not None:
@@ -166,14 +176,6 @@ class EvenOpponent:
             self.gifts += gift(state, move)
             self.given += given(state, move)
         self.answer = move.text
-
-    def fixed(self, state, started: float, budget: float):
-        from ludique.ai import even
-
-        level = even.LADDER[self.rung]
-        if state.game_id == "pente-grammai":
-            return even.play_pente_rung(state, level, self.rng)
-        return even.play_search_rung(state, level, started, budget, self.rng, None)
 
     def poll(self) -> str | None:
         answer, self.answer = self.answer, None

@@ -23,23 +23,23 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
-from ludique.ai.pente import distance
-from ludique.games.base import Move
-from ludique.games.pente import PenteState
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ludique.ai.pente import PenteRace, distance  # noqa: E402
+from ludique.games.base import Move  # noqa: E402
+from ludique.games.pente import PenteState  # noqa: E402
 
 Player = Callable[[PenteState, list[Move], random.Random], Move]
+RACE = PenteRace()  # what a child sees of the game: here, which moves hit
 
 
 def hits(state: PenteState, moves: list[Move]) -> list[Move]:
     """The moves that send an opposing counter off the board."""
-    enemy = 1 - state.side
-
-    def off(s: PenteState) -> int:
-        return sum(1 for p in s.pieces() if p.square == "off" and p.colour == s.colours[enemy])
-
-    return [m for m in moves if off(state.play(m)) > off(state)]
+    return [m for m in moves if RACE.capture_gain(state, m)]
 
 
 def random_player(state: PenteState, moves: list[Move], rng: random.Random) -> Move:
