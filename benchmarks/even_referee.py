@@ -26,18 +26,13 @@ from even import VISITORS, visitor_move  # noqa: E402  (the benchmark's own visi
 
 from ludique.ai import decide  # noqa: E402
 from ludique.ai import even as ev  # noqa: E402
-from ludique.ai.evaluation import ai_for  # noqa: E402
-from ludique.ai.search import Limit, Searcher  # noqa: E402
 from ludique.games import GAME_IDS, new_game  # noqa: E402
 from ludique.games.base import GameState  # noqa: E402
 
 
 def two_plies(state: GameState) -> list[tuple[str, int]]:
-    """Every legal move's two-ply value, with no node bound."""
-    searcher = Searcher(ai_for(state), Limit(nodes=10**9), contempt=0)
-    searcher.root_colour = state.to_move
-    scored = ev.score_all(searcher, state, state.legal_moves(), 2, 2)
-    return [(move.text, value) for value, move in scored]
+    """Every legal move's two-ply value as the referee searches it, with no node bound."""
+    return [(move.text, value) for value, move in ev.judge(state, state.legal_moves(), 2, 10**12)]
 
 
 def loss(game_id: str, values: list[tuple[str, int]], chosen: str) -> float:

@@ -149,13 +149,30 @@ def score_all(
 
 
 # --- the referee ------------------------------------------------------------------------------
+def judge(
+    state: GameState,
+    moves: list[Move],
+    depth: int,
+    nodes: int,
+    stop: Callable[[], bool] | None = None,
+) -> list[tuple[int, Move]]:
+    """Each of ``moves`` with its value at ``depth`` plies for the mover, as the referee searches
+    it (no contempt, the extensions); ``SearchAborted`` past ``nodes`` or on ``stop``."""
+    from ludique.ai.evaluation import ai_for
+
+    searcher = Searcher(ai_for(state), Limit(nodes=nodes), stop=stop, contempt=0)
+    searcher.root_colour = state.to_move
+    return score_all(searcher, state, moves, depth, 2)
+
+
 _referee_cache: OrderedDict[tuple[str, object], tuple[tuple[str, int], ...]] = OrderedDict()
 
 
 def referee_values(
     state: GameState, stop: Callable[[], bool] | None = None
 ) -> tuple[tuple[str, int], ...]:
-    """Each legal move of a search game with its two-ply value for the mover (no clock read).
+    """Each legal move of a search game with its two-ply value for the mover, one ply where two
+    do not fit ``REFEREE_NODES`` (no clock read).
 
     ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
     of a cancelled request is never used, and a cut-short one must not be remembered."""
@@ -169,11 +186,8 @@ def referee_values(
 
     moves = state.legal_moves()
     for depth in range(REFEREE_DEPTH, 0, -1):
-        cap = REFEREE_NODES >> (REFEREE_DEPTH - depth)
-        searcher = Searcher(ai_for(state), Limit(nodes=cap), stop=stop, contempt=0)
-        searcher.root_colour = state.to_move
         try:
-            scored = score_all(searcher, state, moves, depth, 2)
+            scored = judge(state, moves, depth, REFEREE_NODES >> (REFEREE_DEPTH - depth), stop)
             break
         except SearchAborted:
             if stop is not None and stop():
