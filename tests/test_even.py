@@ -481,3 +481,19 @@ def test_the_referee_benchmark_agrees_with_the_referee_where_it_sees_two_plies()
     # a Seneca opening is judged at two plies, as the unbounded search judges it
     assert name == "strong" and int(decisions) >= 3 and judged == "100%"
     assert float(referee) == float(two) and 0 <= float(two) <= 1
+
+
+@pytest.mark.parametrize("game_id", ["epaminondas", "latrunculi-dux"])
+def test_the_referee_sees_two_plies_in_a_wide_position(game_id: str) -> None:
+    # Two plies cost about the square of the legal moves: a fixed node bound that fitted
+    # Latrunculi's 30-60 moves left Epaminondas' 110-200 judged at one ply, where a man left to
+    # be taken is not seen and the greedy visitor reads as strong.
+    rng = random.Random(3)
+    state = new_game(game_id)
+    for _ in range(12):
+        state = state.play(rng.choice(state.legal_moves()))
+    moves = state.legal_moves()
+    assert len(moves) > (100 if game_id == "epaminondas" else 20)
+    ev._referee_cache.clear()
+    two_plies = sorted((m.text, v) for v, m in ev.judge(state, moves, 2, 10**9))
+    assert sorted(ev.referee_values(state)) == two_plies

@@ -50,13 +50,16 @@ CALIBRATION: dict[str, float] = {
     "pente-grammai": 200.0,
 }
 REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least any level sees
-# Nodes the referee may search in one position at two plies (most Latrunculi positions need
-# 1,000-4,000); where that is not enough, as in a Latrunculi melee whose captures chain on and in
-# every Epaminondas position (110-200 moves: two plies take 13,000-46,000 nodes, 0.1-0.6 s), it
-# judges at one ply within half as many, then by the position each move leaves: at most 0.3-0.6
-# s here.  In Epaminondas the referee, and the rungs that choose by it, therefore see one ply
-# (docs/ai.md, "Where the model is still wrong").
-REFEREE_NODES = 6_000
+# Nodes the referee may search in one position: two plies of a position with n legal moves visit
+# about n * n nodes in every game (measured: a median of 0.9-1.1 n * n in the five search games,
+# 90% of positions within 3 n * n), so the bound is ``REFEREE_SPAN`` n * n plus an allowance
+# (``REFEREE_NODES``) for captures that chain beyond the horizon.  A position that does not fit
+# (a Latrunculi melee whose captures chain on) is judged at one ply within half as many, then by
+# the position each move leaves.  A fixed bound (6,000 nodes) once fitted Latrunculi's 30-60
+# moves and never Epaminondas' 110-200: the referee, and the rungs that choose by it, saw one ply
+# there and read the greedy visitor as strong and the Champion as weak (docs/ai.md).
+REFEREE_NODES = 2_000
+REFEREE_SPAN = 3
 HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
 STEP = (
     0.1  # the computer's chance this far from one half moves it one rung (toward the side behind)
@@ -69,7 +72,6 @@ CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 # self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one step
 # (docs/ai.md, "The ladder measured").
 EXPERT_SHARE = 0.3
-OVERRUN = 4 / 3  # of the budget, the most a decision takes with the referee's reading first
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 # Positions whose referee values are kept, the least recently used forgotten first (a cache: it
 # changes no answer).  Each decision reads the visitor's last 20-80 positions again: emptied
@@ -172,7 +174,7 @@ def referee_values(
     state: GameState, stop: Callable[[], bool] | None = None
 ) -> tuple[tuple[str, int], ...]:
     """Each legal move of a search game with its two-ply value for the mover, one ply where two
-    do not fit ``REFEREE_NODES`` (no clock read).
+    do not fit the node bound (no clock read).
 
     ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
     of a cancelled request is never used, and a cut-short one must not be remembered."""
@@ -185,9 +187,10 @@ def referee_values(
     from ludique.ai.search import SearchAborted
 
     moves = state.legal_moves()
+    bound = REFEREE_NODES + REFEREE_SPAN * len(moves) ** 2
     for depth in range(REFEREE_DEPTH, 0, -1):
         try:
-            scored = judge(state, moves, depth, REFEREE_NODES >> (REFEREE_DEPTH - depth), stop)
+            scored = judge(state, moves, depth, bound >> (REFEREE_DEPTH - depth), stop)
             break
         except SearchAborted:
             if stop is not None and stop():
@@ -312,11 +315,12 @@ def play_search_rung(
     ai = ai_for(state)
     if level.search == "champion":
         # The referee's reading of the visitor is not taken from the search's share: a
-        # Champion of the visitor's level thinks as long as the Champion would, within a third
-        # more than the budget in all, and never past the two seconds nobody waits beyond.
+        # Champion of the visitor's level thinks as long as the Champion would, within the two
+        # seconds nobody waits beyond (at the kiosk's 1.5 s the same as a third more than the
+        # budget; at a benchmark's 0.25 s the referee's two plies of an Epaminondas position,
+        # 0.2-0.4 s, would otherwise leave the search no time and the Champion a greedy move).
         now = time.perf_counter()
-        limit = started + max(budget, min(budget * OVERRUN, LONGEST))
-        seconds = max(0.0, min(budget * level.share, limit - now))
+        seconds = max(0.0, min(budget * level.share, started + LONGEST - now))
         searcher = Searcher(ai, Limit(time=seconds), start=now, stop=stop, rng=rng)
         return searcher.search(state).move
     if level.overlook and rng.random() < level.overlook:
