@@ -32,7 +32,7 @@ from ludique.games.base import GameState
 # ``benchmarks/even_ladder.py`` (docs/ai.md, "The ladder measured"); a game not measured takes
 # the rungs' nominal temperatures.
 EFFECTIVE: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0.0447, 0.0158, 0.0158, 0.0141, 0.0112, 0.0035, 0.0056),
+    "epaminondas": (0.0178, 0.0178, 0.0141, 0.0126, 0.0089, 0.0013, 0.0022),
     "latrunculi-seneca": (0.0794, 0.0562, 0.0447, 0.0200, 0.0112, 0.0025, 0.0032),
     "latrunculi-piso": (0.1000, 0.0562, 0.0447, 0.0224, 0.0112, 0.0040, 0.0040),
     "latrunculi-petteia": (0.0794, 0.0708, 0.0501, 0.0224, 0.0112, 0.0003, 0.0224),
