@@ -60,7 +60,9 @@ def test_every_piece_the_computer_takes_was_announced_on_the_visitors_turn(app_f
     assert scene.match.is_human(me)
     taken = announced_by_ring = announced_by_target = 0
     config = scene.config
-    for _turn in range(80):
+    # a careless visitor is read as weak and meets the lowest rungs, which take what is offered
+    # only by chance: six captures take about a hundred of his turns
+    for _turn in range(160):
         if scene.match.state.outcome is not None:
             if taken >= 6:
                 break
