@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
+from ludique.games import FAMILIES
 
 if TYPE_CHECKING:
     from ludique.i18n import Catalog
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 
 LANGUAGES: tuple[str, ...] = ("fr", "de", "en")
 # The tiles of the Home screen; the four Latrunculi variants are chosen on its Set-up screen.
-GAMES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+GAMES: tuple[str, ...] = FAMILIES
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
 IDLE_RANGE = (15, 3600)
 COUNTDOWN_RANGE = (5, 120)

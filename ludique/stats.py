@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import platformdirs
 
-from ludique.games import is_game, spec
+from ludique.games import FAMILIES, is_game, spec
 
 if TYPE_CHECKING:
     from ludique.i18n import Catalog
@@ -36,7 +36,7 @@ DB_NAME = "stats.sqlite3"
 # How a game ended, seen from the visitor.  Two visitors on one screen: "finished" (someone won).
 RESULTS: tuple[str, ...] = ("visitor", "computer", "draw", "finished", "abandoned")
 OPPONENTS: tuple[str, ...] = ("computer", "two-players")
-GAMES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+GAMES: tuple[str, ...] = FAMILIES  # the rows: a Latrunculi variant counts in its family
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

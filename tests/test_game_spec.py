@@ -13,7 +13,7 @@ from doubles import Clock, Silent, random_positions
 from race3 import GAME_ID, RaceState, race_game
 
 from ludique.ai.evaluation import EVALUATIONS, ai_for
-from ludique.games import GAME_IDS, IllegalMove, game_ids, new_game, spec, specs
+from ludique.games import FAMILIES, GAME_IDS, IllegalMove, game_ids, new_game, spec, specs
 from ludique.guidance import Guidance, Text
 from ludique.i18n import catalog
 from ludique.interaction import DOT, PLAY, REFUSE, SELECT, Interaction
@@ -36,6 +36,18 @@ def test_the_registry_holds_the_six_games_in_order() -> None:
     assert tuple(s.id for s in specs()) == GAME_IDS == game_ids()
     with pytest.raises(IllegalMove, match="unknown game id 'chess'"):
         spec("chess")
+
+
+def test_the_families_shown_are_the_games_families() -> None:
+    # the Home tiles, the settings, the statistics and the attract screen all read FAMILIES:
+    # a game whose family is not in it would have no tile, a family without a game a dead one
+    from ludique import settings, stats
+    from ludique.ui.scenes import home
+
+    assert {s.family for s in specs()} == set(FAMILIES)
+    assert settings.GAMES == stats.GAMES == FAMILIES
+    assert set(home.MINIATURE_GAME) == set(FAMILIES)
+    assert all(spec(home.MINIATURE_GAME[f]).family == f for f in FAMILIES)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -46,6 +46,11 @@ GAME_IDS: tuple[str, ...] = (
     "latrunculi-dux",
 )
 
+# The exhibition's three games as the museum shows them, in this order: the Home screen's tiles,
+# the curator's choice of games, the statistics' rows and the attract screen's pictures.  The
+# four Latrunculi variants are one family, chosen on its set-up screen (``GameSpec.family``).
+FAMILIES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+
 _SPECS: dict[str, GameSpec] = {}
 
 
@@ -60,6 +65,7 @@ def _registry() -> dict[str, GameSpec]:
         for one in (PENTE, EPAMINONDAS, *LATRUNCULI):
             _SPECS[one.id] = one
         assert tuple(_SPECS) == GAME_IDS, tuple(_SPECS)
+        assert {one.family for one in _SPECS.values()} == set(FAMILIES), FAMILIES
     return _SPECS
 
 
@@ -136,6 +142,7 @@ def load_game(text: str) -> GameState:
 __all__ = [
     "BLACK",
     "BLUE",
+    "FAMILIES",
     "GAME_IDS",
     "GameSpec",
     "MOVE_KINDS",

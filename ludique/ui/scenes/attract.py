@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ludique.games import FAMILIES
 from ludique.guidance import Guidance
 from ludique.i18n import LANGUAGES, catalog
 from ludique.match import GameConfig, Match
@@ -186,8 +187,7 @@ class AttractScene(Scene):
                 size=vp.u(46),
                 colour=theme.CREAM,
             )
-            families = ("pente-grammai", "latrunculi", "epaminondas")
-            for family, box, name_box in zip(families, placed.pictures, placed.names, strict=True):
+            for family, box, name_box in zip(FAMILIES, placed.pictures, placed.names, strict=True):
                 picture = miniature(family, box.size)
                 layer.blit(picture, picture.get_rect(center=box.center))
                 draw_text(

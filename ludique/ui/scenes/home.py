@@ -6,7 +6,7 @@ from functools import partial
 
 import pygame
 
-from ludique.games import new_game, spec
+from ludique.games import FAMILIES, new_game, spec
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
@@ -14,7 +14,6 @@ from ludique.ui.pixels import kept
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
-FAMILIES = ("pente-grammai", "latrunculi", "epaminondas")
 DEFAULT_VARIANT = "seneca"  # the Latrunculi variant the set-up offers first
 MINIATURE_GAME = {
     "pente-grammai": "pente-grammai",
