@@ -203,9 +203,11 @@ def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> No
     # a quiet game: no step down when ahead, no step up when level
     assert ev.rung_for(skill, 0.5, quiet=True) == (near, near)
     assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01, quiet=True) == (near, near)
-    # a game that has outlasted a visit: no step down when ahead, one rung up
+    # a game that has outlasted a visit: one rung up to finish a game it leads, else its level
     assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01, late=True) == (min(6, near + 1), near)
-    assert ev.rung_for(skill, 0.5, quiet=True, late=True) == (min(6, near + 1), near)
+    assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01, late=True) == (near, near)
+    assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01, quiet=True, late=True) == (near, near)
+    assert ev.rung_for(skill, 0.5, quiet=True, late=True) == (near, near)
     assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01, quiet=True) == (min(6, near + 1), near)
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     assert ev.rung_for(strongest, 0.1)[0] == len(ev.LADDER) - 1  # never past the Champion

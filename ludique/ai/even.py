@@ -377,10 +377,13 @@ def rung_for(
     of the ladder, where a step could go only one way).  In a game gone quiet it does not step
     down: it plays its level for a decision rather than waiting (a step up there made it a rung
     stronger than the visitor for most of a Latrunculi game, where quiet is the rule, and still
-    created no captures).  Once a game has outlasted a visit (``late``) it plays one stronger
-    whoever leads: stepping down whenever it leads holds a game level for ever (in a race such
-    as Pente grammai, for hundreds of rounds), and a visitor's game must end.  The rung is
-    never more than one from the estimate.
+    created no captures).  Once a game has outlasted a visit (``late``) it never steps down,
+    and steps up only to finish a game it leads: a lead the moves built decides, whoever holds
+    it.  (Stepping down whenever it led held a Pente grammai race level for hundreds of rounds;
+    stepping up whoever led ended the long games, but nearly always for the computer: behind,
+    it caught up by playing better than the visitor.  Stepping down whenever the visitor led
+    left his lead to him, but a visitor who does not aim at his goal cannot finish, and those
+    games ran to the benchmark's limit.)  The rung is never more than one from the estimate.
 
     The estimate points at its mean plus half its spread: while the visitor's moves have not
     told much (his first moves, or a game whose referee cannot tell the middle rungs apart),
@@ -395,9 +398,12 @@ def rung_for(
         # weakest visitors and the other every game of the strongest.  The nudge is a step
         # either way or none.
         return estimated, estimated
-    if late or chance < 0.5 - STEP:
+    behind, ahead = chance < 0.5 - STEP, chance > 0.5 + STEP
+    if late:
+        return (estimated + 1 if ahead else estimated), estimated
+    if behind:
         return estimated + 1, estimated
-    if chance > 0.5 + STEP and not quiet:
+    if ahead and not quiet:
         return estimated - 1, estimated
     return estimated, estimated
 
