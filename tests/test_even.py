@@ -213,6 +213,43 @@ def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> No
     assert ev.rung_for(strongest, 0.1)[0] == len(ev.LADDER) - 1  # never past the Champion
 
 
+# What the story screen tells the visitor of Even match (``story.even_opponent``), word by
+# word in each language, and what ``rung_for`` must do for it to be true.
+EVEN_LINE = {
+    "en": ("your level", "a step stronger or weaker", "keep the game close", "finish it"),
+    "fr": ("votre niveau", "un cran plus fort ou plus faible", "partie serrée", "la finir"),
+    "de": ("Ihrem Niveau", "eine Stufe stärker oder schwächer", "knapp zu halten", "beenden"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EVEN_LINE))
+def test_the_story_line_about_even_match_says_what_the_rung_played_does(lang: str) -> None:
+    from ludique.i18n import catalog
+
+    line = catalog(lang).t("kiosk.story.even_opponent")
+    for words in EVEN_LINE[lang]:
+        assert words in line, (lang, words)
+    # "at about your level, a step stronger or weaker": never more than one rung from the
+    # estimate; "to keep the game close": a step down only where the computer leads, a step up
+    # where it is behind; "or to finish it": past the hundredth move, up only where it leads
+    close, finish = set(), set()
+    for decisions in ([], [Decision((0.0, 0.02, 0.1), 1)] * 4, [Decision((0.0, 0.05), 1)] * 9):
+        skill = estimate(decisions)
+        for chance in (0.05, 0.3, 0.45, 0.5, 0.55, 0.7, 0.95):
+            behind, ahead = chance < 0.5 - ev.STEP, chance > 0.5 + ev.STEP
+            for quiet in (False, True):
+                for late in (False, True):
+                    played, estimated = ev.rung_for(skill, chance, quiet, late)
+                    assert abs(played - estimated) <= 1
+                    if played < estimated:
+                        assert ahead and not late
+                        close.add("down")
+                    if played > estimated:
+                        assert (behind and not late) or (ahead and late)
+                        (finish if late else close).add("up")
+    assert close == {"up", "down"} and finish == {"up"}
+
+
 def test_at_either_end_of_the_ladder_the_rung_is_the_estimate() -> None:
     # a step that can go only one way would decide every game of the weakest visitors (for the
     # computer) and of the strongest (for the visitor): at an end there is no step either way

@@ -438,6 +438,12 @@ class StoryScene(Scene):
         ]
         rest = box.bottom - y
         verdict_h = rest * 55 // 100 if story.exact else rest * 45 // 100
+        floor = vp.u(VISITOR_TEXT)
+        if honest:
+            # the honest line always stays whole: the verdict gives up what it needs (its box
+            # shrinks its words) rather than the line running under the buttons
+            needed = fit_text(honest, "italic", floor, (box.width, rest), min_size=floor).height
+            verdict_h = max(0, min(verdict_h, rest - needed - vp.u(4)))
         draw_text(
             canvas,
             verdict,
@@ -450,7 +456,6 @@ class StoryScene(Scene):
         )
         y += verdict_h
         note_box = pygame.Rect(box.left, y, box.width, box.bottom - y)
-        floor = vp.u(VISITOR_TEXT)
         note = next(
             (
                 n
