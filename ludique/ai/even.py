@@ -17,8 +17,9 @@ Three parts, the same in every game:
 
 Each decision the computer plays the rung nearest the visitor's estimate, one rung stronger
 when the referee has it behind and one rung weaker when it has it ahead (``STEP``): a bounded
-nudge toward the side that is behind, never a thrown game.  Nothing is kept between two
-decisions but the game itself.
+nudge toward the side that is behind, never a thrown game.  A game gone quiet does not step
+down, and one that has outlasted a visit steps only up, to finish a game the computer leads
+(``rung_for``).  Nothing is kept between two decisions but the game itself.
 """
 
 from __future__ import annotations
