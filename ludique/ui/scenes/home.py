@@ -6,7 +6,7 @@ from functools import partial
 
 import pygame
 
-from ludique.games import FAMILIES, new_game, spec
+from ludique.games import FAMILIES, new_game, spec, specs
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
@@ -15,11 +15,9 @@ from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
 DEFAULT_VARIANT = "seneca"  # the Latrunculi variant the set-up offers first
-MINIATURE_GAME = {
-    "pente-grammai": "pente-grammai",
-    "latrunculi": f"latrunculi-{DEFAULT_VARIANT}",  # the game one touch on Play starts
-    "epaminondas": "epaminondas",
-}
+# Each tile's game, the one a touch on Play starts: the family's only game, or its variant
+# the set-up offers first.
+MINIATURE_GAME = {one.family: one.id for one in specs() if one.variant in ("", DEFAULT_VARIANT)}
 
 
 def miniature(family: str, size: tuple[int, int] = (520, 400)) -> pygame.Surface:
