@@ -17,7 +17,16 @@ import pytest
 from ludique.ai import decide
 from ludique.ai import even as ev
 from ludique.ai.evaluation import ai_for
-from ludique.ai.skill import HYPOTHESES, Decision, decisions_of, estimate, likelihood
+from ludique.ai.skill import (
+    HYPOTHESES,
+    NOMINAL_STRENGTH,
+    Decision,
+    SkillEstimate,
+    decisions_of,
+    estimate,
+    ladder_strength,
+    likelihood,
+)
 from ludique.games import GAME_IDS, new_game
 from ludique.games.latrunculi import DuxState, PetteiaState
 from ludique.games.pente import PenteState
@@ -196,7 +205,8 @@ def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
 # --- the rung played ---
 def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
-    near = round(skill.rung + ev.UNSURE * skill.spread)
+    near = skill.fair_rung(NOMINAL_STRENGTH)
+    assert 0 < near < len(ev.LADDER) - 1
     assert ev.rung_for(skill, 0.5) == (near, near)
     assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01) == (min(6, near + 1), near)
     assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01) == (max(0, near - 1), near)
@@ -254,7 +264,7 @@ def test_at_either_end_of_the_ladder_the_rung_is_the_estimate() -> None:
     # a step that can go only one way would decide every game of the weakest visitors (for the
     # computer) and of the strongest (for the visitor): at an end there is no step either way
     top = len(ev.LADDER) - 1
-    strongest = estimate([Decision((0.0, 0.05, 0.05, 0.05), 0)] * 30)
+    strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
     assert ev.rung_for(strongest, 0.5)[1] == top and ev.rung_for(weakest, 0.5)[1] == 0
     for chance in (0.05, 0.5, 0.95):
@@ -264,12 +274,35 @@ def test_at_either_end_of_the_ladder_the_rung_is_the_estimate() -> None:
                 assert ev.rung_for(weakest, chance, quiet, late) == (0, 0)
 
 
-def test_an_unsure_estimate_errs_toward_the_stronger_rung() -> None:
-    unknown = estimate([])  # before the visitor's first move: the flat prior
-    assert ev.rung_for(unknown, 0.5)[1] > round(unknown.rung)
-    # a visitor whose moves have told (a sharp posterior) is read by its mean
-    told = estimate([Decision((0.0, 0.3, 0.3), 1)] * 12)
-    assert told.spread < 0.5 and ev.rung_for(told, 0.5)[1] == round(told.rung)
+def test_the_fair_rung_gives_the_visitor_an_even_chance_by_what_each_rung_is_worth() -> None:
+    # a visitor whose moves have told (a sharp posterior) meets his own rung
+    for rung in range(1, len(ev.LADDER) - 1):
+        told = SkillEstimate((0.0, 1.0), 12, 0.0, (0, rung))
+        assert told.fair_rung(NOMINAL_STRENGTH) == rung
+    # his expected score against the fair rung is the nearest to one half of all the rungs
+    skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
+    seneca = ladder_strength("latrunculi-seneca")
+    scores = [skill.expected_score(seneca, r) for r in range(len(ev.LADDER))]
+    fair = skill.fair_rung(seneca)
+    assert abs(scores[fair] - 0.5) == min(abs(s - 0.5) for s in scores)
+    assert scores == sorted(scores, reverse=True)  # a stronger rung never gives him more
+    # rungs that play alike are read by what they are worth, not by their place: a visitor
+    # who is the child or the novice, alike in strength, meets one of them, not the rung above
+    alike = (0.0, 100.0, 100.0, 400.0, 500.0, 600.0, 700.0)
+    either = SkillEstimate((0.0, 0.5, 0.5), 12, 0.0, (0, 1, 2))
+    assert either.fair_rung(alike) in (1, 2)
+    # a small chance that he is far stronger weighs as much as it would cost him: where the
+    # top rung stands far above the rest, a visitor who may well be it meets it
+    cliff = (0.0, 300.0, 400.0, 500.0, 600.0, 700.0, 1600.0)
+    maybe_top = SkillEstimate((0.0, 0.3, 0.7), 12, 0.0, (0, 4, 6))
+    assert maybe_top.rung < 6 and maybe_top.fair_rung(cliff) == 6
+
+
+def test_a_measured_dip_in_the_ladders_ratings_is_read_as_noise() -> None:
+    for game_id in GAME_IDS:
+        ratings = ladder_strength(game_id)
+        assert len(ratings) == len(ev.LADDER)
+        assert list(ratings) == sorted(ratings)  # a rung sees all the one below sees
 
 
 def test_a_game_gone_quiet_is_counted_from_the_last_capture() -> None:

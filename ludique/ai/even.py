@@ -15,11 +15,12 @@ Three parts, the same in every game:
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
    posterior over the ladder's temperatures from what his recent moves lost by the referee.
 
-Each decision the computer plays the rung nearest the visitor's estimate, one rung stronger
-when the referee has it behind and one rung weaker when it has it ahead (``STEP``): a bounded
-nudge toward the side that is behind, never a thrown game.  A game gone quiet does not step
-down, and one that has outlasted a visit steps only up, to finish a game the computer leads
-(``rung_for``).  Nothing is kept between two decisions but the game itself.
+Each decision the computer plays the rung that gives the visitor a fair game (his expected
+score against it nearest one half, by each rung's measured rating, over all the estimate says
+he may be), one rung stronger when the referee has it behind and one rung weaker when it has it
+ahead (``STEP``): a bounded nudge toward the side that is behind, never a thrown game.  A game
+gone quiet does not step down, and one that has outlasted a visit steps only up, to finish a
+game the computer leads (``rung_for``).  Nothing is kept between two decisions but the game itself.
 """
 
 from __future__ import annotations
@@ -28,12 +29,19 @@ import math
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
 from ludique.ai.search import Limit, Searcher
-from ludique.ai.skill import SkillEstimate, decisions_of, estimate, hypotheses
+from ludique.ai.skill import (
+    NOMINAL_STRENGTH,
+    SkillEstimate,
+    decisions_of,
+    estimate,
+    hypotheses,
+    ladder_strength,
+)
 from ludique.games import spec
 from ludique.games.base import GameState, Move
 
@@ -67,7 +75,6 @@ STEP = (
 )
 QUIET = 20  # plies without a capture after which a game has gone quiet
 LATE = 100  # moves (throws not counted) after which a game has outlasted a museum visit
-UNSURE = 0.5  # of the estimate's spread (in rungs) added to its mean: unsure, err toward strength
 CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 # The expert is the Champion's search on a third of the budget: about a ply less.  Measured by
 # self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one step
@@ -371,28 +378,33 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
 
 
 def rung_for(
-    skill: SkillEstimate, chance: float, quiet: bool = False, late: bool = False
+    skill: SkillEstimate,
+    chance: float,
+    quiet: bool = False,
+    late: bool = False,
+    strengths: Sequence[float] = NOMINAL_STRENGTH,
 ) -> tuple[int, int]:
-    """(the rung to play, the rung the estimate points at): the rung the estimate points at,
-    one stronger when the computer is behind, one weaker when it is ahead (none at either end
-    of the ladder, where a step could go only one way).  In a game gone quiet it does not step
-    down: it plays its level for a decision rather than waiting (a step up there made it a rung
-    stronger than the visitor for most of a Latrunculi game, where quiet is the rule, and still
-    created no captures).  Once a game has outlasted a visit (``late``) it never steps down,
-    and steps up only to finish a game it leads: a lead the moves built decides, whoever holds
-    it.  (Stepping down whenever it led held a Pente grammai race level for hundreds of rounds;
-    stepping up whoever led ended the long games, but nearly always for the computer: behind,
-    it caught up by playing better than the visitor.  Stepping down whenever the visitor led
-    left his lead to him, but a visitor who does not aim at his goal cannot finish, and those
-    games ran to the benchmark's limit.)  The rung is never more than one from the estimate.
+    """(the rung to play, the rung that gives the visitor a fair game): the fair rung (his
+    expected score against it nearest one half, by the ladder's ratings ``strengths``, over the
+    posterior), one stronger when the computer is behind, one weaker when it is ahead (none at
+    either end of the ladder, where a step could go only one way).  In a game gone quiet it
+    does not step down: it plays its level for a decision rather than waiting (a step up there
+    made it a rung stronger than the visitor for most of a Latrunculi game, where quiet is the
+    rule, and still created no captures).  Once a game has outlasted a visit (``late``) it
+    never steps down, and steps up only to finish a game it leads: a lead the moves built
+    decides, whoever holds it.  (Stepping down whenever it led held a Pente grammai race level
+    for hundreds of rounds; stepping up whoever led ended the long games, but nearly always for
+    the computer: behind, it caught up by playing better than the visitor.  Stepping down
+    whenever the visitor led left his lead to him, but a visitor who does not aim at his goal
+    cannot finish, and those games ran to the benchmark's limit.)  The rung is never more than
+    one from the fair one.
 
-    The estimate points at its mean plus half its spread: while the visitor's moves have not
-    told much (his first moves, or a game whose referee cannot tell the middle rungs apart),
-    it errs toward the stronger rung, since a computer a little too strong loses nothing that
-    a visitor sees, and one too weak throws the game; once his moves have told, the spread is
-    small and the mean decides."""
+    The fair rung weighs the rungs by what they are worth, not by their place on the ladder:
+    where neighbouring rungs play alike (Epaminondas' child and novice) a visitor who may be
+    either meets one of them, not the rung above; where one rung stands far above the rest
+    (the Champion in Seneca and Dux) a visitor who may be it meets it."""
     top = len(LADDER) - 1
-    estimated = min(top, max(0, round(skill.rung + UNSURE * skill.spread)))
+    estimated = skill.fair_rung(strengths)
     if not 0 < estimated < top:
         # At an end of the ladder the step has only one way to go: toward the computer at the
         # bottom, toward the visitor at the top, so that one would decide every game of the
@@ -421,11 +433,12 @@ def decide(
     own = referee_chances(state, stop)
     chance = max(c for _, c in own)
     late = len(state.moves_played()) >= LATE
+    strengths = ladder_strength(state.game_id)
     if spec(state.game_id).solved:
-        rung, estimated = rung_for(skill, chance, late=late)
+        rung, estimated = rung_for(skill, chance, late=late, strengths=strengths)
         move = play_pente_rung(state, LADDER[rung], rng)
     else:
         quiet = quiet_plies(state, QUIET) >= QUIET
-        rung, estimated = rung_for(skill, chance, quiet, late)
+        rung, estimated = rung_for(skill, chance, quiet, late, strengths)
         move = play_search_rung(state, LADDER[rung], started, budget, rng, stop)
     return EvenDecision(move, rung, estimated, chance, skill)

@@ -44,6 +44,27 @@ EFFECTIVE: dict[str, tuple[float, ...]] = {
 NOMINAL: tuple[float, ...] = (0.2, 0.1, 0.05, 0.025, 0.012, 0.005, 0.002)
 
 
+# Each rung's strength by game (Elo, rung 0 at 0), from the same self-play
+# (``benchmarks/even_ladder.py``; docs/ai.md, "The ladder measured"): what a rung of the
+# estimate is worth against a rung the computer may play.  A game not measured takes
+# ``NOMINAL_STRENGTH``: evenly spaced over the span the measured games show.
+STRENGTH: dict[str, tuple[float, ...]] = {
+    "epaminondas": (0, 801, 698, 1048, 1250, 1497, 1679),
+    "latrunculi-seneca": (0, 728, 610, 840, 821, 826, 1706),
+    "latrunculi-piso": (0, 679, 655, 694, 1021, 1285, 1521),
+    "latrunculi-petteia": (0, 495, 244, 308, 355, 528, 535),
+    "latrunculi-dux": (0, 333, 327, 425, 494, 547, 1488),
+    "pente-grammai": (0, 32, 150, 384, 417, 477, 639),
+}
+NOMINAL_STRENGTH: tuple[float, ...] = (0, 200, 400, 600, 800, 1000, 1200)
+
+
+def ladder_strength(game_id: str) -> tuple[float, ...]:
+    """Each rung's rating in ``game_id``, never below the rung under it: a rung sees what the
+    one below sees and more, so a measured dip (two or three games a pair) is noise."""
+    return tuple(itertools.accumulate(STRENGTH.get(game_id, NOMINAL_STRENGTH), max))
+
+
 def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
     """The hypotheses about a visitor of ``game_id``, weakest first: his temperature
     (``math.inf``: a random mover) and the rung that plays like him."""
@@ -98,6 +119,33 @@ class SkillEstimate:
         mean = self.rung
         return math.sqrt(
             sum(p * (r - mean) ** 2 for p, r in zip(self.posterior, self.rungs, strict=True))
+        )
+
+    def expected_score(self, strengths: Sequence[float], rung: int) -> float:
+        """The visitor's expected score (a draw a half) against ``rung``, the ladder's ratings
+        ``strengths`` averaged over what he may be."""
+        against = strengths[rung]
+        return math.fsum(
+            p / (1.0 + math.pow(10.0, (against - strengths[r]) / 400.0))
+            for p, r in zip(self.posterior, self.rungs, strict=True)
+        )
+
+    def fair_rung(self, strengths: Sequence[float]) -> int:
+        """The rung against which the visitor's expected score is nearest one half: a fair
+        game, by what each rung is worth, over all he may be.  While his moves have told
+        little, a small chance that he is much stronger weighs as much as it would cost him:
+        where the ladder's top stands far above the rest (the Champion in Seneca and Dux),
+        a visitor who may be the Champion meets it.  Of rungs that tie (of equal strength, or
+        as far above one half as below) the one nearest the estimate's mean plays, the stronger
+        if two are: a computer a little too strong loses nothing a visitor sees."""
+        mean = self.rung
+        return min(
+            range(len(strengths)),
+            key=lambda r: (
+                round(abs(self.expected_score(strengths, r) - 0.5), 9),
+                round(abs(r - mean), 9),
+                -r,
+            ),
         )
 
     def to_json(self) -> dict[str, float | int]:
