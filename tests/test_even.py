@@ -260,18 +260,22 @@ def test_the_story_line_about_even_match_says_what_the_rung_played_does(lang: st
     assert close == {"up", "down"} and finish == {"up"}
 
 
-def test_at_either_end_of_the_ladder_the_rung_is_the_estimate() -> None:
-    # a step that can go only one way would decide every game of the weakest visitors (for the
-    # computer) and of the strongest (for the visitor): at an end there is no step either way
+def test_at_either_end_of_the_ladder_the_nudge_keeps_the_fair_rung() -> None:
+    # a nudge that can go only one way would decide every game of the weakest visitors (for
+    # the computer) and of the strongest (for the visitor): at an end there is none either way
     top = len(ev.LADDER) - 1
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
     assert ev.rung_for(strongest, 0.5)[1] == top and ev.rung_for(weakest, 0.5)[1] == 0
     for chance in (0.05, 0.5, 0.95):
         for quiet in (False, True):
-            for late in (False, True):
-                assert ev.rung_for(strongest, chance, quiet, late) == (top, top)
-                assert ev.rung_for(weakest, chance, quiet, late) == (0, 0)
+            assert ev.rung_for(strongest, chance, quiet) == (top, top)
+            assert ev.rung_for(weakest, chance, quiet) == (0, 0)
+            # past a visit, a game the computer leads is finished from any rung (the toddler
+            # alone would lead it and never end it), and none is finished past the Champion
+            assert ev.rung_for(strongest, chance, quiet, late=True) == (top, top)
+            finish = 1 if chance > 0.5 + ev.STEP else 0
+            assert ev.rung_for(weakest, chance, quiet, late=True) == (finish, 0)
 
 
 def test_the_fair_rung_gives_the_visitor_an_even_chance_by_what_each_rung_is_worth() -> None:

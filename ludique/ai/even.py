@@ -391,13 +391,13 @@ def rung_for(
     does not step down: it plays its level for a decision rather than waiting (a step up there
     made it a rung stronger than the visitor for most of a Latrunculi game, where quiet is the
     rule, and still created no captures).  Once a game has outlasted a visit (``late``) it
-    never steps down, and steps up only to finish a game it leads: a lead the moves built
-    decides, whoever holds it.  (Stepping down whenever it led held a Pente grammai race level
-    for hundreds of rounds; stepping up whoever led ended the long games, but nearly always for
-    the computer: behind, it caught up by playing better than the visitor.  Stepping down
-    whenever the visitor led left his lead to him, but a visitor who does not aim at his goal
-    cannot finish, and those games ran to the benchmark's limit.)  The rung is never more than
-    one from the fair one.
+    never steps down, and steps up only to finish a game it leads, from any rung (the toddler
+    can lead a game and never end it): a lead the moves built decides, whoever holds it.
+    (Stepping down whenever it led held a Pente grammai race level for hundreds of rounds;
+    stepping up whoever led ended the long games, but nearly always for the computer: behind,
+    it caught up by playing better than the visitor.  Stepping down whenever the visitor led
+    left his lead to him, but a visitor who does not aim at his goal cannot finish, and those
+    games ran to the benchmark's limit.)  The rung is never more than one from the fair one.
 
     The fair rung weighs the rungs by what they are worth, not by their place on the ladder:
     where neighbouring rungs play alike (Epaminondas' child and novice) a visitor who may be
@@ -405,15 +405,18 @@ def rung_for(
     (the Champion in Seneca and Dux) a visitor who may be it meets it."""
     top = len(LADDER) - 1
     estimated = skill.fair_rung(strengths)
-    if not 0 < estimated < top:
-        # At an end of the ladder the step has only one way to go: toward the computer at the
-        # bottom, toward the visitor at the top, so that one would decide every game of the
-        # weakest visitors and the other every game of the strongest.  The nudge is a step
-        # either way or none.
-        return estimated, estimated
     behind, ahead = chance < 0.5 - STEP, chance > 0.5 + STEP
     if late:
-        return (estimated + 1 if ahead else estimated), estimated
+        # finishing a game it leads is a step up from any rung: the toddler, which chooses
+        # among its safe moves alike, led the weakest visitors' Pente grammai races for 100-300
+        # rounds without ending them
+        return (min(top, estimated + 1) if ahead else estimated), estimated
+    if not 0 < estimated < top:
+        # At an end of the ladder the nudge has only one way to go: toward the computer at the
+        # bottom, toward the visitor at the top, so that one would decide every game of the
+        # weakest visitors and the other every game of the strongest.  It is a step either way
+        # or none.
+        return estimated, estimated
     if behind:
         return estimated + 1, estimated
     if ahead and not quiet:
