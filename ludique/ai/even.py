@@ -81,6 +81,9 @@ CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
 # (docs/ai.md, "The ladder measured").
 EXPERT_SHARE = 0.3
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
+# Of it, the time kept for a search to see its deadline pass and its move to come back: a
+# Champion's search given all of it ended 2-3 ms past the two seconds on a busy machine.
+UNWIND = 0.05
 # Positions whose referee values are kept, the least recently used forgotten first (a cache: it
 # changes no answer).  Each decision reads the visitor's last 20-80 positions again: emptied
 # all at once, the cache made the next decision judge them all anew, 2-3 s in a long game.
@@ -328,7 +331,7 @@ def play_search_rung(
         # budget; at a benchmark's 0.25 s the referee's two plies of an Epaminondas position,
         # 0.2-0.4 s, would otherwise leave the search no time and the Champion a greedy move).
         now = time.perf_counter()
-        seconds = max(0.0, min(budget * level.share, started + LONGEST - now))
+        seconds = max(0.0, min(budget * level.share, started + LONGEST - UNWIND - now))
         searcher = Searcher(ai, Limit(time=seconds), start=now, stop=stop, rng=rng)
         return searcher.search(state).move
     if level.overlook and rng.random() < level.overlook:
