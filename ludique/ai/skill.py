@@ -33,10 +33,10 @@ from ludique.games.base import GameState
 # the rungs' nominal temperatures.
 EFFECTIVE: dict[str, tuple[float, ...]] = {
     "epaminondas": (0.0178, 0.0178, 0.0141, 0.0126, 0.0089, 0.0013, 0.0022),
-    "latrunculi-seneca": (0.0794, 0.0562, 0.0447, 0.0200, 0.0112, 0.0025, 0.0032),
-    "latrunculi-piso": (0.1000, 0.0562, 0.0447, 0.0224, 0.0112, 0.0040, 0.0040),
-    "latrunculi-petteia": (0.0794, 0.0708, 0.0501, 0.0224, 0.0112, 0.0003, 0.0224),
-    "latrunculi-dux": (0.0501, 0.0398, 0.0355, 0.0200, 0.0112, 0.0025, 0.0032),
+    "latrunculi-seneca": (0.2239, 0.0562, 0.0501, 0.0224, 0.0100, 0.0032, 0.0045),
+    "latrunculi-piso": (0.1259, 0.0501, 0.0501, 0.0178, 0.0112, 0.0032, 0.0063),
+    "latrunculi-petteia": (0.1259, 0.0891, 0.0708, 0.0251, 0.0112, 0.0178, 0.0251),
+    "latrunculi-dux": (0.0708, 0.0355, 0.0316, 0.0200, 0.0100, 0.0020, 0.0045),
     "pente-grammai": (0.1778, 0.1122, 0.1000, 0.0178, 0.0050, 0.0003, 0.0003),
 }
 # A game not measured: each rung about half as noisy as the one below, over the span the
@@ -50,10 +50,10 @@ NOMINAL: tuple[float, ...] = (0.2, 0.1, 0.05, 0.025, 0.012, 0.005, 0.002)
 # ``NOMINAL_STRENGTH``: evenly spaced over the span the measured games show.
 STRENGTH: dict[str, tuple[float, ...]] = {
     "epaminondas": (0, 801, 698, 1048, 1250, 1497, 1679),
-    "latrunculi-seneca": (0, 728, 610, 840, 821, 826, 1706),
-    "latrunculi-piso": (0, 679, 655, 694, 1021, 1285, 1521),
-    "latrunculi-petteia": (0, 495, 244, 308, 355, 528, 535),
-    "latrunculi-dux": (0, 333, 327, 425, 494, 547, 1488),
+    "latrunculi-seneca": (0, 743, 1022, 1135, 1311, 2254, 2373),
+    "latrunculi-piso": (0, 290, 270, 315, 444, 750, 1066),
+    "latrunculi-petteia": (0, 192, 189, 318, 366, 538, 546),
+    "latrunculi-dux": (0, 96, 222, 186, 170, 484, 511),
     "pente-grammai": (0, 32, 150, 384, 417, 477, 639),
 }
 NOMINAL_STRENGTH: tuple[float, ...] = (0, 200, 400, 600, 800, 1000, 1200)
