@@ -203,24 +203,65 @@ def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
 
 
 # --- the rung played ---
+class Drawn(random.Random):
+    """A generator whose every ``random()`` is ``value``: 0 takes every step the nudge may
+    take, 0.999 only the steps that move the visitor's expected score by ``NUDGE`` or less."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+STEPS = Drawn(0.0)
+
+
 def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     near = skill.fair_rung(NOMINAL_STRENGTH)
     assert 0 < near < len(ev.LADDER) - 1
-    assert ev.rung_for(skill, 0.5) == (near, near)
-    assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01) == (min(6, near + 1), near)
-    assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01) == (max(0, near - 1), near)
+    behind, ahead = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
+    assert ev.rung_for(skill, 0.5, STEPS) == (near, near)
+    assert ev.rung_for(skill, behind, STEPS) == (min(6, near + 1), near)
+    assert ev.rung_for(skill, ahead, STEPS) == (max(0, near - 1), near)
     # a quiet game: no step down when ahead, no step up when level
-    assert ev.rung_for(skill, 0.5, quiet=True) == (near, near)
-    assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01, quiet=True) == (near, near)
+    assert ev.rung_for(skill, 0.5, STEPS, quiet=True) == (near, near)
+    assert ev.rung_for(skill, ahead, STEPS, quiet=True) == (near, near)
     # a game that has outlasted a visit: one rung up to finish a game it leads, else its level
-    assert ev.rung_for(skill, 0.5 + ev.STEP + 0.01, late=True) == (min(6, near + 1), near)
-    assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01, late=True) == (near, near)
-    assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01, quiet=True, late=True) == (near, near)
-    assert ev.rung_for(skill, 0.5, quiet=True, late=True) == (near, near)
-    assert ev.rung_for(skill, 0.5 - ev.STEP - 0.01, quiet=True) == (min(6, near + 1), near)
+    assert ev.rung_for(skill, ahead, STEPS, late=True) == (min(6, near + 1), near)
+    assert ev.rung_for(skill, behind, STEPS, late=True) == (near, near)
+    assert ev.rung_for(skill, behind, STEPS, quiet=True, late=True) == (near, near)
+    assert ev.rung_for(skill, 0.5, STEPS, quiet=True, late=True) == (near, near)
+    assert ev.rung_for(skill, behind, STEPS, quiet=True) == (min(6, near + 1), near)
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
-    assert ev.rung_for(strongest, 0.1)[0] == len(ev.LADDER) - 1  # never past the Champion
+    assert ev.rung_for(strongest, 0.1, STEPS)[0] == len(ev.LADDER) - 1  # never past the Champion
+
+
+def test_the_step_moves_the_visitors_expected_score_by_a_bounded_amount() -> None:
+    # Dux as measured: the Champion 27 Elo above the expert, the expert 262 above the strong
+    # rung.  A visitor who may be the Champion or the expert has the expert as his fair rung;
+    # a whole rung each way would give him 4 points of expected score when the computer is
+    # behind and about 30 when it is ahead.
+    dux = (0.0, 96.0, 222.0, 222.0, 222.0, 484.0, 511.0)
+    skill = SkillEstimate((0.0, 0.55, 0.45), 12, 0.0, (0, 5, 6))
+    assert skill.fair_rung(dux) == 5
+    behind, ahead = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
+    fair = skill.expected_score(dux, 5)
+    up = fair - skill.expected_score(dux, 6)
+    down = skill.expected_score(dux, 4) - fair
+    assert up < ev.NUDGE < down
+    rng = random.Random(5)
+    ups = sum(ev.rung_for(skill, behind, rng, strengths=dux)[0] == 6 for _ in range(2000))
+    downs = [ev.rung_for(skill, ahead, rng, strengths=dux)[0] for _ in range(2000)]
+    assert ups == 2000  # a small step is always taken
+    assert set(downs) == {4, 5}  # a large one now and then, never further
+    share = downs.count(4) / 2000
+    assert abs(share - ev.NUDGE / down) < 0.04
+    # on average over the decisions the step gives the visitor NUDGE, not the whole gap
+    assert abs(share * down - ev.NUDGE) < 0.01
+    assert ev.rung_for(skill, ahead, Drawn(0.999), strengths=dux) == (5, 5)
 
 
 # What the story screen tells the visitor of Even match (``story.even_opponent``), word by
@@ -249,7 +290,7 @@ def test_the_story_line_about_even_match_says_what_the_rung_played_does(lang: st
             behind, ahead = chance < 0.5 - ev.STEP, chance > 0.5 + ev.STEP
             for quiet in (False, True):
                 for late in (False, True):
-                    played, estimated = ev.rung_for(skill, chance, quiet, late)
+                    played, estimated = ev.rung_for(skill, chance, STEPS, quiet, late)
                     assert abs(played - estimated) <= 1
                     if played < estimated:
                         assert ahead and not late
@@ -266,16 +307,17 @@ def test_at_either_end_of_the_ladder_the_nudge_keeps_the_fair_rung() -> None:
     top = len(ev.LADDER) - 1
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
-    assert ev.rung_for(strongest, 0.5)[1] == top and ev.rung_for(weakest, 0.5)[1] == 0
+    assert ev.rung_for(strongest, 0.5, STEPS)[1] == top
+    assert ev.rung_for(weakest, 0.5, STEPS)[1] == 0
     for chance in (0.05, 0.5, 0.95):
         for quiet in (False, True):
-            assert ev.rung_for(strongest, chance, quiet) == (top, top)
-            assert ev.rung_for(weakest, chance, quiet) == (0, 0)
+            assert ev.rung_for(strongest, chance, STEPS, quiet) == (top, top)
+            assert ev.rung_for(weakest, chance, STEPS, quiet) == (0, 0)
             # past a visit, a game the computer leads is finished from any rung (the toddler
             # alone would lead it and never end it), and none is finished past the Champion
-            assert ev.rung_for(strongest, chance, quiet, late=True) == (top, top)
+            assert ev.rung_for(strongest, chance, STEPS, quiet, late=True) == (top, top)
             finish = 1 if chance > 0.5 + ev.STEP else 0
-            assert ev.rung_for(weakest, chance, quiet, late=True) == (finish, 0)
+            assert ev.rung_for(weakest, chance, STEPS, quiet, late=True) == (finish, 0)
 
 
 def test_the_fair_rung_gives_the_visitor_an_even_chance_by_what_each_rung_is_worth() -> None:
