@@ -15,12 +15,12 @@ Three parts, the same in every game:
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
    posterior over the ladder's temperatures from what his recent moves lost by the referee.
 
-Each decision the computer plays the rung that gives the visitor a fair game (his expected
-score against it nearest one half, by each rung's measured rating, over all the estimate says
-he may be), a rung stronger when the referee has it behind and a rung weaker when it has it
-ahead (``STEP``), weighed like the fair rung so that the nudge moves the visitor's expected score
-by ``NUDGE`` at most: a bounded nudge toward the side that is behind, never a thrown game.  A game
-gone quiet does not step down, and one that has outlasted a visit steps only up, to finish a
+Each decision the computer plays the level that gives the visitor a fair game (his expected
+score against it one half, by each rung's measured rating, over all the estimate says he may
+be; a level between two rungs is the two, each at its share of the decisions), nudged toward
+the side that is behind when the referee has one side behind (``STEP``): the visitor's expected
+score a half less ``NUDGE`` or a half and ``NUDGE``, a bounded nudge, never a thrown game.  A game
+gone quiet does not nudge down, and one that has outlasted a visit nudges only up, to finish a
 game the computer leads (``rung_for``).  Nothing is kept between two decisions but the game itself.
 """
 
@@ -71,9 +71,9 @@ REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least an
 REFEREE_NODES = 2_000
 REFEREE_SPAN = 3
 HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
-STEP = 0.1  # the computer's chance this far from one half nudges it a step (toward the side behind)
-# The most a step moves the visitor's expected score from the fair rung's, on average: the
-# half-width of the band a fair game keeps him in (35-65% of decided games).
+STEP = 0.1  # the computer's chance this far from one half nudges it (toward the side behind)
+# How far the nudge moves the visitor's expected score from one half: the half-width of the
+# band a fair game keeps him in (35-65% of decided games).
 NUDGE = 0.15
 QUIET = 20  # plies without a capture after which a game has gone quiet
 LATE = 100  # moves (throws not counted) after which a game has outlasted a museum visit
@@ -390,62 +390,57 @@ def rung_for(
     late: bool = False,
     strengths: Sequence[float] = NOMINAL_STRENGTH,
 ) -> tuple[int, int]:
-    """(the rung to play, the rung that gives the visitor a fair game): the fair rung (his
-    expected score against it nearest one half, by the ladder's ratings ``strengths``, over the
-    posterior), nudged a step stronger when the computer is behind and a step weaker when it is
-    ahead (none at either end of the ladder, where a step could go only one way).  In a game
-    gone quiet it does not step down: it plays its level for a decision rather than waiting (a
-    step up there made it a rung stronger than the visitor for most of a Latrunculi game, where
-    quiet is the rule, and still created no captures).  Once a game has outlasted a visit
-    (``late``) it never steps down, and steps up only to finish a game it leads, from any rung
-    (the toddler can lead a game and never end it): a lead the moves built decides, whoever
-    holds it.  (Stepping down whenever it led held a Pente grammai race level for hundreds of
-    rounds; stepping up whoever led ended the long games, but nearly always for the computer:
-    behind, it caught up by playing better than the visitor.  Stepping down whenever the
-    visitor led left his lead to him, but a visitor who does not aim at his goal cannot finish,
-    and those games ran to the benchmark's limit.)  The rung is never more than one from the
-    fair one.
+    """(the rung to play, the rung nearest the fair level).  The computer plays the level
+    (``SkillEstimate.level``) against which the visitor's expected score, by the ladder's
+    ratings ``strengths`` over the posterior, is one half, nudged by ``NUDGE`` toward the side
+    that is behind: a half less ``NUDGE`` when the computer is behind, a half and ``NUDGE`` when
+    it is ahead (as large both ways: less near an end of the ladder, none at an end).  In a
+    game gone quiet it does not nudge down: it plays its level for a decision rather than
+    waiting (a step up there made it a rung stronger than the visitor for most of a Latrunculi
+    game, where quiet is the rule, and still created no captures).  Once a game has outlasted a
+    visit (``late``) it never nudges down, and nudges up only to finish a game it leads, from
+    any level (the toddler can lead a game and never end it): a lead the moves built decides,
+    whoever holds it.  (Stepping down whenever it led held a Pente grammai race level for
+    hundreds of rounds; stepping up whoever led ended the long games, but nearly always for the
+    computer: behind, it caught up by playing better than the visitor.  Stepping down whenever
+    the visitor led left his lead to him, but a visitor who does not aim at his goal cannot
+    finish, and those games ran to the benchmark's limit.)
 
-    The fair rung weighs the rungs by what they are worth, not by their place on the ladder:
-    where neighbouring rungs play alike (Epaminondas' child and novice) a visitor who may be
-    either meets one of them, not the rung above; where one rung stands far above the rest
-    (the Champion in Seneca and Dux) a visitor who may be it meets it.  The step is weighed the
-    same way (``step``): it moves the visitor's expected score by at most ``NUDGE``."""
-    top = len(LADDER) - 1
-    estimated = skill.fair_rung(strengths)
+    The level weighs the rungs by what they are worth, not by their place on the ladder, and a
+    level between two rungs is the two played in turn: where neighbouring rungs play alike
+    (Epaminondas' child and novice) a visitor who may be either meets one of them, not the rung
+    above; where one rung stands far above the rest (the Champion in Seneca) a visitor who may
+    be it meets it at the share of the decisions his chance of being it is worth."""
+    fair = skill.level(strengths)
+    direction = aim(chance, quiet, late)
+    if not direction:
+        return fair.draw(rng), fair.nearest
+    # how far the ladder reaches each way from one half (his score against its top and bottom)
+    up = 0.5 - skill.expected_score(strengths, len(strengths) - 1)
+    down = skill.expected_score(strengths, 0) - 0.5
+    # Near an end of the ladder a nudge could go further one way than the other: toward the
+    # computer at the bottom, toward the visitor at the top, so that it would decide the
+    # weakest visitors' games for the computer and the strongest visitors' for them.  It is as
+    # large both ways, none at an end; only the finish of a long game goes up from the bottom.
+    room = up if late else min(up, down)
+    target = 0.5 + direction * max(0.0, min(NUDGE, room))
+    return skill.level(strengths, target).draw(rng), fair.nearest
+
+
+def aim(chance: float, quiet: bool, late: bool) -> int:
+    """Which way the computer nudges the visitor's expected score, from its own chance by the
+    referee: -1 (it plays stronger), +1 (weaker) or 0."""
     behind, ahead = chance < 0.5 - STEP, chance > 0.5 + STEP
     if late:
-        # finishing a game it leads is a step up from any rung: the toddler, which chooses
+        # finishing a game it leads is a nudge up from any level: the toddler, which chooses
         # among its safe moves alike, led the weakest visitors' Pente grammai races for 100-300
         # rounds without ending them
-        if ahead and estimated < top:
-            return step(skill, estimated, estimated + 1, strengths, rng), estimated
-        return estimated, estimated
-    if not 0 < estimated < top:
-        # At an end of the ladder the nudge has only one way to go: toward the computer at the
-        # bottom, toward the visitor at the top, so that one would decide every game of the
-        # weakest visitors and the other every game of the strongest.  It is a step either way
-        # or none.
-        return estimated, estimated
+        return -1 if ahead else 0
     if behind:
-        return step(skill, estimated, estimated + 1, strengths, rng), estimated
+        return -1
     if ahead and not quiet:
-        return step(skill, estimated, estimated - 1, strengths, rng), estimated
-    return estimated, estimated
-
-
-def step(
-    skill: SkillEstimate, fair: int, to: int, strengths: Sequence[float], rng: random.Random
-) -> int:
-    """``to`` (a neighbour of the fair rung) or, now and then, ``fair`` itself, so that the
-    step moves the visitor's expected score by ``NUDGE`` at most, on average over the
-    decisions: where the neighbour is worth much more or less than the fair rung it plays only
-    that share of them.  A whole rung each time gave away what the ratings' gaps happen to be:
-    in Dux, where the Champion stands 260 Elo above the strong rung and 30 above the expert, a
-    visitor who may be the Champion met the expert when the computer was behind and the strong
-    rung when it was ahead, a nudge three times as large one way as the other (docs/ai.md)."""
-    gap = abs(skill.expected_score(strengths, to) - skill.expected_score(strengths, fair))
-    return to if gap <= NUDGE or rng.random() < NUDGE / gap else fair
+        return 1
+    return 0
 
 
 def decide(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -101,6 +102,26 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Mix:
+    """A level between two neighbouring rungs: ``upper`` at ``share`` of the decisions, ``lower``
+    at the rest (the same rung twice at an end of the ladder)."""
+
+    lower: int
+    upper: int
+    share: float
+
+    @property
+    def nearest(self) -> int:
+        return self.upper if self.share >= 0.5 else self.lower
+
+    def draw(self, rng: random.Random) -> int:
+        """The rung of one decision."""
+        if self.lower == self.upper or self.share <= 0.0:
+            return self.lower
+        return self.upper if rng.random() < self.share else self.lower
+
+
+@dataclass(frozen=True)
 class SkillEstimate:
     """The posterior over ``HYPOTHESES`` and what it says: the rung that plays like the visitor
     (its mean) and how sure that is (its standard deviation, in rungs)."""
@@ -130,23 +151,33 @@ class SkillEstimate:
             for p, r in zip(self.posterior, self.rungs, strict=True)
         )
 
-    def fair_rung(self, strengths: Sequence[float]) -> int:
-        """The rung against which the visitor's expected score is nearest one half: a fair
-        game, by what each rung is worth, over all he may be.  While his moves have told
-        little, a small chance that he is much stronger weighs as much as it would cost him:
-        where the ladder's top stands far above the rest (the Champion in Seneca and Dux),
-        a visitor who may be the Champion meets it.  Of rungs that tie (of equal strength, or
-        as far above one half as below) the one nearest the estimate's mean plays, the stronger
-        if two are: a computer a little too strong loses nothing a visitor sees."""
+    def level(self, strengths: Sequence[float], target: float = 0.5) -> Mix:
+        """The level against which the visitor's expected score is ``target``: the two
+        neighbouring rungs whose scores enclose it, the stronger played at the share of the
+        decisions that makes the mean score ``target`` (a person between two rungs is neither;
+        where the ladder's rungs stand far apart, as the Champion above the strong rung in
+        Seneca, the nearer rung gave a visitor who may be either a quarter of a game or more).
+        Past an end of the ladder, that end.  Of rungs of equal rating the one nearest the
+        estimate's mean plays, the stronger if two are."""
+        count = len(strengths)
+        scores = [self.expected_score(strengths, r) for r in range(count)]
         mean = self.rung
-        return min(
-            range(len(strengths)),
-            key=lambda r: (
-                round(abs(self.expected_score(strengths, r) - 0.5), 9),
-                round(abs(r - mean), 9),
-                -r,
-            ),
-        )
+
+        def rung_of(rating: float) -> int:
+            alike = [r for r in range(count) if strengths[r] == rating]
+            return min(alike, key=lambda r: (abs(r - mean), -r))
+
+        if scores[0] <= target:
+            return Mix(rung_of(strengths[0]), rung_of(strengths[0]), 0.0)
+        if scores[-1] >= target:
+            return Mix(rung_of(strengths[-1]), rung_of(strengths[-1]), 0.0)
+        upper = next(r for r in range(count) if scores[r] <= target)
+        share = (scores[upper - 1] - target) / (scores[upper - 1] - scores[upper])
+        return Mix(rung_of(strengths[upper - 1]), rung_of(strengths[upper]), share)
+
+    def fair_rung(self, strengths: Sequence[float]) -> int:
+        """The rung nearest the fair level (his expected score one half): what he is read as."""
+        return self.level(strengths).nearest
 
     def to_json(self) -> dict[str, float | int]:
         return {
