@@ -21,6 +21,7 @@ from ludique.ai.skill import (
     HYPOTHESES,
     NOMINAL_STRENGTH,
     Decision,
+    Mix,
     SkillEstimate,
     decisions_of,
     estimate,
@@ -203,65 +204,91 @@ def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
 
 
 # --- the rung played ---
-class Drawn(random.Random):
-    """A generator whose every ``random()`` is ``value``: 0 takes every step the nudge may
-    take, 0.999 only the steps that move the visitor's expected score by ``NUDGE`` or less."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
+BEHIND, AHEAD = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
 
 
-STEPS = Drawn(0.0)
+def mean_score(
+    skill: SkillEstimate,
+    chance: float,
+    strengths: tuple[float, ...] = NOMINAL_STRENGTH,
+    quiet: bool = False,
+    late: bool = False,
+    draws: int = 3000,
+) -> float:
+    """The visitor's expected score against the rungs ``rung_for`` plays, over many decisions."""
+    rng = random.Random(11)
+    played = [ev.rung_for(skill, chance, rng, quiet, late, strengths)[0] for _ in range(draws)]
+    return sum(skill.expected_score(strengths, r) for r in played) / draws
 
 
-def test_the_rung_is_the_estimates_moved_one_step_toward_the_side_behind() -> None:
+def test_the_level_gives_the_visitor_the_score_aimed_at() -> None:
+    skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
+    seneca = ladder_strength("latrunculi-seneca")
+    scores = [skill.expected_score(seneca, r) for r in range(len(ev.LADDER))]
+    for target in (0.5 - ev.NUDGE, 0.5, 0.5 + ev.NUDGE):
+        mix = skill.level(seneca, target)
+        assert mix.lower < mix.upper and 0.0 < mix.share <= 1.0
+        assert scores[mix.lower] > target >= scores[mix.upper]
+        # neighbours by what they are worth: no rung worth something between the two
+        assert not any(seneca[mix.lower] < v < seneca[mix.upper] for v in seneca)
+        mixed = mix.share * scores[mix.upper] + (1 - mix.share) * scores[mix.lower]
+        assert abs(mixed - target) < 1e-9
+    # past an end of the ladder, that end
+    strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
+    weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
+    top = len(ev.LADDER) - 1
+    best = strongest.level(NOMINAL_STRENGTH)  # his posterior all but certain of the top
+    assert best.upper == top and best.share > 0.999 and best.nearest == top
+    assert weakest.level(NOMINAL_STRENGTH) == Mix(0, 0, 0.0)
+
+
+def test_the_nudge_moves_the_visitors_expected_score_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     near = skill.fair_rung(NOMINAL_STRENGTH)
     assert 0 < near < len(ev.LADDER) - 1
-    behind, ahead = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
-    assert ev.rung_for(skill, 0.5, STEPS) == (near, near)
-    assert ev.rung_for(skill, behind, STEPS) == (min(6, near + 1), near)
-    assert ev.rung_for(skill, ahead, STEPS) == (max(0, near - 1), near)
-    # a quiet game: no step down when ahead, no step up when level
-    assert ev.rung_for(skill, 0.5, STEPS, quiet=True) == (near, near)
-    assert ev.rung_for(skill, ahead, STEPS, quiet=True) == (near, near)
-    # a game that has outlasted a visit: one rung up to finish a game it leads, else its level
-    assert ev.rung_for(skill, ahead, STEPS, late=True) == (min(6, near + 1), near)
-    assert ev.rung_for(skill, behind, STEPS, late=True) == (near, near)
-    assert ev.rung_for(skill, behind, STEPS, quiet=True, late=True) == (near, near)
-    assert ev.rung_for(skill, 0.5, STEPS, quiet=True, late=True) == (near, near)
-    assert ev.rung_for(skill, behind, STEPS, quiet=True) == (min(6, near + 1), near)
-    strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
-    assert ev.rung_for(strongest, 0.1, STEPS)[0] == len(ev.LADDER) - 1  # never past the Champion
+    assert ev.rung_for(skill, 0.5, random.Random(1))[1] == near
+    cases = [
+        (0.5, False, False, 0.5),
+        (BEHIND, False, False, 0.5 - ev.NUDGE),  # behind: it plays stronger
+        (AHEAD, False, False, 0.5 + ev.NUDGE),  # ahead: weaker
+        (AHEAD, True, False, 0.5),  # a quiet game: no nudge down
+        (BEHIND, True, False, 0.5 - ev.NUDGE),
+        (AHEAD, False, True, 0.5 - ev.NUDGE),  # past a visit: up to finish a game it leads
+        (BEHIND, False, True, 0.5),  # and never down
+        (0.5, True, True, 0.5),
+    ]
+    for chance, quiet, late, aimed in cases:
+        score = mean_score(skill, chance, quiet=quiet, late=late)
+        assert abs(score - aimed) < 0.02, (chance, quiet, late, score)
 
 
-def test_the_step_moves_the_visitors_expected_score_by_a_bounded_amount() -> None:
+def test_the_nudge_is_as_large_both_ways_and_none_at_an_end_of_the_ladder() -> None:
     # Dux as measured: the Champion 27 Elo above the expert, the expert 262 above the strong
-    # rung.  A visitor who may be the Champion or the expert has the expert as his fair rung;
-    # a whole rung each way would give him 4 points of expected score when the computer is
-    # behind and about 30 when it is ahead.
+    # rung.  A visitor who may be the expert or the Champion could be given 30 points of
+    # expected score by a rung down and at most 2 by the rungs up: the nudge is the smaller
+    # both ways (a whole rung each way made it 4 points up and 30 down).
     dux = (0.0, 96.0, 222.0, 222.0, 222.0, 484.0, 511.0)
     skill = SkillEstimate((0.0, 0.55, 0.45), 12, 0.0, (0, 5, 6))
-    assert skill.fair_rung(dux) == 5
-    behind, ahead = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
-    fair = skill.expected_score(dux, 5)
-    up = fair - skill.expected_score(dux, 6)
-    down = skill.expected_score(dux, 4) - fair
-    assert up < ev.NUDGE < down
-    rng = random.Random(5)
-    ups = sum(ev.rung_for(skill, behind, rng, strengths=dux)[0] == 6 for _ in range(2000))
-    downs = [ev.rung_for(skill, ahead, rng, strengths=dux)[0] for _ in range(2000)]
-    assert ups == 2000  # a small step is always taken
-    assert set(downs) == {4, 5}  # a large one now and then, never further
-    share = downs.count(4) / 2000
-    assert abs(share - ev.NUDGE / down) < 0.04
-    # on average over the decisions the step gives the visitor NUDGE, not the whole gap
-    assert abs(share * down - ev.NUDGE) < 0.01
-    assert ev.rung_for(skill, ahead, Drawn(0.999), strengths=dux) == (5, 5)
+    reach = 0.5 - skill.expected_score(dux, 6)
+    assert 0.0 < reach < ev.NUDGE
+    fair = mean_score(skill, 0.5, dux)
+    assert abs(fair - 0.5) < 0.01
+    assert abs(mean_score(skill, BEHIND, dux) - (0.5 - reach)) < 0.01
+    assert abs(mean_score(skill, AHEAD, dux) - (0.5 + reach)) < 0.01
+    # at either end none either way, but a long game the computer leads is finished from the
+    # bottom (the toddler alone would lead it and never end it), and none past the Champion
+    top = len(ev.LADDER) - 1
+    strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
+    weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
+    rng = random.Random(2)
+    for chance in (0.05, 0.5, 0.95):
+        for quiet in (False, True):
+            assert ev.rung_for(strongest, chance, rng, quiet) == (top, top)
+            assert ev.rung_for(weakest, chance, rng, quiet) == (0, 0)
+            assert ev.rung_for(strongest, chance, rng, quiet, late=True) == (top, top)
+    assert {ev.rung_for(weakest, AHEAD, rng, late=True)[0] for _ in range(200)} == {0, 1}
+    assert abs(mean_score(weakest, AHEAD, late=True) - (0.5 - ev.NUDGE)) < 0.02
+    assert ev.rung_for(weakest, BEHIND, rng, late=True) == (0, 0)
 
 
 # What the story screen tells the visitor of Even match (``story.even_opponent``), word by
@@ -280,44 +307,22 @@ def test_the_story_line_about_even_match_says_what_the_rung_played_does(lang: st
     line = catalog(lang).t("kiosk.story.even_opponent")
     for words in EVEN_LINE[lang]:
         assert words in line, (lang, words)
-    # "at about your level, a step stronger or weaker": never more than one rung from the
-    # estimate; "to keep the game close": a step down only where the computer leads, a step up
-    # where it is behind; "or to finish it": past the hundredth move, up only where it leads
+    # "at about your level, a step stronger or weaker": a nudge of ``NUDGE`` at most (above);
+    # "to keep the game close": down only where the computer leads, up where it is behind; "or
+    # to finish it": past the hundredth move, up only where it leads
     close, finish = set(), set()
-    for decisions in ([], [Decision((0.0, 0.02, 0.1), 1)] * 4, [Decision((0.0, 0.05), 1)] * 9):
-        skill = estimate(decisions)
-        for chance in (0.05, 0.3, 0.45, 0.5, 0.55, 0.7, 0.95):
-            behind, ahead = chance < 0.5 - ev.STEP, chance > 0.5 + ev.STEP
-            for quiet in (False, True):
-                for late in (False, True):
-                    played, estimated = ev.rung_for(skill, chance, STEPS, quiet, late)
-                    assert abs(played - estimated) <= 1
-                    if played < estimated:
-                        assert ahead and not late
-                        close.add("down")
-                    if played > estimated:
-                        assert (behind and not late) or (ahead and late)
-                        (finish if late else close).add("up")
-    assert close == {"up", "down"} and finish == {"up"}
-
-
-def test_at_either_end_of_the_ladder_the_nudge_keeps_the_fair_rung() -> None:
-    # a nudge that can go only one way would decide every game of the weakest visitors (for
-    # the computer) and of the strongest (for the visitor): at an end there is none either way
-    top = len(ev.LADDER) - 1
-    strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
-    weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
-    assert ev.rung_for(strongest, 0.5, STEPS)[1] == top
-    assert ev.rung_for(weakest, 0.5, STEPS)[1] == 0
-    for chance in (0.05, 0.5, 0.95):
+    for chance in (0.05, 0.3, 0.45, 0.5, 0.55, 0.7, 0.95):
+        behind, ahead = chance < 0.5 - ev.STEP, chance > 0.5 + ev.STEP
         for quiet in (False, True):
-            assert ev.rung_for(strongest, chance, STEPS, quiet) == (top, top)
-            assert ev.rung_for(weakest, chance, STEPS, quiet) == (0, 0)
-            # past a visit, a game the computer leads is finished from any rung (the toddler
-            # alone would lead it and never end it), and none is finished past the Champion
-            assert ev.rung_for(strongest, chance, STEPS, quiet, late=True) == (top, top)
-            finish = 1 if chance > 0.5 + ev.STEP else 0
-            assert ev.rung_for(weakest, chance, STEPS, quiet, late=True) == (finish, 0)
+            for late in (False, True):
+                direction = ev.aim(chance, quiet, late)
+                if direction > 0:  # weaker
+                    assert ahead and not late
+                    close.add("down")
+                if direction < 0:
+                    assert (behind and not late) or (ahead and late)
+                    (finish if late else close).add("up")
+    assert close == {"up", "down"} and finish == {"up"}
 
 
 def test_the_fair_rung_gives_the_visitor_an_even_chance_by_what_each_rung_is_worth() -> None:
