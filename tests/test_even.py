@@ -244,7 +244,7 @@ def test_the_level_gives_the_visitor_the_score_aimed_at() -> None:
 
 def test_the_nudge_moves_the_visitors_expected_score_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
-    near = skill.fair_rung(NOMINAL_STRENGTH)
+    near = skill.level(NOMINAL_STRENGTH).nearest
     assert 0 < near < len(ev.LADDER) - 1
     assert ev.rung_for(skill, 0.5, random.Random(1))[1] == near
     cases = [
@@ -329,24 +329,24 @@ def test_the_fair_rung_gives_the_visitor_an_even_chance_by_what_each_rung_is_wor
     # a visitor whose moves have told (a sharp posterior) meets his own rung
     for rung in range(1, len(ev.LADDER) - 1):
         told = SkillEstimate((0.0, 1.0), 12, 0.0, (0, rung))
-        assert told.fair_rung(NOMINAL_STRENGTH) == rung
+        assert told.level(NOMINAL_STRENGTH).nearest == rung
     # his expected score against the fair rung is the nearest to one half of all the rungs
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     seneca = ladder_strength("latrunculi-seneca")
     scores = [skill.expected_score(seneca, r) for r in range(len(ev.LADDER))]
-    fair = skill.fair_rung(seneca)
+    fair = skill.level(seneca).nearest
     assert abs(scores[fair] - 0.5) == min(abs(s - 0.5) for s in scores)
     assert scores == sorted(scores, reverse=True)  # a stronger rung never gives him more
     # rungs that play alike are read by what they are worth, not by their place: a visitor
     # who is the child or the novice, alike in strength, meets one of them, not the rung above
     alike = (0.0, 100.0, 100.0, 400.0, 500.0, 600.0, 700.0)
     either = SkillEstimate((0.0, 0.5, 0.5), 12, 0.0, (0, 1, 2))
-    assert either.fair_rung(alike) in (1, 2)
+    assert either.level(alike).nearest in (1, 2)
     # a small chance that he is far stronger weighs as much as it would cost him: where the
     # top rung stands far above the rest, a visitor who may well be it meets it
     cliff = (0.0, 300.0, 400.0, 500.0, 600.0, 700.0, 1600.0)
     maybe_top = SkillEstimate((0.0, 0.3, 0.7), 12, 0.0, (0, 4, 6))
-    assert maybe_top.rung < 6 and maybe_top.fair_rung(cliff) == 6
+    assert maybe_top.rung < 6 and maybe_top.level(cliff).nearest == 6
 
 
 def test_a_measured_dip_in_the_ladders_ratings_is_read_as_noise() -> None:

@@ -116,7 +116,7 @@ class Mix:
 
     def draw(self, rng: random.Random) -> int:
         """The rung of one decision."""
-        if self.lower == self.upper or self.share <= 0.0:
+        if self.share <= 0.0:  # an end of the ladder, or exactly the lower rung
             return self.lower
         return self.upper if rng.random() < self.share else self.lower
 
@@ -174,10 +174,6 @@ class SkillEstimate:
         upper = next(r for r in range(count) if scores[r] <= target)
         share = (scores[upper - 1] - target) / (scores[upper - 1] - scores[upper])
         return Mix(rung_of(strengths[upper - 1]), rung_of(strengths[upper]), share)
-
-    def fair_rung(self, strengths: Sequence[float]) -> int:
-        """The rung nearest the fair level (his expected score one half): what he is read as."""
-        return self.level(strengths).nearest
 
     def to_json(self) -> dict[str, float | int]:
         return {
