@@ -29,6 +29,7 @@ from ludique.ai.skill import (
     likelihood,
 )
 from ludique.games import GAME_IDS, new_game
+from ludique.games.epaminondas import EpaminondasState
 from ludique.games.latrunculi import DuxState, PetteiaState
 from ludique.games.pente import PenteState
 
@@ -620,3 +621,23 @@ def test_the_referee_sees_two_plies_in_a_wide_position(game_id: str) -> None:
     ev._referee_cache.clear()
     two_plies = sorted((m.text, v) for v, m in ev.judge(state, moves, 2, 10**9))
     assert sorted(ev.referee_values(state)) == two_plies
+
+
+def test_a_rung_that_overlooks_still_sees_a_game_lost_on_the_board() -> None:
+    # an intruder on White's home row wins for Black when his turn starts, unless White takes it
+    # now: a player who does not look ahead sees that as he sees a man left to be taken
+    state = EpaminondasState.from_position(
+        white=["b3", "b2", "h2", "g2", "e2", "d3"],
+        black=["b1", "n12", "m12", "k11"],
+        to_move="white",
+    )
+    moves = state.legal_moves()
+    saving = [m for m in moves if state.play(m.text).outcome is None]
+    assert len(saving) == 1 and len(moves) > 40
+    toddler = ev.LADDER[0]
+    assert toddler.overlook == 1.0
+    for seed in range(10):
+        move = ev.play_search_rung(
+            state, toddler, time.perf_counter(), 0.2, random.Random(seed), None
+        )
+        assert move == saving[0], seed

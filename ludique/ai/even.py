@@ -359,11 +359,15 @@ def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -
     best = max(range(len(moves)), key=values.__getitem__)
     if values[best] >= MATE_ZONE:
         return moves[best]
+    # A game lost on the board is seen without looking ahead, as a man left to be taken is (an
+    # Epaminondas intruder left standing on its home row wins when the opponent's turn starts):
+    # a move that leaves it so is never chosen while another is left.
+    alive = [i for i, v in enumerate(values) if v > -MATE_ZONE] or list(range(len(moves)))
     # every move that gives nothing at once for what it takes is safe alike (a player who does
     # not look ahead takes what is offered by chance, not by design); where none is, the least
-    exposed = [exposure(ai, state, move, avenged=False) for move in moves]
-    least = max(0, min(exposed))
-    safe = [i for i, e in enumerate(exposed) if e <= least]
+    exposed = {i: exposure(ai, state, moves[i], avenged=False) for i in alive}
+    least = max(0, min(exposed.values()))
+    safe = [i for i in alive if exposed[i] <= least]
     chances = [win_chance(state.game_id, values[i]) for i in safe]
     return moves[safe[boltzmann(chances, level.temperature, rng)]]
 
