@@ -395,7 +395,7 @@ def test_every_game_has_each_rungs_measured_temperature() -> None:
         rungs = [rung for _, rung in among]
         assert rungs[0] == 0 and rungs[1:] == sorted(set(rungs[1:]))
         assert rungs[-1] == len(ev.LADDER) - 1
-        assert all(0 < t < 1 for t, _ in among[1:])
+        assert all(0 < t <= 1 for t, _ in among[1:])  # the grid measured ends at 1
     # the same moves read against another game's ladder point at another rung
     losses = tuple(0.01 * i for i in range(30))
     decisions = [Decision(losses, 1)] * 10
@@ -641,3 +641,25 @@ def test_a_rung_that_overlooks_still_sees_a_game_lost_on_the_board() -> None:
             state, toddler, time.perf_counter(), 0.2, random.Random(seed), None
         )
         assert move == saving[0], seed
+
+
+def test_the_ladder_ratings_stay_finite_when_one_rung_sweeps_a_pair() -> None:
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        from even_ladder import PRIOR_DRAWS, elo
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    assert PRIOR_DRAWS >= 1
+    even = [(0, 1, 1.0), (0, 1, 0.0)] * 3
+    swept = [(0, 1, 0.0)] * 6  # rung 1 won all six
+    # an even record rates the two alike, and a sweep puts a finite gap between them that
+    # more games of the same widen: the prior's virtual draws, not where the fit's steps end
+    assert abs(elo(even, 2)[1]) < 1
+    six, twelve = elo(swept, 2)[1], elo(swept * 2, 2)[1]
+    assert 200 < six < twelve < 800
+    # without the prior the same sweep runs as far as the fit's steps go
+    assert elo(swept, 2, prior=0)[1] > 2 * six

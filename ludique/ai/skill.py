@@ -33,7 +33,7 @@ from ludique.games.base import GameState
 # ``benchmarks/even_ladder.py`` (docs/ai.md, "The ladder measured"); a game not measured takes
 # the rungs' nominal temperatures.
 EFFECTIVE: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0.0178, 0.0178, 0.0141, 0.0126, 0.0089, 0.0013, 0.0022),
+    "epaminondas": (0.0200, 0.0158, 0.0178, 0.0126, 0.0100, 0.0013, 0.0032),
     "latrunculi-seneca": (0.2239, 0.0562, 0.0501, 0.0224, 0.0100, 0.0032, 0.0045),
     "latrunculi-piso": (0.1259, 0.0501, 0.0501, 0.0178, 0.0112, 0.0032, 0.0063),
     "latrunculi-petteia": (0.1259, 0.0891, 0.0708, 0.0251, 0.0112, 0.0178, 0.0251),
@@ -50,11 +50,11 @@ NOMINAL: tuple[float, ...] = (0.2, 0.1, 0.05, 0.025, 0.012, 0.005, 0.002)
 # estimate is worth against a rung the computer may play.  A game not measured takes
 # ``NOMINAL_STRENGTH``: evenly spaced over the span the measured games show.
 STRENGTH: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0, 801, 698, 1048, 1250, 1497, 1679),
-    "latrunculi-seneca": (0, 743, 1022, 1135, 1311, 2254, 2373),
-    "latrunculi-piso": (0, 290, 270, 315, 444, 750, 1066),
-    "latrunculi-petteia": (0, 192, 189, 318, 366, 538, 546),
-    "latrunculi-dux": (0, 96, 222, 186, 170, 484, 511),
+    "epaminondas": (0, 430, 320, 483, 538, 794, 1150),
+    "latrunculi-seneca": (0, 370, 569, 670, 804, 1181, 1276),
+    "latrunculi-piso": (0, 234, 218, 256, 363, 581, 807),
+    "latrunculi-petteia": (0, 160, 158, 266, 306, 450, 457),
+    "latrunculi-dux": (0, 80, 186, 155, 142, 391, 413),
     "pente-grammai": (0, 32, 150, 384, 417, 477, 639),
 }
 NOMINAL_STRENGTH: tuple[float, ...] = (0, 200, 400, 600, 800, 1000, 1200)
