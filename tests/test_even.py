@@ -96,8 +96,8 @@ def test_the_ladder_runs_from_a_toddler_to_the_champion_seeing_more_and_choosing
     # the two top rungs are the Champion's search, the expert on a smaller share of the time
     assert [level.search for level in ev.LADDER[-2:]] == ["champion", "champion"]
     assert ev.LADDER[-2].share < ev.LADDER[-1].share == ev.CHAMPION_SHARE
-    # the nominal hypotheses about a visitor: a random mover, then readings ever less noisy,
-    # each the strongest rung that plays that way, up to the Champion
+    # the nominal hypotheses about a visitor: a random mover, then each rung at a reading less
+    # noisy than the one below, up to the Champion
     assert math.isinf(HYPOTHESES[0][0])
     temperatures = [t for t, _ in HYPOTHESES]
     rungs = [rung for _, rung in HYPOTHESES]
@@ -446,33 +446,52 @@ def test_decisions_that_tell_nothing_are_passed_over_and_the_window_holds_those_
     assert decisions_of(state, "blue", lambda p: [(m.text, 0.5) for m in p.legal_moves()]) == []
 
 
-def test_rungs_the_referee_cannot_tell_apart_are_read_as_the_strongest_of_them() -> None:
+def played_at(temperature: float, count: int, seed: int) -> list[Decision]:
+    """``count`` decisions of a player who chooses with weights ``exp(-loss / temperature)``
+    among 30 moves whose losses are spread as the referee's are (most near the best)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        losses = tuple(sorted(rng.expovariate(1 / 0.03) for _ in range(30)))
+        losses = tuple(x - losses[0] for x in losses)
+        weights = [math.exp(-x / temperature) for x in losses]
+        out.append(Decision(losses, rng.choices(range(30), weights=weights)[0]))
+    return out
+
+
+def test_a_visitor_is_read_as_the_rung_whose_measured_moves_are_like_his() -> None:
     from ludique.ai.skill import EFFECTIVE, hypotheses
 
-    # Seneca's expert and Champion were measured at one reading (the Champion's a little
-    # noisier): one hypothesis, the Champion's
-    seneca = EFFECTIVE["latrunculi-seneca"]
-    assert seneca[5] <= seneca[6]
-    among = hypotheses("latrunculi-seneca")
-    assert [rung for _, rung in among if rung >= 5] == [6]
-    assert among[-1][0] == seneca[5]
-    # a visitor who plays as well as the referee can see is given the Champion, not the mean
-    # of two rungs it cannot tell apart
-    sharp = estimate([Decision((0.0, 0.02, 0.02, 0.02), 0)] * 40, among)
-    assert round(sharp.rung) == len(ev.LADDER) - 1
-
-
-def test_a_stronger_rung_is_never_read_as_the_noisier_player() -> None:
-    from ludique.ai.skill import EFFECTIVE, hypotheses
-
-    for game_id in GAME_IDS:
-        temperatures = [t for t, _ in hypotheses(game_id)[1:]]
-        assert temperatures == sorted(temperatures, reverse=True), game_id
-    # where the measurement inverted them, the higher rung takes the lower rung's reading
-    # (Petteia's Champion, whose moves aim deeper than the referee's two plies)
+    # Piso's Champion was measured noisier than its expert and sharper than its strong rung: a
+    # visitor who plays as the Champion was measured to is read as the Champion, not nearer
+    # the strong rung (as he was while the Champion took the expert's sharper reading)
+    piso = EFFECTIVE["latrunculi-piso"]
+    among = hypotheses("latrunculi-piso")
+    champion = estimate(played_at(piso[6], 60, 3), among)
+    by_rung = dict.fromkeys(range(len(ev.LADDER)), 0.0)
+    for p, rung in zip(champion.posterior, champion.rungs, strict=True):
+        by_rung[rung] += p
+    assert max(by_rung, key=by_rung.__getitem__) == 6
+    # Petteia's strong rung is the sharpest reading there (the expert's and the Champion's moves
+    # aim deeper than the referee sees): a visitor who plays like it is read as the strong
+    # rung, not as the Champion
     petteia = EFFECTIVE["latrunculi-petteia"]
-    assert petteia[6] > petteia[4]
-    assert hypotheses("latrunculi-petteia")[-1][0] == min(petteia[:6])
+    assert petteia[4] < min(petteia[5], petteia[6])
+    strong = estimate(played_at(petteia[4], 60, 4), hypotheses("latrunculi-petteia"))
+    assert round(strong.rung) == 4
+
+
+def test_rungs_read_alike_share_what_the_evidence_cannot_split() -> None:
+    from ludique.ai.skill import EFFECTIVE, hypotheses
+
+    # Pente grammai's expert and Champion both play the solved table's best move
+    pente = EFFECTIVE["pente-grammai"]
+    assert pente[5] == pente[6]
+    among = hypotheses("pente-grammai")
+    sharp = estimate([Decision((0.0, 0.004, 0.005, 0.006), 0)] * 40, among)
+    assert sharp.posterior[-1] == pytest.approx(sharp.posterior[-2])
+    assert sharp.posterior[-1] + sharp.posterior[-2] > 0.9
+    assert [rung for _, rung in among[1:]] == list(range(len(ev.LADDER)))
 
 
 def test_a_cancelled_request_stops_the_referee_and_leaves_nothing_remembered() -> None:

@@ -71,16 +71,18 @@ def ladder_strength(game_id: str) -> tuple[float, ...]:
 
 
 def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
-    """The hypotheses about a visitor of ``game_id``, weakest first: his temperature
-    (``math.inf``: a random mover) and the rung that plays like him."""
-    # A stronger rung is never modelled as the noisier player: where the referee's two plies
-    # score a higher rung's moves as worse (Epaminondas' and Petteia's top rungs aim deeper than
-    # it sees), it cannot tell the two apart, and the higher rung keeps the lower one's reading.
-    # Rungs it cannot tell apart are one hypothesis, read as the strongest of them: a computer
-    # a little too strong loses nothing a visitor sees, one too weak throws the game.
-    temperatures = list(itertools.accumulate(EFFECTIVE.get(game_id, NOMINAL), min))
-    strongest = {t: rung for rung, t in enumerate(temperatures)}
-    return ((math.inf, 0), *((t, rung) for t, rung in strongest.items()))
+    """The hypotheses about a visitor of ``game_id``: a random mover (``math.inf``), then each
+    rung at the temperature its own moves were measured at."""
+    # Each rung is read at its own measured temperature, even where a stronger rung's moves look
+    # noisier to the referee's two plies (Petteia's and Epaminondas' top rungs aim deeper than
+    # it sees): the reading then finds the rung that plays like the visitor, and the ratings,
+    # not the order of the temperatures, say what that rung is worth.  Rungs read alike share
+    # the posterior the evidence cannot split.  (Read as the strongest of the rungs no noisier
+    # than it, the Champion took the expert's sharper reading, which fitted his own moves worse
+    # than the strong rung's did in Piso and Dux, and Petteia's strong visitor was read as the
+    # Champion.)
+    temperatures = EFFECTIVE.get(game_id, NOMINAL)
+    return ((math.inf, 0), *((t, rung) for rung, t in enumerate(temperatures)))
 
 
 HYPOTHESES = hypotheses("")  # the nominal ones
