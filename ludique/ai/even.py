@@ -13,15 +13,19 @@ Three parts, the same in every game:
    stronger level, and none steps a piece into a capture it can see (``HANG``) or misses a win
    it can see.  The upper rungs search deeper, the top one is the Champion itself.
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
-   posterior over the ladder's temperatures from what his recent moves lost by the referee.
+   posterior over the ladder's rungs from his recent moves: each weighed by the chance that the
+   rung would have made it there (``policy``, the distribution the rung plays from), or, for
+   the rungs that play the Champion's search, by what it lost by the referee at the rung's
+   measured temperature.
 
 Each decision the computer plays the level that gives the visitor a fair game (his expected
 score against it one half, by each rung's measured rating, over all the estimate says he may
 be; a level between two rungs is the two, each at its share of the decisions), nudged toward
 the side that is behind when the referee has one side behind (``STEP``): the visitor's expected
 score a half less ``NUDGE`` or a half and ``NUDGE``, a bounded nudge, never a thrown game.  A game
-gone quiet does not nudge down, and one that has outlasted a visit nudges only up, to finish a
-game the computer leads (``rung_for``).  Nothing is kept between two decisions but the game itself.
+gone quiet is played at the fair level, neither way, and one that has outlasted a visit nudges
+only up, to finish a game the computer leads (``rung_for``).  Nothing is kept between two
+decisions but the game itself.
 """
 
 from __future__ import annotations
@@ -246,20 +250,67 @@ def referee_chances(
 def visitor_skill(state: GameState, stop: Callable[[], bool] | None = None) -> SkillEstimate:
     """The estimate of the player not to move (the visitor, when the computer is to move)."""
     visitor = next(c for c in state.colours if c != state.to_move)
-    decisions = decisions_of(state, visitor, lambda node: referee_chances(node, stop))
+    decisions = decisions_of(
+        state,
+        visitor,
+        lambda node: referee_chances(node, stop),
+        chosen_by=lambda node, action: chosen_by(node, action, stop),
+    )
     return estimate(decisions, hypotheses(state.game_id))
 
 
+_chosen_cache: OrderedDict[tuple[str, object, str], tuple[float | None, ...]] = OrderedDict()
+
+
+def chosen_by(
+    state: GameState, action: str, stop: Callable[[], bool] | None = None
+) -> tuple[float | None, ...]:
+    """The chance that each hypothesis of the visitor's estimate (``skill.hypotheses``: the
+    random mover, then the rungs) plays ``action`` in ``state`` by its own choice (``policy``),
+    ``None`` where that cannot be computed (the random mover, read as uniform, and the rungs
+    that play the Champion's search, read at their measured temperatures)."""
+    key = (state.game_id, state.key, action)
+    cached = _chosen_cache.get(key)
+    if cached is not None:
+        _chosen_cache.move_to_end(key)
+        return cached
+    known: list[float | None] = [None]
+    seen: dict[str, Options] = {}
+    for level in LADDER:
+        choice = policy(state, level, stop, seen)
+        known.append(None if choice is None else choice.get(action, 0.0))
+    out = tuple(known)
+    _chosen_cache[key] = out
+    if len(_chosen_cache) > REFEREE_CACHE:
+        _chosen_cache.popitem(last=False)
+    return out
+
+
 # --- the ladder's choice ------------------------------------------------------------------------
-def boltzmann(chances: list[float], temperature: float, rng: random.Random) -> int:
-    """An index drawn with weights ``exp(-(best - chance) / temperature)`` (0: the first best)."""
-    best = max(chances)
-    if temperature <= 0:
-        return chances.index(best)
+# A rung's choice is a distribution over the legal moves (by text), computed: it draws its move
+# from it when it plays, and the visitor's estimate reads it backwards (``policy``), so that a
+# visitor's move is weighed by the chance that each rung would have made it in that position.
+Policy = dict[str, float]
+
+
+def boltzmann_weights(chances: Sequence[float], temperature: float) -> list[float]:
+    """Weights ``exp(-(best - chance) / temperature)``, summing to one (temperature 0: the best
+    alone, shared by moves that tie for it; infinite: all alike)."""
     if math.isinf(temperature):
-        return rng.randrange(len(chances))
+        return [1.0 / len(chances)] * len(chances)
+    best = max(chances)
+    if temperature <= 0:  # the best, or any of the moves that tie for it
+        ties = sum(1 for c in chances if c == best)
+        return [1.0 / ties if c == best else 0.0 for c in chances]
     weights = [math.exp((c - best) / temperature) for c in chances]
-    return rng.choices(range(len(chances)), weights=weights)[0]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def draw(weights: Sequence[float], rng: random.Random) -> int:
+    if max(weights) >= 1.0:
+        return weights.index(max(weights))  # no draw spent on a certain choice
+    return rng.choices(range(len(weights)), weights=weights)[0]
 
 
 def exposure(ai: GameAI, state: GameState, move: Move, avenged: bool = True) -> int:
@@ -314,6 +365,123 @@ def quiet_plies(state: GameState, limit: int) -> int:
     return count
 
 
+@dataclass(frozen=True)
+class Options:
+    """What a way of choosing weighs in one position: its moves and their chances for the
+    mover, or the moves that win, one of which it always plays.  Rungs that choose the same
+    way differ only by their temperature (``choice``)."""
+
+    texts: tuple[str, ...]
+    chances: tuple[float, ...] = ()
+    wins: tuple[str, ...] = ()
+
+    def choice(self, temperature: float) -> Policy:
+        if self.wins:
+            return {text: 1.0 / len(self.wins) for text in self.wins}
+        weights = boltzmann_weights(self.chances, temperature)
+        return {text: w for text, w in zip(self.texts, weights, strict=True) if w > 0}
+
+
+def looked(state: GameState, stop: Callable[[], bool] | None) -> Options:
+    """How a rung that looks at the reply chooses in a search game: by the referee's two plies,
+    among its candidates; a win it sees always."""
+    from ludique.ai.evaluation import ai_for
+
+    legal = {m.text: m for m in state.legal_moves()}
+    values = [(v, legal[text]) for text, v in referee_values(state, stop)]
+    pool = candidates(ai_for(state), state, values)
+    best = max(v for v, _ in pool)
+    texts = tuple(m.text for _, m in pool)
+    if best >= MATE_ZONE:  # a win its search sees is never missed
+        return Options(texts, wins=tuple(m.text for v, m in pool if v == best))
+    return Options(texts, tuple(win_chance(state.game_id, v) for v, _ in pool))
+
+
+def overlooked(state: GameState) -> Options:
+    """How a rung chooses without looking past the reply (a weak player's way): by the position
+    each move leaves, among the moves that give nothing at once for what they take (a capture
+    the very next move makes is one a player sees without looking ahead; whether it would be
+    avenged is not); the opponent's plans and its own two-move tactics are not seen."""
+    from ludique.ai.evaluation import ai_for
+
+    ai = ai_for(state)
+    moves = state.legal_moves()
+    values = [_static_after(ai, state, move) for move in moves]
+    best = max(values)
+    if best >= MATE_ZONE:
+        return Options(
+            (), wins=tuple(m.text for m, v in zip(moves, values, strict=True) if v == best)
+        )
+    # A game lost on the board is seen without looking ahead, as a man left to be taken is (an
+    # Epaminondas intruder left standing on its home row wins when the opponent's turn starts):
+    # a move that leaves it so is never chosen while another is left.
+    alive = [i for i, v in enumerate(values) if v > -MATE_ZONE] or list(range(len(moves)))
+    # every move that gives nothing at once for what it takes is safe alike (a player who does
+    # not look ahead takes what is offered by chance, not by design); where none is, the least
+    exposed = {i: exposure(ai, state, moves[i], avenged=False) for i in alive}
+    least = max(0, min(exposed.values()))
+    safe = [i for i in alive if exposed[i] <= least]
+    return Options(
+        tuple(moves[i].text for i in safe),
+        tuple(win_chance(state.game_id, values[i]) for i in safe),
+    )
+
+
+def pente_looked(state: GameState) -> Options:
+    """How a Pente grammai rung that looks chooses: by the exact chances, a move that wins at
+    once always."""
+    from ludique.ai.pente import move_values
+
+    scored = move_values(state)  # type: ignore[arg-type]
+    texts = tuple(m.text for m, _ in scored)
+    if max(v for _, v in scored) >= 1.0:
+        return Options(texts, wins=tuple(m.text for m, v in scored if v >= 1.0))
+    return Options(texts, tuple(v for _, v in scored))
+
+
+def policy(
+    state: GameState,
+    level: Level,
+    stop: Callable[[], bool] | None = None,
+    seen: dict[str, Options] | None = None,
+) -> Policy | None:
+    """The chance that ``level`` plays each legal move of ``state``, where it can be computed:
+    ``None`` for the rungs that play the Champion's search (a search no one can read backwards
+    but by playing it).  ``seen`` keeps what one position's ways of choosing weigh, for the
+    next rung asked about it."""
+    seen = {} if seen is None else seen
+
+    def options(way: str) -> Options:
+        if way not in seen:
+            if way == "overlooked":
+                seen[way] = overlooked(state)
+            elif way == "pente":
+                seen[way] = pente_looked(state)
+            else:
+                seen[way] = looked(state, stop)
+        return seen[way]
+
+    solved = spec(state.game_id).solved
+    if level.search == "champion" and not solved:
+        return None
+    if level.overlook >= 1.0:
+        return options("overlooked").choice(level.temperature)
+    sees = options("pente" if solved else "looked").choice(level.temperature)
+    if not level.overlook:
+        return sees
+    out = {text: (1.0 - level.overlook) * p for text, p in sees.items()}
+    for text, p in options("overlooked").choice(level.temperature).items():
+        out[text] = out.get(text, 0.0) + level.overlook * p
+    return out
+
+
+def play_policy(choice: Policy, state: GameState, rng: random.Random) -> Move:
+    texts = list(choice)
+    move = state.find_move(texts[draw([choice[t] for t in texts], rng)])
+    assert move is not None
+    return move
+
+
 def play_search_rung(
     state: GameState,
     level: Level,
@@ -325,7 +493,6 @@ def play_search_rung(
     """A move of a search game at ``level``."""
     from ludique.ai.evaluation import ai_for
 
-    ai = ai_for(state)
     if level.search == "champion":
         # The referee's reading of the visitor is not taken from the search's share: a
         # Champion of the visitor's level thinks as long as the Champion would, within the two
@@ -334,56 +501,20 @@ def play_search_rung(
         # 0.2-0.4 s, would otherwise leave the search no time and the Champion a greedy move).
         now = time.perf_counter()
         seconds = max(0.0, min(budget * level.share, started + LONGEST - UNWIND - now))
-        searcher = Searcher(ai, Limit(time=seconds), start=now, stop=stop, rng=rng)
+        searcher = Searcher(ai_for(state), Limit(time=seconds), start=now, stop=stop, rng=rng)
         return searcher.search(state).move
+    # the same distribution as ``policy``, drawn in two steps so that a move made without
+    # looking never asks the referee
     if level.overlook and rng.random() < level.overlook:
-        return overlooked(state, ai, level, rng)
-    legal = {m.text: m for m in state.legal_moves()}
-    values = [(v, legal[text]) for text, v in referee_values(state, stop)]
-    pool = candidates(ai, state, values)
-    best = max(pool, key=lambda vm: vm[0])
-    if best[0] >= MATE_ZONE:  # a win its search sees is never missed
-        return best[1]
-    chances = [win_chance(state.game_id, v) for v, _ in pool]
-    return pool[boltzmann(chances, level.temperature, rng)][1]
-
-
-def overlooked(state: GameState, ai: GameAI, level: Level, rng: random.Random) -> Move:
-    """A move chosen without looking past the reply (a weak player's way): by the position
-    each move leaves, at the level's temperature, among the moves that give nothing at once for
-    what they take (a capture the very next move makes is one a player sees without looking
-    ahead; whether it would be avenged is not); the opponent's plans and its own two-move
-    tactics are not seen."""
-    moves = state.legal_moves()
-    values = [_static_after(ai, state, move) for move in moves]
-    best = max(range(len(moves)), key=values.__getitem__)
-    if values[best] >= MATE_ZONE:
-        return moves[best]
-    # A game lost on the board is seen without looking ahead, as a man left to be taken is (an
-    # Epaminondas intruder left standing on its home row wins when the opponent's turn starts):
-    # a move that leaves it so is never chosen while another is left.
-    alive = [i for i, v in enumerate(values) if v > -MATE_ZONE] or list(range(len(moves)))
-    # every move that gives nothing at once for what it takes is safe alike (a player who does
-    # not look ahead takes what is offered by chance, not by design); where none is, the least
-    exposed = {i: exposure(ai, state, moves[i], avenged=False) for i in alive}
-    least = max(0, min(exposed.values()))
-    safe = [i for i in alive if exposed[i] <= least]
-    chances = [win_chance(state.game_id, values[i]) for i in safe]
-    return moves[safe[boltzmann(chances, level.temperature, rng)]]
+        return play_policy(overlooked(state).choice(level.temperature), state, rng)
+    return play_policy(looked(state, stop).choice(level.temperature), state, rng)
 
 
 def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
     """A Pente grammai move at ``level``, from the exact chances."""
-    from ludique.ai.evaluation import ai_for
-    from ludique.ai.pente import move_values
-
-    if level.overlook and rng.random() < level.overlook:
-        return overlooked(state, ai_for(state), level, rng)  # the race, not the table
-    scored = move_values(state)  # type: ignore[arg-type]
-    chances = [v for _, v in scored]
-    if max(chances) >= 1.0:  # a move that wins at once
-        return scored[chances.index(1.0)][0]
-    return scored[boltzmann(chances, level.temperature, rng)][0]
+    if level.overlook and rng.random() < level.overlook:  # the race, not the table
+        return play_policy(overlooked(state).choice(level.temperature), state, rng)
+    return play_policy(pente_looked(state).choice(level.temperature), state, rng)
 
 
 def rung_for(
@@ -394,21 +525,22 @@ def rung_for(
     late: bool = False,
     strengths: Sequence[float] = NOMINAL_STRENGTH,
 ) -> tuple[int, int]:
-    """(the rung to play, the rung nearest the fair level).  The computer plays the level
+    """(the rung to play, the rung nearest the fair level). The computer plays the level
     (``SkillEstimate.level``) against which the visitor's expected score, by the ladder's
     ratings ``strengths`` over the posterior, is one half, nudged by ``NUDGE`` toward the side
     that is behind: a half less ``NUDGE`` when the computer is behind, a half and ``NUDGE`` when
-    it is ahead (as large both ways: less near an end of the ladder, none at an end).  In a
-    game gone quiet it does not nudge down: it plays its level for a decision rather than
-    waiting (a step up there made it a rung stronger than the visitor for most of a Latrunculi
-    game, where quiet is the rule, and still created no captures).  Once a game has outlasted a
-    visit (``late``) it never nudges down, and nudges up only to finish a game it leads, from
-    any level (the toddler can lead a game and never end it): a lead the moves built decides,
-    whoever holds it.  (Stepping down whenever it led held a Pente grammai race level for
-    hundreds of rounds; stepping up whoever led ended the long games, but nearly always for the
-    computer: behind, it caught up by playing better than the visitor.  Stepping down whenever
-    the visitor led left his lead to him, but a visitor who does not aim at his goal cannot
-    finish, and those games ran to the benchmark's limit.)
+    it is ahead (as large both ways: less near an end of the ladder, none at an end). In a game
+    gone quiet it plays the fair level, neither way: a step up there made it a rung stronger
+    than the visitor for most of a Latrunculi game, where quiet is the rule, and created no
+    captures, and a step up where it was behind with none down where it led was a bias toward
+    the computer for most of those games. Once a game has outlasted a visit (``late``) it never
+    nudges down, and nudges up only to finish a game it leads, from any level (the toddler can
+    lead a game and never end it): a lead the moves built decides, whoever holds it. (Stepping
+    down whenever it led held a Pente grammai race level for hundreds of rounds; stepping up
+    whoever led ended the long games, but nearly always for the computer: behind, it caught up
+    by playing better than the visitor. Stepping down whenever the visitor led left his lead to
+    him, but a visitor who does not aim at his goal cannot finish, and those games ran to the
+    benchmark's limit.)
 
     The level weighs the rungs by what they are worth, not by their place on the ladder, and a
     level between two rungs is the two played in turn: where neighbouring rungs play alike
@@ -440,11 +572,11 @@ def aim(chance: float, quiet: bool, late: bool) -> int:
         # among its safe moves alike, led the weakest visitors' Pente grammai races for 100-300
         # rounds without ending them
         return -1 if ahead else 0
-    if behind:
-        return -1
-    if ahead and not quiet:
-        return 1
-    return 0
+    if quiet:
+        # its level, neither way: a nudge that could only go up here (behind, it caught up;
+        # ahead, it held its level) leaned most of a Latrunculi game toward the computer
+        return 0
+    return -1 if behind else 1 if ahead else 0
 
 
 def decide(

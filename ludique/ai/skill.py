@@ -5,15 +5,17 @@ mover once it is played (``ludique.ai.even.referee_chances``: the solved table i
 a fixed two-ply search through a measured calibration elsewhere).  What a move lost is the best
 move's chance minus the chosen move's.
 
-The model of a player is a choice among the legal moves weighted by ``exp(-loss /
-temperature)``, with a small lapse rate (a move picked with no thought at all), so that a
-strong player's one slip does not make him a beginner.  Each rung of the ladder
-(``ludique.ai.even.LADDER``) is such a player at its *effective* temperature: the one that best
-explains its own moves as the referee scores them, measured by self-play per game
-(``benchmarks/even_ladder.py``; a rung's filters and deeper search make it play better than its
-nominal temperature, and the Champion's search is no temperature at all).  The hypotheses are
-the rungs plus a player who moves at random; the estimate is the posterior over them after the
-visitor's recent decisions, from a flat prior.
+The hypotheses are the rungs of the ladder (``ludique.ai.even.LADDER``) plus a player who
+moves at random, each with a small lapse rate (a move picked with no thought at all), so that a
+strong player's one slip does not make him a beginner; the estimate is the posterior over them
+after the visitor's recent decisions, from a flat prior.  A rung whose choice can be computed
+(every rung but those that play the Champion's search) gives the visitor's move the chance its
+own choice gives it in that position (``Decision.chosen_by``, from
+``ludique.ai.even.chosen_by``): where the rungs would all have chosen alike, the move says
+nothing of him.  The rungs that play the Champion's search are read as a choice among the legal
+moves weighted by ``exp(-loss / temperature)`` at their *effective* temperature: the one that
+best explains their own moves as the referee scores them, measured by self-play per game
+(``benchmarks/even_ladder.py``).
 
 It is a pure function of the game's history: the same position reached by the same moves gives
 the same estimate in any process (the referee's cache only saves time).
@@ -31,7 +33,8 @@ from ludique.games.base import GameState
 
 # Each rung's effective temperature by game, rungs 0 to 6, as measured by
 # ``benchmarks/even_ladder.py`` (docs/ai.md, "The ladder measured"); a game not measured takes
-# the rungs' nominal temperatures.
+# the rungs' nominal temperatures.  The estimate reads a rung at it where the rung's own choice
+# is not known (the rungs that play the Champion's search, and a decision given without it).
 EFFECTIVE: dict[str, tuple[float, ...]] = {
     "epaminondas": (0.0200, 0.0158, 0.0178, 0.0126, 0.0100, 0.0013, 0.0032),
     "latrunculi-seneca": (0.2239, 0.0562, 0.0501, 0.0224, 0.0100, 0.0032, 0.0045),
@@ -97,10 +100,13 @@ LOOK_BACK = 4 * WINDOW  # of the visitor's positions at most, however few of the
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of the visitor's: every move's loss against the best, and his move's."""
+    """One decision of the visitor's: every move's loss against the best, and his move's; and,
+    where it is known, the chance that each hypothesis (in the order estimated) makes his move
+    by its own choice (``None`` for a hypothesis read by its temperature)."""
 
     losses: tuple[float, ...]
     chosen: int
+    chosen_by: tuple[float | None, ...] = ()
 
     @property
     def loss(self) -> float:
@@ -190,13 +196,17 @@ class SkillEstimate:
         }
 
 
-def likelihood(decision: Decision, temperature: float) -> float:
-    """The chance that a player of ``temperature`` makes ``decision``'s choice."""
+def likelihood(decision: Decision, temperature: float, chosen_by: float | None = None) -> float:
+    """The chance that a player of ``temperature`` makes ``decision``'s choice, or, where his
+    own choice is known (``chosen_by``: the chance that he makes this move), that chance; with
+    the lapse either way."""
     n = len(decision.losses)
     if math.isinf(temperature):
         return 1.0 / n
-    weights = [math.exp(-loss / temperature) for loss in decision.losses]
-    return (1 - LAPSE) * weights[decision.chosen] / sum(weights) + LAPSE / n
+    if chosen_by is None:
+        weights = [math.exp(-loss / temperature) for loss in decision.losses]
+        chosen_by = weights[decision.chosen] / sum(weights)
+    return (1 - LAPSE) * chosen_by + LAPSE / n
 
 
 def estimate(
@@ -205,8 +215,9 @@ def estimate(
     """The posterior over the hypotheses ``among`` after ``decisions``, from a flat prior."""
     logs = [0.0] * len(among)
     for decision in decisions:
+        known = decision.chosen_by or (None,) * len(among)
         for i, (temperature, _) in enumerate(among):
-            logs[i] += math.log(likelihood(decision, temperature))
+            logs[i] += math.log(likelihood(decision, temperature, known[i]))
     top = max(logs)
     weights = [math.exp(v - top) for v in logs]
     total = sum(weights)
@@ -220,9 +231,11 @@ def decisions_of(
     colour: str,
     chances: Callable[[GameState], list[tuple[str, float]]],
     window: int = WINDOW,
+    chosen_by: Callable[[GameState, str], tuple[float | None, ...]] | None = None,
 ) -> list[Decision]:
     """``colour``'s last ``window`` decisions that led to ``state`` (oldest first): the positions
-    where he had a choice, with each move's loss from ``chances`` (the referee)."""
+    where he had a choice, with each move's loss from ``chances`` (the referee) and, given
+    ``chosen_by``, the chance that each hypothesis makes the move he made there."""
     out: list[Decision] = []
     looked = 0
     child, node = state, state.parent
@@ -235,7 +248,8 @@ def decisions_of(
                 texts = [text for text, _ in scored]
                 losses = tuple(best - c for _, c in scored)
                 if child.action in texts and max(losses) > INFORMATIVE:
-                    out.append(Decision(losses, texts.index(child.action)))
+                    known = chosen_by(node, child.action) if chosen_by is not None else ()
+                    out.append(Decision(losses, texts.index(child.action), known))
         child, node = node, node.parent
     out.reverse()
     return out
