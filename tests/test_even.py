@@ -358,6 +358,21 @@ def test_a_measured_dip_in_the_ladders_ratings_is_read_as_noise() -> None:
         assert list(ratings) == sorted(ratings)  # a rung sees all the one below sees
 
 
+def test_rungs_that_are_one_player_in_a_game_share_one_rating() -> None:
+    # In Pente grammai the expert and the Champion both play the exact table's best move: one
+    # player, so a gap measured between them is noise and a visitor read as either meets the
+    # same level; in a search game they search for different times and keep their ratings.
+    pente = ev.ratings("pente-grammai")
+    measured = ladder_strength("pente-grammai")
+    assert ev.same_player("pente-grammai", ev.LADDER[5], ev.LADDER[6])
+    assert pente[5] == pente[6] == pytest.approx((measured[5] + measured[6]) / 2)
+    assert pente[:5] == measured[:5]
+    for game_id in GAME_IDS:
+        if game_id != "pente-grammai":
+            assert not ev.same_player(game_id, ev.LADDER[5], ev.LADDER[6])
+            assert ev.ratings(game_id) == ladder_strength(game_id)
+
+
 def test_a_game_gone_quiet_is_counted_from_the_last_capture() -> None:
     state = PetteiaState.from_position(blue=["b3", "d7", "a1", "h1"], white=["c7", "h5", "a8"])
     state = state.play("b3-b7")  # takes c7

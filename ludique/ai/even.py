@@ -125,6 +125,31 @@ LADDER: tuple[Level, ...] = (
 )
 
 
+def same_player(game_id: str, a: Level, b: Level) -> bool:
+    """Whether two rungs choose alike in ``game_id``: at the same temperature in the same way
+    (in a solved game every rung that looks reads the same exact table, whatever its search)."""
+    if (a.temperature, a.overlook) != (b.temperature, b.overlook):
+        return False
+    return spec(game_id).solved or (a.search, a.share) == (b.search, b.share)
+
+
+def ratings(game_id: str) -> tuple[float, ...]:
+    """Each rung's rating in ``game_id`` (``skill.ladder_strength``), rungs that are one player
+    there sharing the mean of what was measured for them: a gap between them is the noise of
+    their games (Pente grammai's expert and Champion, 162 Elo apart on two games a pair, which
+    gave the Champion a level below him; docs/ai.md, "The reading measured")."""
+    measured = ladder_strength(game_id)
+    out = []
+    for level in LADDER:
+        alike = [
+            r
+            for r, other in zip(measured, LADDER, strict=True)
+            if same_player(game_id, level, other)
+        ]
+        out.append(math.fsum(alike) / len(alike))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class EvenDecision:
     """What one decision chose and why: the move, the rung played, the rung the visitor's
@@ -591,7 +616,7 @@ def decide(
     own = referee_chances(state, stop)
     chance = max(c for _, c in own)
     late = len(state.moves_played()) >= LATE
-    strengths = ladder_strength(state.game_id)
+    strengths = ratings(state.game_id)
     if spec(state.game_id).solved:
         rung, estimated = rung_for(skill, chance, rng, late=late, strengths=strengths)
         move = play_pente_rung(state, LADDER[rung], rng)

@@ -1,0 +1,233 @@
+"""How well the visitor's estimate reads players of known level: the ladder's own rungs.
+
+    python benchmarks/even_reading.py --games 2 --seed 15 --out reading.jsonl   # plays, reports
+    python benchmarks/even_reading.py --report-only --out reading.jsonl [--family]
+
+Neighbouring rungs play each other (``--games`` games a pair a game, alternating who starts,
+at ``--budget`` seconds a move).  Each informative decision of either side is read by every
+hypothesis of the estimate (``ludique.ai.skill``: the random mover, then the rungs), exactly
+as Even match reads a visitor: the chance that the hypothesis makes the move played there.
+The report replays the estimate over each player's decisions (the last ``WINDOW`` of them,
+from the fifth on) and gives, per game and per rung, the share of the posterior on the true
+rung, the estimate's mean rung, and what the reading is worth to the player: his expected
+score, by the ladder's ratings, against the level Even match would play for that estimate,
+less one half (positive: the computer would play below him).
+
+``--family`` also reads the rungs that play the Champion's search (read by their measured
+temperature over every legal move) as a choice among the candidates of the rungs below
+(``ludique.ai.even.looked``), at the temperature that best explains their moves in this
+file's games: a check of whether the top of the ladder is misread for the form of its
+reading rather than for what the referee cannot see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ludique.ai.skill import Mix  # noqa: E402
+from ludique.games import GAME_IDS  # noqa: E402
+
+MAX_PLIES = 300
+FIRST = 5  # decisions read before the estimate is scored (it starts from a flat prior)
+GRID = [10 ** (-3.5 + 3.5 * i / 70) for i in range(71)]  # 0.0003 to 1
+
+
+def play_one(job: dict) -> dict:
+    from ludique.ai import even
+    from ludique.ai.skill import INFORMATIVE, Decision, hypotheses, likelihood
+    from ludique.games import new_game
+
+    game_id, a, b, index = job["game"], job["a"], job["b"], job["index"]
+    rng = random.Random(f"{job['seed']}/{game_id}/{a}/{b}/{index}")
+    state = new_game(game_id)
+    colours = state.colours
+    rung_of = {colours[index % 2]: a, colours[1 - index % 2]: b}
+    among = hypotheses(game_id)
+    solved = game_id == "pente-grammai"
+    rows = []
+    plies = 0
+    while state.outcome is None and plies < MAX_PLIES:
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            state = state.play(moves[0])
+            plies += 1
+            continue
+        level = even.LADDER[rung_of[state.to_move]]
+        if solved:
+            move = even.play_pente_rung(state, level, rng)
+        else:
+            move = even.play_search_rung(
+                state, level, time.perf_counter(), job["budget"], rng, None
+            )
+        scored = even.referee_chances(state)
+        best = max(c for _, c in scored)
+        losses = tuple(best - c for _, c in scored)
+        if max(losses) > INFORMATIVE:
+            texts = [t for t, _ in scored]
+            known = even.chosen_by(state, move.text)
+            decision = Decision(losses, texts.index(move.text), known)
+            logs = [math.log(likelihood(decision, t, known[k])) for k, (t, _) in enumerate(among)]
+            options = even.pente_looked(state) if solved else even.looked(state, None)
+            rows.append(
+                {
+                    "rung": rung_of[state.to_move],
+                    "logs": [round(x, 4) for x in logs],
+                    "chances": [round(c, 5) for c in options.chances],
+                    "chosen": options.texts.index(move.text) if move.text in options.texts else -1,
+                    "wins": [options.texts.index(t) for t in options.wins],
+                    "legal": len(moves),
+                }
+            )
+        state = state.play(move)
+        plies += 1
+    return {**job, "plies": plies, "rows": rows}
+
+
+def candidate_log(row: dict, temperature: float) -> float:
+    """The log chance of the move played, read as a choice among the candidates."""
+    from ludique.ai.even import boltzmann_weights
+    from ludique.ai.skill import LAPSE
+
+    if row["wins"]:
+        p = 1 / len(row["wins"]) if row["chosen"] in row["wins"] else 0.0
+    elif row["chosen"] < 0:
+        p = 0.0
+    else:
+        p = boltzmann_weights(row["chances"], temperature)[row["chosen"]]
+    return math.log((1 - LAPSE) * p + LAPSE / row["legal"])
+
+
+def refit_top(results: list[dict]) -> dict[tuple[str, int], float]:
+    """Per search game, the temperature at which the candidates' choice best explains each
+    Champion-search rung's own moves."""
+    from ludique.ai.even import LADDER
+
+    out = {}
+    for game in sorted({r["game"] for r in results} - {"pente-grammai"}):
+        for rung, level in enumerate(LADDER):
+            if level.search != "champion":
+                continue
+            rows = [x for r in results if r["game"] == game for x in r["rows"] if x["rung"] == rung]
+            if rows:
+                out[game, rung] = max(GRID, key=lambda t: sum(candidate_log(x, t) for x in rows))
+    return out
+
+
+def score_against(strengths: tuple[float, ...], rung: int, level: Mix) -> float:
+    """The expected score of a player of ``rung`` against ``level``, by the ratings."""
+
+    def score(against: int) -> float:
+        return 1 / (1 + 10 ** ((strengths[against] - strengths[rung]) / 400))
+
+    return (1 - level.share) * score(level.lower) + level.share * score(level.upper)
+
+
+def report(results: list[dict], top: dict[tuple[str, int], float]) -> None:
+    """The reading of each rung; ``top``: the Champion-search rungs read as the candidates'
+    choice at these temperatures instead."""
+    from ludique.ai.even import ratings
+    from ludique.ai.skill import WINDOW, SkillEstimate, hypotheses
+
+    if top:
+        print("the top rungs' temperatures as a choice among the candidates (fitted here):")
+        for (game, rung), t in sorted(top.items()):
+            print(f"  {game:19} rung {rung}: {t:.4f}")
+    on_true: dict[tuple[str, int], list[float]] = defaultdict(list)
+    means: dict[tuple[str, int], list[float]] = defaultdict(list)
+    worth: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for r in results:
+        game = r["game"]
+        strengths = ratings(game)
+        rungs = tuple(rung for _, rung in hypotheses(game))
+        by_rung: dict[int, list[list[float]]] = defaultdict(list)
+        for row in r["rows"]:
+            logs = list(row["logs"])
+            for (g, rung), t in top.items():
+                if g == game:
+                    logs[rungs.index(rung, 1)] = candidate_log(row, t)
+            by_rung[row["rung"]].append(logs)
+        for rung, decisions in by_rung.items():
+            for k in range(FIRST, len(decisions) + 1):
+                sums = [
+                    math.fsum(col) for col in zip(*decisions[max(0, k - WINDOW) : k], strict=True)
+                ]
+                weights = [math.exp(s - max(sums)) for s in sums]
+                posterior = tuple(w / sum(weights) for w in weights)
+                skill = SkillEstimate(posterior, k, 0.0, rungs)
+                level = skill.level(strengths)
+
+                expected = score_against(strengths, rung, level)
+                on_true[game, rung].append(posterior[rung + 1])
+                means[game, rung].append(skill.rung)
+                worth[game, rung].append(expected - 0.5)
+    print("per rung: decisions read, posterior on the true rung, mean rung read, the player's")
+    print("expected score against the level played for him less one half")
+    games = sorted({g for g, _ in on_true})
+    for game in [*games, "all"]:
+        cells = []
+        for rung in range(7):
+            keys = [(g, rung) for g in games] if game == "all" else [(game, rung)]
+            shares = [x for key in keys for x in on_true.get(key, [])]
+            if not shares:
+                cells.append(f"{rung}: -")
+                continue
+            read = statistics.fmean(x for key in keys for x in means.get(key, []))
+            bias = statistics.fmean(x for key in keys for x in worth.get(key, []))
+            cells.append(
+                f"{rung}: {len(shares)} {statistics.fmean(shares):.2f} {read:.1f} {bias:+.2f}"
+            )
+        print(f"{game:19} " + " | ".join(cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="games a pair a game")
+    parser.add_argument("--budget", type=float, default=0.25)
+    parser.add_argument("--game", action="append", choices=GAME_IDS)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("reading-results.jsonl"))
+    parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--family", action="store_true", help="also read the top rungs anew")
+    args = parser.parse_args()
+    from benchmarks.even import load, run_jobs
+    from ludique.ai.even import LADDER
+
+    done = load(args.out)
+    if not args.report_only:
+        seen = {(r["game"], r["a"], r["b"], r["index"]) for r in done}
+        jobs = [
+            dict(game=g, a=a, b=a + 1, index=i, budget=args.budget, seed=args.seed)
+            for i in range(args.games)
+            for g in args.game or GAME_IDS
+            for a in range(len(LADDER) - 1)
+            if (g, a, a + 1, i) not in seen
+        ]
+        run_jobs(
+            play_one,
+            jobs,
+            args.out,
+            done,
+            args.jobs,
+            lambda r: f"{r['game']} {r['a']} {r['b']} #{r['index']} {r['plies']} plies",
+        )
+    report(done, {})
+    if args.family:
+        print()
+        report(done, refit_top(done))
+
+
+if __name__ == "__main__":
+    main()
