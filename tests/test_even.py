@@ -209,21 +209,24 @@ def test_the_candidates_keep_the_least_exposed_sound_moves() -> None:
 BEHIND, AHEAD = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
 
 
-def mean_score(
+def played_score(
     skill: SkillEstimate,
     chance: float,
     strengths: tuple[float, ...] = NOMINAL_STRENGTH,
     quiet: bool = False,
     late: bool = False,
-    draws: int = 3000,
 ) -> float:
-    """The visitor's expected score against the rungs ``rung_for`` plays, over many decisions."""
-    rng = random.Random(11)
-    played = [ev.rung_for(skill, chance, rng, quiet, late, strengths)[0] for _ in range(draws)]
-    return sum(skill.expected_score(strengths, r) for r in played) / draws
+    """The visitor's expected score against the rung ``rung_for`` plays."""
+    return skill.expected_score(strengths, ev.rung_for(skill, chance, quiet, late, strengths)[0])
 
 
-def test_the_level_gives_the_visitor_the_score_aimed_at() -> None:
+def nearest_to(skill: SkillEstimate, strengths: tuple[float, ...], target: float) -> int:
+    """The rung against which the visitor's expected score is nearest ``target``."""
+    scores = [skill.expected_score(strengths, r) for r in range(len(strengths))]
+    return min(range(len(scores)), key=lambda r: abs(scores[r] - target))
+
+
+def test_the_level_lies_where_the_visitor_scores_what_is_aimed_at() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     seneca = ladder_strength("latrunculi-seneca")
     scores = [skill.expected_score(seneca, r) for r in range(len(ev.LADDER))]
@@ -233,8 +236,10 @@ def test_the_level_gives_the_visitor_the_score_aimed_at() -> None:
         assert scores[mix.lower] > target >= scores[mix.upper]
         # neighbours by what they are worth: no rung worth something between the two
         assert not any(seneca[mix.lower] < v < seneca[mix.upper] for v in seneca)
-        mixed = mix.share * scores[mix.upper] + (1 - mix.share) * scores[mix.lower]
-        assert abs(mixed - target) < 1e-9
+        between = mix.share * scores[mix.upper] + (1 - mix.share) * scores[mix.lower]
+        assert abs(between - target) < 1e-9
+        # played by the nearer of the two (the two in turn play as the weaker)
+        assert mix.nearest == nearest_to(skill, seneca, target)
     # past an end of the ladder, that end
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
@@ -248,7 +253,7 @@ def test_the_nudge_moves_the_visitors_expected_score_toward_the_side_behind() ->
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     near = skill.level(NOMINAL_STRENGTH).nearest
     assert 0 < near < len(ev.LADDER) - 1
-    assert ev.rung_for(skill, 0.5, random.Random(1))[1] == near
+    assert ev.rung_for(skill, 0.5) == (near, near)
     cases = [
         (0.5, False, False, 0.5),
         (BEHIND, False, False, 0.5 - ev.NUDGE),  # behind: it plays stronger
@@ -260,37 +265,39 @@ def test_the_nudge_moves_the_visitors_expected_score_toward_the_side_behind() ->
         (0.5, True, True, 0.5),
     ]
     for chance, quiet, late, aimed in cases:
-        score = mean_score(skill, chance, quiet=quiet, late=late)
-        assert abs(score - aimed) < 0.02, (chance, quiet, late, score)
+        played, fair = ev.rung_for(skill, chance, quiet, late)
+        assert fair == near
+        assert played == nearest_to(skill, NOMINAL_STRENGTH, aimed), (chance, quiet, late)
+    # for this visitor each nudge is a rung: stronger behind, weaker ahead
+    assert played_score(skill, BEHIND) < played_score(skill, 0.5) < played_score(skill, AHEAD)
 
 
 def test_the_nudge_is_as_large_both_ways_and_none_at_an_end_of_the_ladder() -> None:
     # Dux as measured: the Champion 27 Elo above the expert, the expert 262 above the strong
     # rung.  A visitor who may be the expert or the Champion could be given 30 points of
     # expected score by a rung down and at most 2 by the rungs up: the nudge is the smaller
-    # both ways (a whole rung each way made it 4 points up and 30 down).
+    # both ways (a whole rung each way made it 4 points up and 30 down), so ahead it stays on
+    # the expert rather than give him the strong rung.
     dux = (0.0, 96.0, 222.0, 222.0, 222.0, 484.0, 511.0)
     skill = SkillEstimate((0.0, 0.55, 0.45), 12, 0.0, (0, 5, 6))
     reach = 0.5 - skill.expected_score(dux, 6)
     assert 0.0 < reach < ev.NUDGE
-    fair = mean_score(skill, 0.5, dux)
-    assert abs(fair - 0.5) < 0.01
-    assert abs(mean_score(skill, BEHIND, dux) - (0.5 - reach)) < 0.01
-    assert abs(mean_score(skill, AHEAD, dux) - (0.5 + reach)) < 0.01
+    assert ev.rung_for(skill, 0.5, strengths=dux) == (5, 5)
+    assert ev.rung_for(skill, BEHIND, strengths=dux)[0] == nearest_to(skill, dux, 0.5 - reach) == 6
+    assert ev.rung_for(skill, AHEAD, strengths=dux)[0] == nearest_to(skill, dux, 0.5 + reach) == 5
     # at either end none either way, but a long game the computer leads is finished from the
     # bottom (the toddler alone would lead it and never end it), and none past the Champion
     top = len(ev.LADDER) - 1
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
-    rng = random.Random(2)
     for chance in (0.05, 0.5, 0.95):
         for quiet in (False, True):
-            assert ev.rung_for(strongest, chance, rng, quiet) == (top, top)
-            assert ev.rung_for(weakest, chance, rng, quiet) == (0, 0)
-            assert ev.rung_for(strongest, chance, rng, quiet, late=True) == (top, top)
-    assert {ev.rung_for(weakest, AHEAD, rng, late=True)[0] for _ in range(200)} == {0, 1}
-    assert abs(mean_score(weakest, AHEAD, late=True) - (0.5 - ev.NUDGE)) < 0.02
-    assert ev.rung_for(weakest, BEHIND, rng, late=True) == (0, 0)
+            assert ev.rung_for(strongest, chance, quiet) == (top, top)
+            assert ev.rung_for(weakest, chance, quiet) == (0, 0)
+            assert ev.rung_for(strongest, chance, quiet, late=True) == (top, top)
+    finishing = ev.rung_for(weakest, AHEAD, late=True)[0]
+    assert finishing == nearest_to(weakest, NOMINAL_STRENGTH, 0.5 - ev.NUDGE) == 1
+    assert ev.rung_for(weakest, BEHIND, late=True) == (0, 0)
 
 
 # What the story screen tells the visitor of Even match (``story.even_opponent``), word by

@@ -20,9 +20,10 @@ Three parts, the same in every game:
 
 Each decision the computer plays the level that gives the visitor a fair game (his expected
 score against it one half, by each rung's measured rating, over all the estimate says he may
-be; a level between two rungs is the two, each at its share of the decisions), nudged toward
-the side that is behind when the referee has one side behind (``STEP``): the visitor's expected
-score a half less ``NUDGE`` or a half and ``NUDGE``, a bounded nudge, never a thrown game.  A game
+be; a level between two rungs is played by the nearer, since the two in turn play as the
+weaker), nudged toward the side that is behind when the referee has one side behind
+(``STEP``): the visitor's expected score a half less ``NUDGE`` or a half and ``NUDGE``, a
+bounded nudge, never a thrown game.  A game
 gone quiet is played at the fair level, neither way, and one that has outlasted a visit nudges
 only up, to finish a game the computer leads (``rung_for``).  Nothing is kept between two
 decisions but the game itself.
@@ -545,7 +546,6 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
 def rung_for(
     skill: SkillEstimate,
     chance: float,
-    rng: random.Random,
     quiet: bool = False,
     late: bool = False,
     strengths: Sequence[float] = NOMINAL_STRENGTH,
@@ -567,15 +567,16 @@ def rung_for(
     him, but a visitor who does not aim at his goal cannot finish, and those games ran to the
     benchmark's limit.)
 
-    The level weighs the rungs by what they are worth, not by their place on the ladder, and a
-    level between two rungs is the two played in turn: where neighbouring rungs play alike
-    (Epaminondas' child and novice) a visitor who may be either meets one of them, not the rung
-    above; where one rung stands far above the rest (the Champion in Seneca) a visitor who may
-    be it meets it at the share of the decisions his chance of being it is worth."""
+    The level weighs the rungs by what they are worth, not by their place on the ladder (where
+    neighbouring rungs play alike, as Epaminondas' child and novice, a visitor who may be either
+    meets one of them, not the rung above), and a level between two rungs is played by the one
+    nearer it in expected score (``Mix.nearest``): the two played in turn play as the weaker,
+    measured (docs/ai.md, "A level between two rungs measured"), so that a level below the
+    stronger rung by any share would be the weaker rung."""
     fair = skill.level(strengths)
     direction = aim(chance, quiet, late)
     if not direction:
-        return fair.draw(rng), fair.nearest
+        return fair.nearest, fair.nearest
     # how far the ladder reaches each way from one half (his score against its top and bottom)
     up = 0.5 - skill.expected_score(strengths, len(strengths) - 1)
     down = skill.expected_score(strengths, 0) - 0.5
@@ -585,7 +586,7 @@ def rung_for(
     # large both ways, none at an end; only the finish of a long game goes up from the bottom.
     room = up if late else min(up, down)
     target = 0.5 + direction * max(0.0, min(NUDGE, room))
-    return skill.level(strengths, target).draw(rng), fair.nearest
+    return skill.level(strengths, target).nearest, fair.nearest
 
 
 def aim(chance: float, quiet: bool, late: bool) -> int:
@@ -618,10 +619,10 @@ def decide(
     late = len(state.moves_played()) >= LATE
     strengths = ratings(state.game_id)
     if spec(state.game_id).solved:
-        rung, estimated = rung_for(skill, chance, rng, late=late, strengths=strengths)
+        rung, estimated = rung_for(skill, chance, late=late, strengths=strengths)
         move = play_pente_rung(state, LADDER[rung], rng)
     else:
         quiet = quiet_plies(state, QUIET) >= QUIET
-        rung, estimated = rung_for(skill, chance, rng, quiet, late, strengths)
+        rung, estimated = rung_for(skill, chance, quiet, late, strengths)
         move = play_search_rung(state, LADDER[rung], started, budget, rng, stop)
     return EvenDecision(move, rung, estimated, chance, skill)

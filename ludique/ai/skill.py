@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -115,8 +114,10 @@ class Decision:
 
 @dataclass(frozen=True)
 class Mix:
-    """A level between two neighbouring rungs: ``upper`` at ``share`` of the decisions, ``lower``
-    at the rest (the same rung twice at an end of the ladder)."""
+    """A level between two neighbouring rungs, ``share`` of the way from ``lower`` to ``upper``
+    in the visitor's expected score (the same rung twice at an end of the ladder).  It is played
+    by the nearer rung: the two played in turn play as the weaker (docs/ai.md, "A level between
+    two rungs measured")."""
 
     lower: int
     upper: int
@@ -125,12 +126,6 @@ class Mix:
     @property
     def nearest(self) -> int:
         return self.upper if self.share >= 0.5 else self.lower
-
-    def draw(self, rng: random.Random) -> int:
-        """The rung of one decision."""
-        if self.share <= 0.0:  # an end of the ladder, or exactly the lower rung
-            return self.lower
-        return self.upper if rng.random() < self.share else self.lower
 
 
 @dataclass(frozen=True)
@@ -165,12 +160,10 @@ class SkillEstimate:
 
     def level(self, strengths: Sequence[float], target: float = 0.5) -> Mix:
         """The level against which the visitor's expected score is ``target``: the two
-        neighbouring rungs whose scores enclose it, the stronger played at the share of the
-        decisions that makes the mean score ``target`` (a person between two rungs is neither;
-        where the ladder's rungs stand far apart, as the Champion above the strong rung in
-        Seneca, the nearer rung gave a visitor who may be either a quarter of a game or more).
-        Past an end of the ladder, that end.  Of rungs of equal rating the one nearest the
-        estimate's mean plays, the stronger if two are."""
+        neighbouring rungs whose scores enclose it, and how far between them it lies (the
+        share of the way, in expected score, from the weaker).  Past an end of the ladder,
+        that end.  Of rungs of equal rating the one nearest the estimate's mean plays, the
+        stronger if two are."""
         count = len(strengths)
         scores = [self.expected_score(strengths, r) for r in range(count)]
         mean = self.rung
