@@ -34,6 +34,7 @@ GRID = [10 ** (-3.5 + 3.5 * i / 70) for i in range(71)]  # 0.0003 to 1
 
 
 def play_one(job: dict) -> dict:
+    from benchmarks.even import rung_move
     from ludique.ai import even
     from ludique.ai.skill import decisions_of
 
@@ -53,13 +54,7 @@ def play_one(job: dict) -> dict:
         if len(moves) == 1:
             move = moves[0]
         else:
-            level = even.LADDER[rung_of[state.to_move]]
-            if game_id == "pente-grammai":
-                move = even.play_pente_rung(state, level, rng)
-            else:
-                move = even.play_search_rung(
-                    state, level, time.perf_counter(), job["budget"], rng, None
-                )
+            move = rung_move(state, rung_of[state.to_move], rng, job["budget"], time.perf_counter())
         state = state.play(move)
         plies += 1
     outcome = state.outcome

@@ -33,15 +33,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.even_ladder import GRID  # noqa: E402
 from ludique.ai.skill import Mix  # noqa: E402
 from ludique.games import GAME_IDS  # noqa: E402
 
 MAX_PLIES = 300
 FIRST = 5  # decisions read before the estimate is scored (it starts from a flat prior)
-GRID = [10 ** (-3.5 + 3.5 * i / 70) for i in range(71)]  # 0.0003 to 1
 
 
 def play_one(job: dict) -> dict:
+    from benchmarks.even import rung_move
     from ludique.ai import even
     from ludique.ai.skill import INFORMATIVE, Decision, hypotheses, likelihood
     from ludique.games import new_game
@@ -64,13 +65,7 @@ def play_one(job: dict) -> dict:
             state = state.play(moves[0])
             plies += 1
             continue
-        level = even.LADDER[rung_of[state.to_move]]
-        if solved:
-            move = even.play_pente_rung(state, level, rng)
-        else:
-            move = even.play_search_rung(
-                state, level, time.perf_counter(), job["budget"], rng, None
-            )
+        move = rung_move(state, rung_of[state.to_move], rng, job["budget"], time.perf_counter())
         scored = even.referee_chances(state)
         best = max(c for _, c in scored)
         losses = tuple(best - c for _, c in scored)
