@@ -186,6 +186,64 @@ def report(results: list[dict], top: dict[tuple[str, int], float]) -> None:
         print(f"{game:19} " + " | ".join(cells))
 
 
+def course_report(results: list[dict]) -> None:
+    """What the game's course says of a player, apart from his moves: per search game, how far
+    his position moves (the logit of his best candidate's chance, from one of his decisions to
+    the next) for each step of expected score against his opponent by the ratings
+    (``kappa``, least squares through the origin) and how far it strays from that (``sigma``);
+    then the posterior over the rungs, from a flat prior, that ``WINDOW`` such steps give
+    (the steps' sum against ``kappa`` times each rung's expected score less one half, normal
+    with variance ``sigma`` squared a step), on windows half overlapping: the share on the true
+    rung and the mean rung read."""
+    from ludique.ai.even import ratings
+    from ludique.ai.skill import WINDOW
+
+    def logit(p: float) -> float:
+        p = min(max(p, 1e-4), 1 - 1e-4)
+        return math.log(p / (1 - p))
+
+    def score(strengths: tuple[float, ...], a: int, b: int) -> float:
+        return 1 / (1 + 10 ** ((strengths[b] - strengths[a]) / 400))
+
+    print("the game's course as evidence: per step, kappa and sigma (logit of the chance);")
+    print("per rung: windows, posterior on the true rung (flat prior 0.14), mean rung read")
+    for game in sorted({r["game"] for r in results} - {"pente-grammai"}):
+        strengths = ratings(game)
+        runs = []
+        for r in (r for r in results if r["game"] == game):
+            for me, other in ((r["a"], r["b"]), (r["b"], r["a"])):
+                zs = [
+                    logit(max(x["chances"])) for x in r["rows"] if x["rung"] == me and x["chances"]
+                ]
+                runs.append((me, other, [b - a for a, b in zip(zs, zs[1:], strict=False)]))
+        steps = [(score(strengths, me, o) - 0.5, d) for me, o, ds in runs for d in ds]
+        kappa = math.fsum(x * d for x, d in steps) / math.fsum(x * x for x, _ in steps)
+        var = statistics.fmean((d - kappa * x) ** 2 for x, d in steps)
+        on_true: dict[int, list[float]] = defaultdict(list)
+        read: dict[int, list[float]] = defaultdict(list)
+        for me, other, ds in runs:
+            for start in range(0, max(1, len(ds) - WINDOW + 1), WINDOW // 2):
+                window = ds[start : start + WINDOW]
+                if len(window) < WINDOW // 4:
+                    continue
+                moved, n = math.fsum(window), len(window)
+                logs = [
+                    -((moved - n * kappa * (score(strengths, h, other) - 0.5)) ** 2) / (2 * n * var)
+                    for h in range(len(strengths))
+                ]
+                weights = [math.exp(v - max(logs)) for v in logs]
+                posterior = [w / sum(weights) for w in weights]
+                on_true[me].append(posterior[me])
+                read[me].append(math.fsum(p * h for h, p in enumerate(posterior)))
+        cells = [
+            f"{rung}: {len(on_true[rung])} {statistics.fmean(on_true[rung]):.2f} "
+            f"{statistics.fmean(read[rung]):.1f}"
+            for rung in sorted(on_true)
+        ]
+        print(f"{game:19} kappa {kappa:.3f} sigma {math.sqrt(var):.3f}")
+        print(f"{'':19} " + " | ".join(cells))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2, help="games a pair a game")
@@ -196,6 +254,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("reading-results.jsonl"))
     parser.add_argument("--report-only", action="store_true")
     parser.add_argument("--family", action="store_true", help="also read the top rungs anew")
+    parser.add_argument(
+        "--course", action="store_true", help="also read the players by the game's course"
+    )
     args = parser.parse_args()
     from benchmarks.even import load, run_jobs
     from ludique.ai.even import LADDER
@@ -222,6 +283,9 @@ def main() -> None:
     if args.family:
         print()
         report(done, refit_top(done))
+    if args.course:
+        print()
+        course_report(done)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,9 @@ Three parts, the same in every game:
    it can see.  The upper rungs search deeper, the top one is the Champion itself.
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
    posterior over the ladder's rungs from his recent moves: each weighed by the chance that the
-   rung would have made it there (``policy``, the distribution the rung plays from), or, for
-   the rungs that play the Champion's search, by what it lost by the referee at the rung's
-   measured temperature.
+   rung would have made it there (``policy``, the distribution the rung plays from; for the
+   rungs that play the Champion's search, the move that search chooses in three plies, or else
+   what the move lost by the referee at the rung's measured temperature).
 
 Each decision the computer plays the level that gives the visitor a fair game (his expected
 score against it one half, by each rung's measured rating, over all the estimate says he may
@@ -95,6 +95,15 @@ UNWIND = 0.05
 # changes no answer).  Each decision reads the visitor's last 20-80 positions again: emptied
 # all at once, the cache made the next decision judge them all anew, 2-3 s in a long game.
 REFEREE_CACHE = 4096
+# The rungs that play the Champion's search are read by that search's own choice, run as far
+# as a decision can afford on each position read: three plies within a node bound (two in an
+# Epaminondas middle game; 0.04-0.2 s a position).  Measured by self-play (docs/ai.md, "The top
+# rungs read by their own choice"): the expert's and the Champion's moves are its choice at
+# 77-89% of their decisions, the strong rung's at 17-20%; ``AGREE`` is the share read as that
+# choice, the rest as the rung's measured temperature over the referee's chances.
+READER_DEPTH = 3
+READER_NODES = 20_000
+AGREE = 0.8
 
 
 @dataclass(frozen=True)
@@ -293,8 +302,7 @@ def chosen_by(
 ) -> tuple[float | None, ...]:
     """The chance that each hypothesis of the visitor's estimate (``skill.hypotheses``: the
     random mover, then the rungs) plays ``action`` in ``state`` by its own choice (``policy``),
-    ``None`` where that cannot be computed (the random mover, read as uniform, and the rungs
-    that play the Champion's search, read at their measured temperatures)."""
+    ``None`` for the random mover (read as uniform)."""
     key = (state.game_id, state.key, action)
     cached = _chosen_cache.get(key)
     if cached is not None:
@@ -303,8 +311,7 @@ def chosen_by(
     known: list[float | None] = [None]
     seen: dict[str, Options] = {}
     for level in LADDER:
-        choice = policy(state, level, stop, seen)
-        known.append(None if choice is None else choice.get(action, 0.0))
+        known.append(policy(state, level, stop, seen).get(action, 0.0))
     out = tuple(known)
     _chosen_cache[key] = out
     if len(_chosen_cache) > REFEREE_CACHE:
@@ -470,11 +477,10 @@ def policy(
     level: Level,
     stop: Callable[[], bool] | None = None,
     seen: dict[str, Options] | None = None,
-) -> Policy | None:
-    """The chance that ``level`` plays each legal move of ``state``, where it can be computed:
-    ``None`` for the rungs that play the Champion's search (a search no one can read backwards
-    but by playing it).  ``seen`` keeps what one position's ways of choosing weigh, for the
-    next rung asked about it."""
+) -> Policy:
+    """The chance that ``level`` plays each legal move of ``state`` (for the rungs that play the
+    Champion's search, as they are read: ``searched``).  ``seen`` keeps what one position's
+    ways of choosing weigh, for the next rung asked about it."""
     seen = {} if seen is None else seen
 
     def options(way: str) -> Options:
@@ -489,7 +495,7 @@ def policy(
 
     solved = spec(state.game_id).solved
     if level.search == "champion" and not solved:
-        return None
+        return searched(state, level, stop)
     if level.overlook >= 1.0:
         return options("overlooked").choice(level.temperature)
     sees = options("pente" if solved else "looked").choice(level.temperature)
@@ -499,6 +505,44 @@ def policy(
     for text, p in options("overlooked").choice(level.temperature).items():
         out[text] = out.get(text, 0.0) + level.overlook * p
     return out
+
+
+def searched(state: GameState, level: Level, stop: Callable[[], bool] | None) -> Policy:
+    """How a rung that plays the Champion's search is read: the move the Champion's search
+    chooses in a few plies (``reader_choice``) at ``AGREE``, the rest over every legal move by
+    the referee at the rung's measured temperature (where its longer search chose otherwise)."""
+    from ludique.ai.skill import hypotheses
+
+    scored = referee_chances(state, stop)
+    temperature = hypotheses(state.game_id)[LADDER.index(level) + 1][0]
+    weights = boltzmann_weights([c for _, c in scored], temperature)
+    out = {text: (1.0 - AGREE) * w for (text, _), w in zip(scored, weights, strict=True)}
+    deep = reader_choice(state, stop)
+    out[deep] = out.get(deep, 0.0) + AGREE
+    return out
+
+
+_reader_cache: OrderedDict[tuple[str, object], str] = OrderedDict()
+
+
+def reader_choice(state: GameState, stop: Callable[[], bool] | None = None) -> str:
+    """The move the Champion's search chooses in ``state`` within ``READER_DEPTH`` plies and
+    ``READER_NODES`` nodes (no clock read: a pure function of the position)."""
+    key = (state.game_id, state.key)
+    cached = _reader_cache.get(key)
+    if cached is not None:
+        _reader_cache.move_to_end(key)
+        return cached
+    from ludique.ai.evaluation import ai_for
+
+    limit = Limit(depth=READER_DEPTH, nodes=READER_NODES)
+    found = Searcher(ai_for(state), limit, stop=stop, rng=random.Random(0)).search(state)
+    if stop is not None and stop():
+        raise Cancelled  # a cut-short search is never remembered
+    _reader_cache[key] = found.move.text
+    if len(_reader_cache) > REFEREE_CACHE:
+        _reader_cache.popitem(last=False)
+    return found.move.text
 
 
 def play_policy(choice: Policy, state: GameState, rng: random.Random) -> Move:

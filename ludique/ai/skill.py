@@ -9,13 +9,13 @@ The hypotheses are the rungs of the ladder (``ludique.ai.even.LADDER``) plus a p
 moves at random, each with a small lapse rate (a move picked with no thought at all), so that a
 strong player's one slip does not make him a beginner; the estimate is the posterior over them
 after the visitor's recent decisions, from a flat prior.  A rung whose choice can be computed
-(every rung but those that play the Champion's search) gives the visitor's move the chance its
-own choice gives it in that position (``Decision.chosen_by``, from
-``ludique.ai.even.chosen_by``): where the rungs would all have chosen alike, the move says
-nothing of him.  The rungs that play the Champion's search are read as a choice among the legal
-moves weighted by ``exp(-loss / temperature)`` at their *effective* temperature: the one that
-best explains their own moves as the referee scores them, measured by self-play per game
-(``benchmarks/even_ladder.py``).
+gives the visitor's move the chance its own choice gives it in that position
+(``Decision.chosen_by``, from ``ludique.ai.even.chosen_by``): where the rungs would all have
+chosen alike, the move says nothing of him.  The rungs that play the Champion's search are read
+by that search's choice in a few plies, and otherwise as a choice among the legal moves
+weighted by ``exp(-loss / temperature)`` at their *effective* temperature: the one that best
+explains their own moves as the referee scores them, measured by self-play per game
+(``benchmarks/even_ladder.py``); so is any rung where a decision comes without its choice.
 
 It is a pure function of the game's history: the same position reached by the same moves gives
 the same estimate in any process (the referee's cache only saves time).
