@@ -13,6 +13,12 @@ rung, the estimate's mean rung, and what the reading is worth to the player: his
 score, by the ladder's ratings, against the level Even match would play for that estimate,
 less one half (positive: the computer would play below him).
 
+It also gives, per search game and rung, how often the rung's move is the Champion's search's
+choice in three plies (``ludique.ai.even.reader_choice``), by which the top rungs are read.
+
+``--course`` also reads each player by the game's course instead of his moves: how his chance
+moves from one of his decisions to the next against an opponent of known rating.
+
 ``--family`` also reads the rungs that play the Champion's search (read by their measured
 temperature over every legal move) as a choice among the candidates of the rungs below
 (``ludique.ai.even.looked``), at the temperature that best explains their moves in this
@@ -83,6 +89,7 @@ def play_one(job: dict) -> dict:
                     "chosen": options.texts.index(move.text) if move.text in options.texts else -1,
                     "wins": [options.texts.index(t) for t in options.wins],
                     "legal": len(moves),
+                    "reader": None if solved else even.reader_choice(state) == move.text,
                 }
             )
         state = state.play(move)
@@ -186,6 +193,25 @@ def report(results: list[dict], top: dict[tuple[str, int], float]) -> None:
         print(f"{game:19} " + " | ".join(cells))
 
 
+def agreement_report(results: list[dict]) -> None:
+    """How often each rung's move is the one the top rungs are read by (the Champion's search
+    in a few plies, ``ludique.ai.even.reader_choice``), per search game."""
+    agree: dict[tuple[str, int], list[bool]] = defaultdict(list)
+    for r in results:
+        for row in r["rows"]:
+            if row.get("reader") is not None:
+                agree[r["game"], row["rung"]].append(row["reader"])
+                agree["all", row["rung"]].append(row["reader"])
+    print("per rung: the share of its informative decisions that play the reader's choice")
+    for game in sorted({g for g, _ in agree if g != "all"}) + ["all"]:
+        cells = [
+            f"{rung}: {statistics.fmean(agree[game, rung]):.2f}"
+            for rung in range(7)
+            if agree.get((game, rung))
+        ]
+        print(f"{game:19} " + " | ".join(cells))
+
+
 def course_report(results: list[dict]) -> None:
     """What the game's course says of a player, apart from his moves: per search game, how far
     his position moves (the logit of his best candidate's chance, from one of his decisions to
@@ -280,6 +306,9 @@ def main() -> None:
             lambda r: f"{r['game']} {r['a']} {r['b']} #{r['index']} {r['plies']} plies",
         )
     report(done, {})
+    if any(row.get("reader") is not None for r in done for row in r["rows"]):
+        print()
+        agreement_report(done)
     if args.family:
         print()
         report(done, refit_top(done))
