@@ -19,17 +19,19 @@ from ludique.ai import decide
 from ludique.ai import even as ev
 from ludique.ai.evaluation import ai_for
 from ludique.ai.skill import (
+    AGREEMENT,
     HYPOTHESES,
     NOMINAL_STRENGTH,
     Decision,
     Mix,
     SkillEstimate,
+    agreement,
     decisions_of,
     estimate,
     ladder_strength,
     likelihood,
 )
-from ludique.games import GAME_IDS, new_game
+from ludique.games import GAME_IDS, new_game, spec
 from ludique.games.base import GameState
 from ludique.games.epaminondas import EpaminondasState
 from ludique.games.latrunculi import DuxState, PetteiaState
@@ -717,7 +719,7 @@ def test_a_rungs_choice_is_the_one_it_plays_from_and_is_read_by(rung: int) -> No
         choice = ev.policy(state, level)
         if level.search == "champion" and state.game_id != "pente-grammai":
             # read by the Champion's search in a few plies, most of the chance on its choice
-            assert choice[ev.reader_choice(state)] >= ev.AGREE
+            assert choice[ev.reader_choice(state)] >= agreement(state.game_id, rung)
         assert sum(choice.values()) == pytest.approx(1.0)
         assert set(choice) <= {m.text for m in state.legal_moves()}
         for move in state.legal_moves():
@@ -791,3 +793,13 @@ def test_the_top_rungs_are_read_by_the_champions_own_choice_not_by_the_referees_
     strong = ev.LADDER[4]
     assert top_share(lambda state, rng: ev.reader_choice(state)) > 0.6
     assert top_share(lambda s, rng: ev.play_policy(ev.policy(s, strong), s, rng).text) < 0.2
+
+
+def test_the_top_rungs_agree_with_the_reader_more_than_any_rung_below_in_every_game() -> None:
+    # what makes the reader worth running: measured, the rungs that play the Champion's search
+    # make its move far more often than the rungs that choose by the referee's two plies
+    top = [r for r, level in enumerate(ev.LADDER) if level.search == "champion"]
+    for game_id, row in AGREEMENT.items():
+        assert not spec(game_id).solved and len(row) == len(ev.LADDER)
+        assert min(row[r] for r in top) > 2 * max(row[: top[0]]), game_id
+    assert 0 < agreement("a game not measured", top[0]) < 1

@@ -15,8 +15,9 @@ Three parts, the same in every game:
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
    posterior over the ladder's rungs from his recent moves: each weighed by the chance that the
    rung would have made it there (``policy``, the distribution the rung plays from; for the
-   rungs that play the Champion's search, the move that search chooses in three plies, or else
-   what the move lost by the referee at the rung's measured temperature).
+   rungs that play the Champion's search, the move that search chooses in three plies at the
+   share of their own moves measured to be it, or else what the move lost by the referee at
+   the rung's measured temperature).
 
 Each decision the computer plays the level that gives the visitor a fair game (his expected
 score against it one half, by each rung's measured rating, over all the estimate says he may
@@ -97,13 +98,11 @@ UNWIND = 0.05
 REFEREE_CACHE = 4096
 # The rungs that play the Champion's search are read by that search's own choice, run as far
 # as a decision can afford on each position read: three plies within a node bound (two in an
-# Epaminondas middle game; 0.04-0.2 s a position).  Measured by self-play (docs/ai.md, "The top
+# Epaminondas middle game; 0.04-0.3 s a position).  Measured by self-play (docs/ai.md, "The top
 # rungs read by their own choice"): the expert's and the Champion's moves are its choice at
-# 77-89% of their decisions, the strong rung's at 17-20%; ``AGREE`` is the share read as that
-# choice, the rest as the rung's measured temperature over the referee's chances.
+# 58-98% of their decisions, the strong rung's at 11-27% (``skill.AGREEMENT``).
 READER_DEPTH = 3
 READER_NODES = 20_000
-AGREE = 0.8
 
 
 @dataclass(frozen=True)
@@ -509,16 +508,18 @@ def policy(
 
 def searched(state: GameState, level: Level, stop: Callable[[], bool] | None) -> Policy:
     """How a rung that plays the Champion's search is read: the move the Champion's search
-    chooses in a few plies (``reader_choice``) at ``AGREE``, the rest over every legal move by
-    the referee at the rung's measured temperature (where its longer search chose otherwise)."""
-    from ludique.ai.skill import hypotheses
+    chooses in a few plies (``reader_choice``) at the share of its own moves measured to be
+    that move (``skill.agreement``), the rest over every legal move by the referee at the
+    rung's measured temperature (where its own search chose otherwise)."""
+    from ludique.ai.skill import agreement, hypotheses
 
+    rung = LADDER.index(level)
+    share = agreement(state.game_id, rung)
     scored = referee_chances(state, stop)
-    temperature = hypotheses(state.game_id)[LADDER.index(level) + 1][0]
-    weights = boltzmann_weights([c for _, c in scored], temperature)
-    out = {text: (1.0 - AGREE) * w for (text, _), w in zip(scored, weights, strict=True)}
+    weights = boltzmann_weights([c for _, c in scored], hypotheses(state.game_id)[rung + 1][0])
+    out = {text: (1.0 - share) * w for (text, _), w in zip(scored, weights, strict=True)}
     deep = reader_choice(state, stop)
-    out[deep] = out.get(deep, 0.0) + AGREE
+    out[deep] = out.get(deep, 0.0) + share
     return out
 
 

@@ -46,6 +46,27 @@ EFFECTIVE: dict[str, tuple[float, ...]] = {
 # measured games show.
 NOMINAL: tuple[float, ...] = (0.2, 0.1, 0.05, 0.025, 0.012, 0.005, 0.002)
 
+# Each rung's share of its own informative decisions whose move is the one the Champion's search
+# chooses in a few plies (``ludique.ai.even.reader_choice``), by search game, rungs 0 to 6, as
+# measured by ``benchmarks/even_reading.py`` (seed 15, 0.25 s a move; docs/ai.md, "The top
+# rungs read by their own choice").  The rungs that play the Champion's search are read as
+# making that move at this share; where the reader sees less than their search (Epaminondas'
+# expert, two plies on a third of the time, against the reader's two) or more, they agree less.
+AGREEMENT: dict[str, tuple[float, ...]] = {
+    "epaminondas": (0.04, 0.05, 0.04, 0.07, 0.15, 0.69, 0.98),
+    "latrunculi-seneca": (0.04, 0.16, 0.13, 0.22, 0.24, 0.97, 0.58),
+    "latrunculi-piso": (0.08, 0.10, 0.12, 0.17, 0.26, 0.93, 0.67),
+    "latrunculi-petteia": (0.02, 0.10, 0.16, 0.22, 0.27, 0.93, 0.67),
+    "latrunculi-dux": (0.04, 0.05, 0.08, 0.08, 0.11, 0.94, 0.76),
+}
+NOMINAL_AGREEMENT = 0.8  # a game not measured: about the pooled share of the two top rungs
+
+
+def agreement(game_id: str, rung: int) -> float:
+    """The share of ``rung``'s moves in ``game_id`` that are the reader's choice."""
+    row = AGREEMENT.get(game_id)
+    return NOMINAL_AGREEMENT if row is None else row[rung]
+
 
 # Each rung's strength by game (Elo, rung 0 at 0, fitted with one virtual draw a pair so that
 # a swept pair is no cliff), from the same self-play (``benchmarks/even_ladder.py``; docs/ai.md,
