@@ -98,9 +98,10 @@ UNWIND = 0.05
 REFEREE_CACHE = 4096
 # The rungs that play the Champion's search are read by that search's own choice, run as far
 # as a decision can afford on each position read: three plies within a node bound (two in an
-# Epaminondas middle game; 0.04-0.3 s a position).  Measured by self-play (docs/ai.md, "The top
-# rungs read by their own choice"): the expert's and the Champion's moves are its choice at
-# 58-98% of their decisions, the strong rung's at 11-27% (``skill.AGREEMENT``).
+# Epaminondas middle game; a median of 0.05-0.18 s a position, at most 0.6 s).  Measured by
+# self-play (docs/ai.md, "The top rungs read by their own choice"): the expert's and the
+# Champion's moves are its choice at 58-98% of their decisions, the strong rung's at 11-27%
+# (``skill.AGREEMENT``).
 READER_DEPTH = 3
 READER_NODES = 20_000
 
