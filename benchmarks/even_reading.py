@@ -127,13 +127,15 @@ def refit_top(results: list[dict]) -> dict[tuple[str, int], float]:
     return out
 
 
+def elo_score(strengths: tuple[float, ...], rung: int, against: int) -> float:
+    """The expected score of a player of ``rung`` against ``against``, by the ratings."""
+    return 1 / (1 + 10 ** ((strengths[against] - strengths[rung]) / 400))
+
+
 def score_against(strengths: tuple[float, ...], rung: int, level: Mix) -> float:
     """The expected score of a player of ``rung`` against ``level``, by the ratings."""
-
-    def score(against: int) -> float:
-        return 1 / (1 + 10 ** ((strengths[against] - strengths[rung]) / 400))
-
-    return (1 - level.share) * score(level.lower) + level.share * score(level.upper)
+    lower, upper = elo_score(strengths, rung, level.lower), elo_score(strengths, rung, level.upper)
+    return (1 - level.share) * lower + level.share * upper
 
 
 def report(results: list[dict], top: dict[tuple[str, int], float]) -> None:
@@ -228,9 +230,6 @@ def course_report(results: list[dict]) -> None:
         p = min(max(p, 1e-4), 1 - 1e-4)
         return math.log(p / (1 - p))
 
-    def score(strengths: tuple[float, ...], a: int, b: int) -> float:
-        return 1 / (1 + 10 ** ((strengths[b] - strengths[a]) / 400))
-
     print("the game's course as evidence: per step, kappa and sigma (logit of the chance);")
     print("per rung: windows, posterior on the true rung (flat prior 0.14), mean rung read")
     for game in sorted({r["game"] for r in results} - {"pente-grammai"}):
@@ -242,7 +241,7 @@ def course_report(results: list[dict]) -> None:
                     logit(max(x["chances"])) for x in r["rows"] if x["rung"] == me and x["chances"]
                 ]
                 runs.append((me, other, [b - a for a, b in zip(zs, zs[1:], strict=False)]))
-        steps = [(score(strengths, me, o) - 0.5, d) for me, o, ds in runs for d in ds]
+        steps = [(elo_score(strengths, me, o) - 0.5, d) for me, o, ds in runs for d in ds]
         kappa = math.fsum(x * d for x, d in steps) / math.fsum(x * x for x, _ in steps)
         var = statistics.fmean((d - kappa * x) ** 2 for x, d in steps)
         on_true: dict[int, list[float]] = defaultdict(list)
@@ -254,7 +253,8 @@ def course_report(results: list[dict]) -> None:
                     continue
                 moved, n = math.fsum(window), len(window)
                 logs = [
-                    -((moved - n * kappa * (score(strengths, h, other) - 0.5)) ** 2) / (2 * n * var)
+                    -((moved - n * kappa * (elo_score(strengths, h, other) - 0.5)) ** 2)
+                    / (2 * n * var)
                     for h in range(len(strengths))
                 ]
                 weights = [math.exp(v - max(logs)) for v in logs]

@@ -38,12 +38,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
 from ludique.ai.search import Limit, Searcher
 from ludique.ai.skill import (
     NOMINAL_STRENGTH,
     SkillEstimate,
+    agreement,
     decisions_of,
     estimate,
     hypotheses,
@@ -51,6 +53,9 @@ from ludique.ai.skill import (
 )
 from ludique.games import spec
 from ludique.games.base import GameState, Move
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 # Value (hundredths of a piece, for the player to move) at which the Champion, playing on
 # against itself, wins 1 / (1 + e**-1) = 73% of its games: fitted by maximum likelihood on
@@ -219,7 +224,24 @@ def judge(
     return score_all(searcher, state, moves, depth, 2)
 
 
-_referee_cache: OrderedDict[tuple[str, object], tuple[tuple[str, int], ...]] = OrderedDict()
+class Recent(OrderedDict[K, V]):
+    """What was computed for the ``REFEREE_CACHE`` most recently read keys, the least recently
+    read forgotten first (a cache: it changes no answer)."""
+
+    def recall(self, key: K) -> V | None:
+        value = self.get(key)
+        if value is not None:
+            self.move_to_end(key)
+        return value
+
+    def keep(self, key: K, value: V) -> V:
+        self[key] = value
+        if len(self) > REFEREE_CACHE:
+            self.popitem(last=False)
+        return value
+
+
+_referee_cache: Recent[tuple[str, object], tuple[tuple[str, int], ...]] = Recent()
 
 
 def referee_values(
@@ -231,9 +253,8 @@ def referee_values(
     ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
     of a cancelled request is never used, and a cut-short one must not be remembered."""
     cache_key = (state.game_id, state.key)
-    cached = _referee_cache.get(cache_key)
+    cached = _referee_cache.recall(cache_key)
     if cached is not None:
-        _referee_cache.move_to_end(cache_key)
         return cached
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import SearchAborted
@@ -251,10 +272,7 @@ def referee_values(
     else:  # not even one ply in bounds: the position each move leaves, as it stands
         scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
     values = tuple((move.text, value) for value, move in scored)
-    _referee_cache[cache_key] = values
-    if len(_referee_cache) > REFEREE_CACHE:
-        _referee_cache.popitem(last=False)
-    return values
+    return _referee_cache.keep(cache_key, values)
 
 
 def _static_after(ai: GameAI, state: GameState, move: Move) -> int:
@@ -294,7 +312,7 @@ def visitor_skill(state: GameState, stop: Callable[[], bool] | None = None) -> S
     return estimate(decisions, hypotheses(state.game_id))
 
 
-_chosen_cache: OrderedDict[tuple[str, object, str], tuple[float | None, ...]] = OrderedDict()
+_chosen_cache: Recent[tuple[str, object, str], tuple[float | None, ...]] = Recent()
 
 
 def chosen_by(
@@ -304,19 +322,14 @@ def chosen_by(
     random mover, then the rungs) plays ``action`` in ``state`` by its own choice (``policy``),
     ``None`` for the random mover (read as uniform)."""
     key = (state.game_id, state.key, action)
-    cached = _chosen_cache.get(key)
+    cached = _chosen_cache.recall(key)
     if cached is not None:
-        _chosen_cache.move_to_end(key)
         return cached
     known: list[float | None] = [None]
     seen: dict[str, Options] = {}
     for level in LADDER:
         known.append(policy(state, level, stop, seen).get(action, 0.0))
-    out = tuple(known)
-    _chosen_cache[key] = out
-    if len(_chosen_cache) > REFEREE_CACHE:
-        _chosen_cache.popitem(last=False)
-    return out
+    return _chosen_cache.keep(key, tuple(known))
 
 
 # --- the ladder's choice ------------------------------------------------------------------------
@@ -512,8 +525,6 @@ def searched(state: GameState, level: Level, stop: Callable[[], bool] | None) ->
     chooses in a few plies (``reader_choice``) at the share of its own moves measured to be
     that move (``skill.agreement``), the rest over every legal move by the referee at the
     rung's measured temperature (where its own search chose otherwise)."""
-    from ludique.ai.skill import agreement, hypotheses
-
     rung = LADDER.index(level)
     share = agreement(state.game_id, rung)
     scored = referee_chances(state, stop)
@@ -524,16 +535,15 @@ def searched(state: GameState, level: Level, stop: Callable[[], bool] | None) ->
     return out
 
 
-_reader_cache: OrderedDict[tuple[str, object], str] = OrderedDict()
+_reader_cache: Recent[tuple[str, object], str] = Recent()
 
 
 def reader_choice(state: GameState, stop: Callable[[], bool] | None = None) -> str:
     """The move the Champion's search chooses in ``state`` within ``READER_DEPTH`` plies and
     ``READER_NODES`` nodes (no clock read: a pure function of the position)."""
     key = (state.game_id, state.key)
-    cached = _reader_cache.get(key)
+    cached = _reader_cache.recall(key)
     if cached is not None:
-        _reader_cache.move_to_end(key)
         return cached
     from ludique.ai.evaluation import ai_for
 
@@ -541,10 +551,7 @@ def reader_choice(state: GameState, stop: Callable[[], bool] | None = None) -> s
     found = Searcher(ai_for(state), limit, stop=stop, rng=random.Random(0)).search(state)
     if stop is not None and stop():
         raise Cancelled  # a cut-short search is never remembered
-    _reader_cache[key] = found.move.text
-    if len(_reader_cache) > REFEREE_CACHE:
-        _reader_cache.popitem(last=False)
-    return found.move.text
+    return _reader_cache.keep(key, found.move.text)
 
 
 def play_policy(choice: Policy, state: GameState, rng: random.Random) -> Move:
