@@ -14,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from doubles import random_positions
 
 from ludique.ai import decide
 from ludique.ai import even as ev
 from ludique.ai.evaluation import ai_for
+from ludique.ai.search import Limit, Searcher
 from ludique.ai.skill import (
     AGREEMENT,
     HYPOTHESES,
@@ -98,9 +100,9 @@ def test_the_ladder_runs_from_a_toddler_to_the_champion_seeing_more_and_choosing
     assert overlooks == sorted(overlooks, reverse=True)
     temperatures = [level.temperature for level in ev.LADDER if level.overlook < 1]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
-    # the two top rungs are the Champion's search, the expert on a smaller share of the time
+    # the two top rungs are the Champion's search, the expert on a smaller share of its thought
     assert [level.search for level in ev.LADDER[-2:]] == ["champion", "champion"]
-    assert ev.LADDER[-2].share < ev.LADDER[-1].share == ev.CHAMPION_SHARE
+    assert ev.LADDER[-2].share < ev.LADDER[-1].share == 1.0
     # the nominal hypotheses about a visitor: a random mover, then each rung at a reading less
     # noisy than the one below, up to the Champion
     assert math.isinf(HYPOTHESES[0][0])
@@ -110,6 +112,24 @@ def test_the_ladder_runs_from_a_toddler_to_the_champion_seeing_more_and_choosing
         temperatures
     )
     assert rungs[1:] == sorted(set(rungs[1:])) and rungs[-1] == len(ev.LADDER) - 1
+
+
+@pytest.mark.parametrize("game_id", ["latrunculi-seneca", "latrunculi-dux"])
+def test_the_top_rungs_think_as_they_were_measured_whatever_the_clock(game_id: str) -> None:
+    # Their ratings and reading come from games at 0.25 s a move: at the kiosk's 1.5 s (or a
+    # test's 0.05 s) they play the same moves, their thought counted in nodes, not seconds.
+    positions = random_positions(game_id, seed=21, count=4, share=0.05, moving=True)
+    for level in ev.LADDER[-2:]:
+        nodes = round(ev.THOUGHT[game_id] * level.share)
+        for i, state in enumerate(positions):
+            moves = {
+                ev.play_search_rung(
+                    state, level, time.perf_counter(), budget, random.Random(i), None
+                ).text
+                for budget in (0.05, 0.25, 1.5)
+            }
+            alone = Searcher(ai_for(state), Limit(nodes=nodes), rng=random.Random(i))
+            assert moves == {alone.search(state).move.text}, (level.name, i)
 
 
 def attacked_man() -> DuxState:

@@ -25,8 +25,9 @@ from ludique.games.base import GameState, Move
 STRENGTHS: tuple[str, ...] = ("even", "beginner", "player", "champion")
 DEFAULT_STRENGTH = "even"
 MAX_BUDGET = 2.0  # seconds: nobody waits longer than this for the computer
-# The fixed strengths are rungs of Even match's ladder (``ludique.ai.even.LADDER``); in Pente
-# grammai they play from the solved table with their own temperatures (``ludique.ai.pente``).
+# The fixed strengths are rungs of Even match's ladder (``ludique.ai.even.LADDER``), the
+# Champion thinking as long as the budget allows; in Pente grammai they play from the solved
+# table with their own temperatures (``ludique.ai.pente``).
 FIXED_RUNGS: dict[str, int] = {"beginner": 2, "player": 3, "champion": 6}
 
 
@@ -99,7 +100,8 @@ def decide(
 
             return choose_pente_move(state, strength, rng), None  # type: ignore[arg-type]
         level = even.LADDER[FIXED_RUNGS[strength]]
-        return even.play_search_rung(state, level, started, time_budget, rng, stop), None
+        move = even.play_search_rung(state, level, started, time_budget, rng, stop, clock=True)
+        return move, None
     finally:
         if collecting:
             gc.enable()

@@ -11,7 +11,8 @@ Three parts, the same in every game:
 2. **A ladder** of levels (``LADDER``), from a child's to the Champion's: each picks among the
    moves its search can see with weights ``exp(-loss / temperature)``, a lower temperature for a
    stronger level, and none steps a piece into a capture it can see (``HANG``) or misses a win
-   it can see.  The upper rungs search deeper, the top one is the Champion itself.
+   it can see.  The upper rungs search deeper, the top one is the Champion itself, thinking
+   as many nodes as when its strength was measured (``THOUGHT``), whatever the clock.
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
    posterior over the ladder's rungs from his recent moves: each weighed by the chance that the
    rung would have made it there (``policy``, the distribution the rung plays from; for the
@@ -24,10 +25,9 @@ score against it one half, by each rung's measured rating, over all the estimate
 be; a level between two rungs is played by the nearer, since the two in turn play as the
 weaker), nudged toward the side that is behind when the referee has one side behind
 (``STEP``): the visitor's expected score a half less ``NUDGE`` or a half and ``NUDGE``, a
-bounded nudge, never a thrown game.  A game
-gone quiet is played at the fair level, neither way, and one that has outlasted a visit nudges
-only up, to finish a game the computer leads (``rung_for``).  Nothing is kept between two
-decisions but the game itself.
+bounded nudge, never a thrown game.  A game gone quiet is played at the fair level, neither
+way, and one that has outlasted a visit nudges only up, to finish a game the computer leads
+(``rung_for``).  Nothing is kept between two decisions but the game itself.
 """
 
 from __future__ import annotations
@@ -76,9 +76,7 @@ REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least an
 # 90% of positions within 3 n * n), so the bound is ``REFEREE_SPAN`` n * n plus an allowance
 # (``REFEREE_NODES``) for captures that chain beyond the horizon.  A position that does not fit
 # (a Latrunculi melee whose captures chain on) is judged at one ply within half as many, then by
-# the position each move leaves.  A fixed bound (6,000 nodes) once fitted Latrunculi's 30-60
-# moves and never Epaminondas' 110-200: the referee, and the rungs that choose by it, saw one ply
-# there and read the greedy visitor as strong and the Champion as weak (docs/ai.md).
+# the position each move leaves (why not a fixed bound: docs/ai.md, "The referee").
 REFEREE_NODES = 2_000
 REFEREE_SPAN = 3
 HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
@@ -88,25 +86,37 @@ STEP = 0.1  # the computer's chance this far from one half nudges it (toward the
 NUDGE = 0.15
 QUIET = 20  # plies without a capture after which a game has gone quiet
 LATE = 100  # moves (throws not counted) after which a game has outlasted a museum visit
-CHAMPION_SHARE = 0.95  # of the budget, for the top rung (as the Champion)
-# The expert is the Champion's search on a third of the budget: about a ply less.  Measured by
-# self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one step
-# (docs/ai.md, "The ladder measured").
-EXPERT_SHARE = 0.3
+CHAMPION_SHARE = 0.95  # of the budget, for the fixed Champion (``play_search_rung``'s clock)
+# The two top rungs think a number of nodes, not a share of the clock: their ratings and
+# reading were measured at 0.25 s a move, and at the kiosk's 1.5 s the same search sees a ply
+# or two further, a player no rung measured.  The Champion's thought is the median his search
+# reached in 95% of 0.25 s, two searches at once on the two cores as the benchmarks run them
+# (``benchmarks/even_thought.py``; docs/ai.md, "Each rung thinks as it was measured").
+THOUGHT: dict[str, int] = {
+    "epaminondas": 34_700,
+    "latrunculi-seneca": 12_700,
+    "latrunculi-piso": 13_900,
+    "latrunculi-petteia": 13_700,
+    "latrunculi-dux": 15_300,
+}
+NOMINAL_THOUGHT = 15_000  # a game not measured: about the Latrunculi variants'
+# The expert is the Champion's search on about a third of its thought, a ply less: on 30% of
+# the clock it reached 0.24-0.43 of the Champion's nodes by game, 0.35 their geometric mean.
+# Measured by self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one
+# step (docs/ai.md, "The ladder measured").
+EXPERT_SHARE = 0.35
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 # Of it, the time kept for a search to see its deadline pass and its move to come back: a
 # Champion's search given all of it ended 2-3 ms past the two seconds on a busy machine.
 UNWIND = 0.05
-# Positions whose referee values are kept, the least recently used forgotten first (a cache: it
-# changes no answer).  Each decision reads the visitor's last 20-80 positions again: emptied
-# all at once, the cache made the next decision judge them all anew, 2-3 s in a long game.
+# Positions whose referee values are kept (``Recent``): each decision reads the visitor's last
+# 20-80 positions again, and a cache emptied all at once cost the next one 2-3 s in a long game.
 REFEREE_CACHE = 4096
 # The rungs that play the Champion's search are read by that search's own choice, run as far
 # as a decision can afford on each position read: three plies within a node bound (two in an
-# Epaminondas middle game; a median of 0.05-0.18 s a position, at most 0.6 s).  Measured by
-# self-play (docs/ai.md, "The top rungs read by their own choice"): the expert's and the
-# Champion's moves are its choice at 58-98% of their decisions, the strong rung's at 11-27%
-# (``skill.AGREEMENT``).
+# Epaminondas middle game; a median of 0.05-0.18 s a position, at most 0.6 s), at the share of
+# their moves measured to be it (``skill.AGREEMENT``; docs/ai.md, "The top rungs read by their
+# own choice").
 READER_DEPTH = 3
 READER_NODES = 20_000
 
@@ -114,14 +124,14 @@ READER_NODES = 20_000
 @dataclass(frozen=True)
 class Level:
     """One rung of the ladder: the temperature of its choice (in winning chance; 0 plays the
-    best move) and how it searches: the referee's two plies, deeper while its time lasts, or
-    the Champion's whole search."""
+    best move) and how it searches: the referee's two plies, or the Champion's search on a
+    share of the Champion's thought."""
 
     name: str
     temperature: float
     search: str = "referee"  # "referee" or "champion"
     overlook: float = 0.0  # the chance that it plays without looking at the reply
-    share: float = CHAMPION_SHARE  # of the budget, for the Champion's search
+    share: float = 1.0  # of the Champion's thought (``THOUGHT``), for the Champion's search
 
 
 # The two lowest rungs are weak the way a beginner is: they often do not look at the reply at
@@ -156,11 +166,7 @@ def ratings(game_id: str) -> tuple[float, ...]:
     measured = ladder_strength(game_id)
     out = []
     for level in LADDER:
-        alike = [
-            r
-            for r, other in zip(measured, LADDER, strict=True)
-            if same_player(game_id, level, other)
-        ]
+        alike = [r for r, b in zip(measured, LADDER, strict=True) if same_player(game_id, level, b)]
         out.append(math.fsum(alike) / len(alike))
     return tuple(out)
 
@@ -268,7 +274,6 @@ def referee_values(
         except SearchAborted:
             if stop is not None and stop():
                 raise Cancelled from None
-            continue
     else:  # not even one ply in bounds: the position each move leaves, as it stands
         scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
     values = tuple((move.text, value) for value, move in scored)
@@ -568,20 +573,23 @@ def play_search_rung(
     budget: float,
     rng: random.Random,
     stop: Callable[[], bool] | None,
+    clock: bool = False,
 ) -> Move:
-    """A move of a search game at ``level``."""
+    """A move of a search game at ``level`` (``clock``: the Champion's search thinks as long
+    as ``budget`` allows, not the rung's measured thought)."""
     from ludique.ai.evaluation import ai_for
 
     if level.search == "champion":
-        # The referee's reading of the visitor is not taken from the search's share: a
-        # Champion of the visitor's level thinks as long as the Champion would, within the two
-        # seconds nobody waits beyond (at the kiosk's 1.5 s the same as a third more than the
-        # budget; at a benchmark's 0.25 s the referee's two plies of an Epaminondas position,
-        # 0.2-0.4 s, would otherwise leave the search no time and the Champion a greedy move).
+        # Its thought (the fixed Champion's: the budget), within the two seconds nobody waits
+        # beyond, however long the visitor took to read.
         now = time.perf_counter()
-        seconds = max(0.0, min(budget * level.share, started + LONGEST - UNWIND - now))
-        searcher = Searcher(ai_for(state), Limit(time=seconds), start=now, stop=stop, rng=rng)
-        return searcher.search(state).move
+        seconds = max(0.0, started + LONGEST - UNWIND - now)
+        if clock:
+            limit = Limit(time=min(seconds, budget * CHAMPION_SHARE))
+        else:
+            nodes = THOUGHT.get(state.game_id, NOMINAL_THOUGHT)
+            limit = Limit(time=seconds, nodes=round(nodes * level.share))
+        return Searcher(ai_for(state), limit, start=now, stop=stop, rng=rng).search(state).move
     # the same distribution as ``policy``, drawn in two steps so that a move made without
     # looking never asks the referee
     if level.overlook and rng.random() < level.overlook:
@@ -608,17 +616,11 @@ def rung_for(
     ratings ``strengths`` over the posterior, is one half, nudged by ``NUDGE`` toward the side
     that is behind: a half less ``NUDGE`` when the computer is behind, a half and ``NUDGE`` when
     it is ahead (as large both ways: less near an end of the ladder, none at an end). In a game
-    gone quiet it plays the fair level, neither way: a step up there made it a rung stronger
-    than the visitor for most of a Latrunculi game, where quiet is the rule, and created no
-    captures, and a step up where it was behind with none down where it led was a bias toward
-    the computer for most of those games. Once a game has outlasted a visit (``late``) it never
-    nudges down, and nudges up only to finish a game it leads, from any level (the toddler can
-    lead a game and never end it): a lead the moves built decides, whoever holds it. (Stepping
-    down whenever it led held a Pente grammai race level for hundreds of rounds; stepping up
-    whoever led ended the long games, but nearly always for the computer: behind, it caught up
-    by playing better than the visitor. Stepping down whenever the visitor led left his lead to
-    him, but a visitor who does not aim at his goal cannot finish, and those games ran to the
-    benchmark's limit.)
+    gone quiet it plays the fair level, neither way (``aim``). Once a game has outlasted a
+    visit (``late``) it never nudges down, and nudges up only to finish a game it leads, from
+    any level (the toddler can lead a game and never end it): a lead the moves built decides,
+    whoever holds it (the ways tried before, and why each failed: docs/ai.md, "The rung
+    played").
 
     The level weighs the rungs by what they are worth, not by their place on the ladder (where
     neighbouring rungs play alike, as Epaminondas' child and novice, a visitor who may be either
