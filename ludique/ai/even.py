@@ -89,22 +89,19 @@ LATE = 100  # moves (throws not counted) after which a game has outlasted a muse
 CHAMPION_SHARE = 0.95  # of the budget, for the fixed Champion (``play_search_rung``'s clock)
 # The two top rungs think a number of nodes, not a share of the clock: their ratings and
 # reading were measured at 0.25 s a move, and at the kiosk's 1.5 s the same search sees a ply
-# or two further, a player no rung measured.  The Champion's thought is the median his search
-# reached in 95% of 0.25 s, two searches at once on the two cores as the benchmarks run them
-# (``benchmarks/even_thought.py``; docs/ai.md, "Each rung thinks as it was measured").
-THOUGHT: dict[str, int] = {
-    "epaminondas": 34_700,
-    "latrunculi-seneca": 12_700,
-    "latrunculi-piso": 13_900,
-    "latrunculi-petteia": 13_700,
-    "latrunculi-dux": 15_300,
+# or two further, a player no rung measured.  Their thought (the expert's, the Champion's) is
+# the median their search reached on 30% and 95% of 0.25 s, two searches at once on the two
+# cores as the benchmarks run them (``benchmarks/even_thought.py``; docs/ai.md, "Each rung
+# thinks as it was measured").  The expert, on a third of the time, sees about a ply less;
+# the two-ply rungs end 700-950 Elo below the Champion, too wide for one step.
+THOUGHT: dict[str, tuple[int, int]] = {
+    "epaminondas": (8_200, 34_700),
+    "latrunculi-seneca": (5_200, 12_700),
+    "latrunculi-piso": (4_700, 13_900),
+    "latrunculi-petteia": (5_900, 13_700),
+    "latrunculi-dux": (6_200, 15_300),
 }
-NOMINAL_THOUGHT = 15_000  # a game not measured: about the Latrunculi variants'
-# The expert is the Champion's search on about a third of its thought, a ply less: on 30% of
-# the clock it reached 0.24-0.43 of the Champion's nodes by game, 0.35 their geometric mean.
-# Measured by self-play, the two-ply rungs end 700-950 Elo below the Champion, too wide for one
-# step (docs/ai.md, "The ladder measured").
-EXPERT_SHARE = 0.35
+NOMINAL_THOUGHT = (5_000, 15_000)  # a game not measured: about the Latrunculi variants'
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 # Of it, the time kept for a search to see its deadline pass and its move to come back: a
 # Champion's search given all of it ended 2-3 ms past the two seconds on a busy machine.
@@ -124,14 +121,13 @@ READER_NODES = 20_000
 @dataclass(frozen=True)
 class Level:
     """One rung of the ladder: the temperature of its choice (in winning chance; 0 plays the
-    best move) and how it searches: the referee's two plies, or the Champion's search on a
-    share of the Champion's thought."""
+    best move) and how it searches: the referee's two plies, or the Champion's search on the
+    rung's thought (``thought``)."""
 
     name: str
     temperature: float
     search: str = "referee"  # "referee" or "champion"
     overlook: float = 0.0  # the chance that it plays without looking at the reply
-    share: float = 1.0  # of the Champion's thought (``THOUGHT``), for the Champion's search
 
 
 # The two lowest rungs are weak the way a beginner is: they often do not look at the reply at
@@ -145,7 +141,7 @@ LADDER: tuple[Level, ...] = (
     Level("novice", 0.10, overlook=0.03),
     Level("player", 0.025),
     Level("strong", 0.012),
-    Level("expert", 0.0, "champion", share=EXPERT_SHARE),
+    Level("expert", 0.0, "champion"),
     Level("champion", 0.0, "champion"),
 )
 
@@ -155,7 +151,16 @@ def same_player(game_id: str, a: Level, b: Level) -> bool:
     (in a solved game every rung that looks reads the same exact table, whatever its search)."""
     if (a.temperature, a.overlook) != (b.temperature, b.overlook):
         return False
-    return spec(game_id).solved or (a.search, a.share) == (b.search, b.share)
+    return spec(game_id).solved or thought(game_id, a) == thought(game_id, b)
+
+
+def thought(game_id: str, level: Level) -> int:
+    """The nodes ``level`` thinks in ``game_id`` (``THOUGHT``; 0 for a rung that does not play
+    the Champion's search: it reads the referee's two plies)."""
+    if level.search != "champion":
+        return 0
+    expert, champion = THOUGHT.get(game_id, NOMINAL_THOUGHT)
+    return champion if level == LADDER[-1] else expert
 
 
 def ratings(game_id: str) -> tuple[float, ...]:
@@ -587,8 +592,7 @@ def play_search_rung(
         if clock:
             limit = Limit(time=min(seconds, budget * CHAMPION_SHARE))
         else:
-            nodes = THOUGHT.get(state.game_id, NOMINAL_THOUGHT)
-            limit = Limit(time=seconds, nodes=round(nodes * level.share))
+            limit = Limit(time=seconds, nodes=thought(state.game_id, level))
         return Searcher(ai_for(state), limit, start=now, stop=stop, rng=rng).search(state).move
     # the same distribution as ``policy``, drawn in two steps so that a move made without
     # looking never asks the referee
