@@ -48,16 +48,16 @@ NOMINAL: tuple[float, ...] = (0.2, 0.1, 0.05, 0.025, 0.012, 0.005, 0.002)
 
 # Each rung's share of its own informative decisions whose move is the one the Champion's search
 # chooses in a few plies (``ludique.ai.even.reader_choice``), by search game, rungs 0 to 6, as
-# measured by ``benchmarks/even_reading.py`` (seed 15, 0.25 s a move; docs/ai.md, "The top
-# rungs read by their own choice").  The rungs that play the Champion's search are read as
-# making that move at this share; where the reader sees less than their search (Epaminondas'
-# expert, two plies on a third of the time, against the reader's two) or more, they agree less.
+# measured by ``benchmarks/even_reading.py`` (seed 15, 0.25 s a move, the top rungs on their
+# thought; docs/ai.md, "Each rung thinks as it was measured").  The rungs that play the
+# Champion's search are read as making that move at this share; where their search sees further
+# than the reader (the Champion in Latrunculi) they agree with it less.
 AGREEMENT: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0.04, 0.05, 0.04, 0.07, 0.15, 0.69, 0.98),
-    "latrunculi-seneca": (0.04, 0.16, 0.13, 0.22, 0.24, 0.97, 0.58),
-    "latrunculi-piso": (0.08, 0.10, 0.12, 0.17, 0.26, 0.93, 0.67),
-    "latrunculi-petteia": (0.02, 0.10, 0.16, 0.22, 0.27, 0.93, 0.67),
-    "latrunculi-dux": (0.04, 0.05, 0.08, 0.08, 0.11, 0.94, 0.76),
+    "epaminondas": (0.04, 0.05, 0.04, 0.07, 0.12, 0.92, 0.96),
+    "latrunculi-seneca": (0.04, 0.16, 0.13, 0.22, 0.23, 1.00, 0.64),
+    "latrunculi-piso": (0.08, 0.10, 0.12, 0.17, 0.23, 0.93, 0.59),
+    "latrunculi-petteia": (0.02, 0.10, 0.16, 0.22, 0.36, 0.98, 0.65),
+    "latrunculi-dux": (0.04, 0.05, 0.08, 0.08, 0.13, 0.99, 0.68),
 }
 NOMINAL_AGREEMENT = 0.8  # a game not measured: about the pooled share of the two top rungs
 
