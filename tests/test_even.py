@@ -627,6 +627,54 @@ def test_the_pente_aims_benchmark_plays_every_pairing_and_its_racer_takes_the_sh
         state = state.play(move)
 
 
+def test_the_bounds_benchmark_meets_every_visitor_and_its_opponents_do_what_they_say() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "even_bounds.py"), "--part", "pente"]
+        + ["--games", "2", "--rounds", "20", "--long", "40", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=root,
+    )
+    assert run.returncode == 0, run.stderr
+    rows = run.stdout.splitlines()[1:]
+    visitors = ("random", "greedy", "cautious", "child", "novice", "strong", "champion")
+    assert [row.split()[0] for row in rows] == list(visitors)
+    for row in rows:
+        cells = [cell.split() for cell in row.split(maxsplit=1)[1].split("|")]
+        assert [cell[0] for cell in cells] == ["thrower", "balancer", "equal"]
+        # won within the short horizon <= won within the long one <= games; a share of turns
+        assert all(0 <= int(c[1]) <= int(c[2]) <= 2 and c[4].endswith("%") for c in cells)
+
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        from even_bounds import opponent_move
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+    from ludique.ai.pente import move_values
+
+    rng = random.Random(5)
+    state, seen = PenteState.initial(), 0
+    while state.outcome is None and seen < 40:
+        if state.needs_roll:
+            state = state.roll(rng.randint(1, 6))
+            continue
+        his = {m.text: 1.0 - v for m, v in move_values(state)}
+        if len(set(his.values())) > 1:
+            seen += 1
+            thrown = opponent_move("thrower", state, rng).text
+            balanced = opponent_move("balancer", state, rng).text
+            assert his[thrown] == max(his.values())
+            assert abs(his[balanced] - 0.5) == min(abs(c - 0.5) for c in his.values())
+        state = state.play(rng.choice(state.legal_moves()))
+    assert seen >= 10
+
+
 def test_a_full_referee_cache_forgets_its_least_recently_read_position_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
