@@ -1,15 +1,15 @@
-"""How far the Champion's search thinks in a given time, in nodes: Even match's ``THOUGHT``.
+"""How far the Champion's search thinks in a given time, in nodes: the top rungs' ``thought``.
 
     python benchmarks/even_thought.py                          # every search game, 0.25 s
     python benchmarks/even_thought.py --game epaminondas --budget 1.5
 
 The ladder's ratings, temperatures and agreement with the reader were measured in games at
 0.25 s a move, two at once on the two cores; the rungs that play the Champion's search think a
-number of nodes (``ludique.ai.even.THOUGHT``) so that they stay the players measured at any
-clock.  This plays a few games between the middle rungs (the novice, the player and the strong
-rung in turn, seeded), and on every sixth position searches as the Champion (95% of the budget)
-and as the expert (30%) would on the clock, two games at once (``--jobs``), and prints per game
-the median nodes and depth reached, with the spread over the positions.
+number of nodes (``Measured.thought`` in ``ludique.ai.measured``) so that they stay the players
+measured at any clock.  This plays a few games between the middle rungs (the novice, the player
+and the strong rung in turn, seeded), and on every sixth position searches as the Champion (95%
+of the budget) and as the expert (30%) would on the clock, two games at once (``--jobs``), and
+prints per game the median nodes and depth reached, with the spread over the positions.
 """
 
 from __future__ import annotations

@@ -19,11 +19,10 @@ from doubles import random_positions
 from ludique.ai import decide
 from ludique.ai import even as ev
 from ludique.ai.evaluation import ai_for
+from ludique.ai.measured import MEASURED, NOMINAL, measured
 from ludique.ai.search import Limit, Searcher
 from ludique.ai.skill import (
-    AGREEMENT,
     HYPOTHESES,
-    NOMINAL_STRENGTH,
     Decision,
     Mix,
     SkillEstimate,
@@ -237,7 +236,7 @@ BEHIND, AHEAD = 0.5 - ev.STEP - 0.01, 0.5 + ev.STEP + 0.01
 def played_score(
     skill: SkillEstimate,
     chance: float,
-    strengths: tuple[float, ...] = NOMINAL_STRENGTH,
+    strengths: tuple[float, ...] = NOMINAL.ratings,
     quiet: bool = False,
     late: bool = False,
 ) -> float:
@@ -269,14 +268,14 @@ def test_the_level_lies_where_the_visitor_scores_what_is_aimed_at() -> None:
     strongest = estimate([Decision((0.0, 0.01, 0.01, 0.01), 0)] * 30)
     weakest = estimate([Decision((0.0, 0.0, 0.0, 0.3), 3)] * 30)
     top = len(ev.LADDER) - 1
-    best = strongest.level(NOMINAL_STRENGTH)  # his posterior all but certain of the top
+    best = strongest.level(NOMINAL.ratings)  # his posterior all but certain of the top
     assert best.upper == top and best.share > 0.999 and best.nearest == top
-    assert weakest.level(NOMINAL_STRENGTH) == Mix(0, 0, 0.0)
+    assert weakest.level(NOMINAL.ratings) == Mix(0, 0, 0.0)
 
 
 def test_the_nudge_moves_the_visitors_expected_score_toward_the_side_behind() -> None:
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
-    near = skill.level(NOMINAL_STRENGTH).nearest
+    near = skill.level(NOMINAL.ratings).nearest
     assert 0 < near < len(ev.LADDER) - 1
     assert ev.rung_for(skill, 0.5) == (near, near)
     cases = [
@@ -292,7 +291,7 @@ def test_the_nudge_moves_the_visitors_expected_score_toward_the_side_behind() ->
     for chance, quiet, late, aimed in cases:
         played, fair = ev.rung_for(skill, chance, quiet, late)
         assert fair == near
-        assert played == nearest_to(skill, NOMINAL_STRENGTH, aimed), (chance, quiet, late)
+        assert played == nearest_to(skill, NOMINAL.ratings, aimed), (chance, quiet, late)
     # for this visitor each nudge is a rung: stronger behind, weaker ahead
     assert played_score(skill, BEHIND) < played_score(skill, 0.5) < played_score(skill, AHEAD)
 
@@ -321,7 +320,7 @@ def test_the_nudge_is_as_large_both_ways_and_none_at_an_end_of_the_ladder() -> N
             assert ev.rung_for(weakest, chance, quiet) == (0, 0)
             assert ev.rung_for(strongest, chance, quiet, late=True) == (top, top)
     finishing = ev.rung_for(weakest, AHEAD, late=True)[0]
-    assert finishing == nearest_to(weakest, NOMINAL_STRENGTH, 0.5 - ev.NUDGE) == 1
+    assert finishing == nearest_to(weakest, NOMINAL.ratings, 0.5 - ev.NUDGE) == 1
     assert ev.rung_for(weakest, BEHIND, late=True) == (0, 0)
 
 
@@ -363,7 +362,7 @@ def test_the_fair_rung_gives_the_visitor_an_even_chance_by_what_each_rung_is_wor
     # a visitor whose moves have told (a sharp posterior) meets his own rung
     for rung in range(1, len(ev.LADDER) - 1):
         told = SkillEstimate((0.0, 1.0), 12, 0.0, (0, rung))
-        assert told.level(NOMINAL_STRENGTH).nearest == rung
+        assert told.level(NOMINAL.ratings).nearest == rung
     # his expected score against the fair rung is the nearest to one half of all the rungs
     skill = estimate([Decision((0.0, 0.02, 0.1), 1)] * 4)
     seneca = ladder_strength("latrunculi-seneca")
@@ -435,9 +434,13 @@ def test_even_match_plays_a_legal_move_and_says_what_it_read(game_id: str) -> No
 
 
 def test_every_game_has_each_rungs_measured_temperature() -> None:
-    from ludique.ai.skill import EFFECTIVE, hypotheses
+    from ludique.ai.skill import hypotheses
 
-    assert set(EFFECTIVE) == set(GAME_IDS)
+    assert set(MEASURED) == set(GAME_IDS)
+    for record in (*MEASURED.values(), NOMINAL):
+        rows = (record.temperatures, record.ratings, record.agreement)
+        assert all(len(row) == len(ev.LADDER) for row in rows)
+        assert record.value_scale > 0 and 0 < record.thought[0] < record.thought[1]
     for game_id in GAME_IDS:
         among = hypotheses(game_id)
         rungs = [rung for _, rung in among]
@@ -508,12 +511,12 @@ def played_at(temperature: float, count: int, seed: int) -> list[Decision]:
 
 
 def test_a_visitor_is_read_as_the_rung_whose_measured_moves_are_like_his() -> None:
-    from ludique.ai.skill import EFFECTIVE, hypotheses
+    from ludique.ai.skill import hypotheses
 
     # Piso's Champion was measured noisier than its expert and sharper than its strong rung: a
     # visitor who plays as the Champion was measured to is read as the Champion, not nearer
     # the strong rung (as he was while the Champion took the expert's sharper reading)
-    piso = EFFECTIVE["latrunculi-piso"]
+    piso = measured("latrunculi-piso").temperatures
     among = hypotheses("latrunculi-piso")
     champion = estimate(played_at(piso[6], 60, 3), among)
     by_rung = dict.fromkeys(range(len(ev.LADDER)), 0.0)
@@ -523,17 +526,17 @@ def test_a_visitor_is_read_as_the_rung_whose_measured_moves_are_like_his() -> No
     # Petteia's strong rung is the sharpest reading there (the expert's and the Champion's moves
     # aim deeper than the referee sees): a visitor who plays like it is read as the strong
     # rung, not as the Champion
-    petteia = EFFECTIVE["latrunculi-petteia"]
+    petteia = measured("latrunculi-petteia").temperatures
     assert petteia[4] < min(petteia[5], petteia[6])
     strong = estimate(played_at(petteia[4], 60, 4), hypotheses("latrunculi-petteia"))
     assert round(strong.rung) == 4
 
 
 def test_rungs_read_alike_share_what_the_evidence_cannot_split() -> None:
-    from ludique.ai.skill import EFFECTIVE, hypotheses
+    from ludique.ai.skill import hypotheses
 
     # Pente grammai's expert and Champion both play the solved table's best move
-    pente = EFFECTIVE["pente-grammai"]
+    pente = measured("pente-grammai").temperatures
     assert pente[5] == pente[6]
     among = hypotheses("pente-grammai")
     sharp = estimate([Decision((0.0, 0.004, 0.005, 0.006), 0)] * 40, among)
@@ -868,7 +871,10 @@ def test_the_top_rungs_agree_with_the_reader_more_than_any_rung_below_in_every_g
     # what makes the reader worth running: measured, the rungs that play the Champion's search
     # make its move far more often than the rungs that choose by the referee's two plies
     top = [r for r, level in enumerate(ev.LADDER) if level.search == "champion"]
-    for game_id, row in AGREEMENT.items():
-        assert not spec(game_id).solved and len(row) == len(ev.LADDER)
+    for game_id in GAME_IDS:
+        row = measured(game_id).agreement
+        if spec(game_id).solved:  # every rung that looks reads the table: nothing to measure
+            assert row == NOMINAL.agreement
+            continue
         assert min(row[r] for r in top) > max(row[: top[0]]), game_id
     assert 0 < agreement("a game not measured", top[0]) < 1

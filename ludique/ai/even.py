@@ -5,14 +5,14 @@ Three parts, the same in every game:
 1. **A referee** (``referee_chances``) gives each legal move its winning chance for the mover:
    the solved table in Pente grammai; elsewhere a fixed two-ply search (with the Latrunculi
    capture quiescence and the Epaminondas crossing extensions) whose value, in hundredths of a
-   piece, becomes a chance through a measured calibration (``CALIBRATION``: Champion self-play,
-   ``benchmarks/even_calibrate.py``).  It reads no clock, so it is a pure function of the
-   position.
+   piece, becomes a chance through a measured calibration (``Measured.value_scale``: Champion
+   self-play, ``benchmarks/even_calibrate.py``).  It reads no clock, so it is a pure function
+   of the position.
 2. **A ladder** of levels (``LADDER``), from a child's to the Champion's: each picks among the
    moves its search can see with weights ``exp(-loss / temperature)``, a lower temperature for a
    stronger level, and none steps a piece into a capture it can see (``HANG``) or misses a win
    it can see.  The upper rungs search deeper, the top one is the Champion itself, thinking
-   as many nodes as when its strength was measured (``THOUGHT``), whatever the clock.
+   as many nodes as when its strength was measured (``Measured.thought``), whatever the clock.
 3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
    posterior over the ladder's rungs from his recent moves: each weighed by the chance that the
    rung would have made it there (``policy``, the distribution the rung plays from; for the
@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
+from ludique.ai.measured import NOMINAL, measured
 from ludique.ai.search import Limit, Searcher
 from ludique.ai.skill import (
-    NOMINAL_STRENGTH,
     SkillEstimate,
     agreement,
     decisions_of,
@@ -57,19 +57,6 @@ from ludique.games.base import GameState, Move
 K = TypeVar("K")
 V = TypeVar("V")
 
-# Value (hundredths of a piece, for the player to move) at which the Champion, playing on
-# against itself, wins 1 / (1 + e**-1) = 73% of its games: fitted by maximum likelihood on
-# Champion self-play (see docs/ai.md, "Calibration").
-CALIBRATION: dict[str, float] = {
-    "epaminondas": 255.0,
-    "latrunculi-seneca": 55.0,
-    "latrunculi-piso": 55.0,
-    "latrunculi-petteia": 20.0,
-    "latrunculi-dux": 95.0,
-    # the race's value (``ludique.ai.pente.PenteRace``) against the solved table, least squares
-    # over 100,000 positions of random play
-    "pente-grammai": 200.0,
-}
 REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least any level sees
 # Nodes the referee may search in one position: two plies of a position with n legal moves visit
 # about n * n nodes in every game (measured: a median of 0.9-1.1 n * n in the five search games,
@@ -87,21 +74,6 @@ NUDGE = 0.15
 QUIET = 20  # plies without a capture after which a game has gone quiet
 LATE = 100  # moves (throws not counted) after which a game has outlasted a museum visit
 CHAMPION_SHARE = 0.95  # of the budget, for the fixed Champion (``play_search_rung``'s clock)
-# The two top rungs think a number of nodes, not a share of the clock: their ratings and
-# reading were measured at 0.25 s a move, and at the kiosk's 1.5 s the same search sees a ply
-# or two further, a player no rung measured.  Their thought (the expert's, the Champion's) is
-# the median their search reached on 30% and 95% of 0.25 s, two searches at once on the two
-# cores as the benchmarks run them (``benchmarks/even_thought.py``; docs/ai.md, "Each rung
-# thinks as it was measured").  The expert, on a third of the time, sees about a ply less;
-# the two-ply rungs end 700-950 Elo below the Champion, too wide for one step.
-THOUGHT: dict[str, tuple[int, int]] = {
-    "epaminondas": (8_200, 34_700),
-    "latrunculi-seneca": (5_200, 12_700),
-    "latrunculi-piso": (4_700, 13_900),
-    "latrunculi-petteia": (5_900, 13_700),
-    "latrunculi-dux": (6_200, 15_300),
-}
-NOMINAL_THOUGHT = (5_000, 15_000)  # a game not measured: about the Latrunculi variants'
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 # Of it, the time kept for a search to see its deadline pass and its move to come back: a
 # Champion's search given all of it ended 2-3 ms past the two seconds on a busy machine.
@@ -112,7 +84,7 @@ REFEREE_CACHE = 4096
 # The rungs that play the Champion's search are read by that search's own choice, run as far
 # as a decision can afford on each position read: three plies within a node bound (two in an
 # Epaminondas middle game; a median of 0.05-0.18 s a position, at most 0.6 s), at the share of
-# their moves measured to be it (``skill.AGREEMENT``; docs/ai.md, "The top rungs read by their
+# their moves measured to be it (``Measured.agreement``; docs/ai.md, "The top rungs read by their
 # own choice").
 READER_DEPTH = 3
 READER_NODES = 20_000
@@ -155,11 +127,16 @@ def same_player(game_id: str, a: Level, b: Level) -> bool:
 
 
 def thought(game_id: str, level: Level) -> int:
-    """The nodes ``level`` thinks in ``game_id`` (``THOUGHT``; 0 for a rung that does not play
-    the Champion's search: it reads the referee's two plies)."""
+    """The nodes ``level`` thinks in ``game_id`` (``Measured.thought``; 0 for a rung that does
+    not play the Champion's search: it reads the referee's two plies)."""
+    # Nodes, not a share of the clock: their ratings and reading were measured at 0.25 s a
+    # move, and at the kiosk's 1.5 s the same search sees a ply or two further, a player no
+    # rung measured (docs/ai.md, "Each rung thinks as it was measured").  The expert, on a third
+    # of the Champion's time, sees about a ply less; the two-ply rungs end 700-950 Elo below
+    # the Champion, too wide for one step.
     if level.search != "champion":
         return 0
-    expert, champion = THOUGHT.get(game_id, NOMINAL_THOUGHT)
+    expert, champion = measured(game_id).thought
     return champion if level == LADDER[-1] else expert
 
 
@@ -168,10 +145,10 @@ def ratings(game_id: str) -> tuple[float, ...]:
     there sharing the mean of what was measured for them: a gap between them is the noise of
     their games (Pente grammai's expert and Champion, 162 Elo apart on two games a pair, which
     gave the Champion a level below him; docs/ai.md, "The reading measured")."""
-    measured = ladder_strength(game_id)
+    rated = ladder_strength(game_id)
     out = []
     for level in LADDER:
-        alike = [r for r, b in zip(measured, LADDER, strict=True) if same_player(game_id, level, b)]
+        alike = [r for r, b in zip(rated, LADDER, strict=True) if same_player(game_id, level, b)]
         out.append(math.fsum(alike) / len(alike))
     return tuple(out)
 
@@ -198,7 +175,7 @@ def win_chance(game_id: str, value: float) -> float:
         return 1.0
     if value <= -MATE_ZONE:
         return 0.0
-    x = value / CALIBRATION.get(game_id, 150.0)
+    x = value / measured(game_id).value_scale
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
@@ -613,7 +590,7 @@ def rung_for(
     chance: float,
     quiet: bool = False,
     late: bool = False,
-    strengths: Sequence[float] = NOMINAL_STRENGTH,
+    strengths: Sequence[float] = NOMINAL.ratings,
 ) -> tuple[int, int]:
     """(the rung to play, the rung nearest the fair level). The computer plays the level
     (``SkillEstimate.level``) against which the visitor's expected score, by the ladder's

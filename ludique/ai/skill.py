@@ -28,69 +28,19 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ludique.ai.measured import measured
 from ludique.games.base import GameState
-
-# Each rung's effective temperature by game, rungs 0 to 6, as measured by
-# ``benchmarks/even_ladder.py`` (docs/ai.md, "The ladder measured"); a game not measured takes
-# the rungs' nominal temperatures.  The estimate reads a rung at it where the rung's own choice
-# is not known (the rungs that play the Champion's search, and a decision given without it).
-EFFECTIVE: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0.0200, 0.0158, 0.0178, 0.0126, 0.0100, 0.0013, 0.0032),
-    "latrunculi-seneca": (0.2239, 0.0562, 0.0501, 0.0224, 0.0100, 0.0032, 0.0045),
-    "latrunculi-piso": (0.1259, 0.0501, 0.0501, 0.0178, 0.0112, 0.0032, 0.0063),
-    "latrunculi-petteia": (0.1259, 0.0891, 0.0708, 0.0251, 0.0112, 0.0178, 0.0251),
-    "latrunculi-dux": (0.0708, 0.0355, 0.0316, 0.0200, 0.0100, 0.0020, 0.0045),
-    "pente-grammai": (0.1778, 0.1122, 0.1000, 0.0178, 0.0050, 0.0003, 0.0003),
-}
-# A game not measured: each rung about half as noisy as the one below, over the span the
-# measured games show.
-NOMINAL: tuple[float, ...] = (0.2, 0.1, 0.05, 0.025, 0.012, 0.005, 0.002)
-
-# Each rung's share of its own informative decisions whose move is the one the Champion's search
-# chooses in a few plies (``ludique.ai.even.reader_choice``), by search game, rungs 0 to 6, as
-# measured by ``benchmarks/even_reading.py`` (seed 15, 0.25 s a move, the top rungs on their
-# thought; docs/ai.md, "Each rung thinks as it was measured").  The rungs that play the
-# Champion's search are read as making that move at this share; where their search sees further
-# than the reader (the Champion in Latrunculi) they agree with it less.
-AGREEMENT: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0.04, 0.05, 0.04, 0.07, 0.12, 0.92, 0.96),
-    "latrunculi-seneca": (0.04, 0.16, 0.13, 0.22, 0.23, 1.00, 0.64),
-    "latrunculi-piso": (0.08, 0.10, 0.12, 0.17, 0.23, 0.93, 0.59),
-    "latrunculi-petteia": (0.02, 0.10, 0.16, 0.22, 0.36, 0.98, 0.65),
-    "latrunculi-dux": (0.04, 0.05, 0.08, 0.08, 0.13, 0.99, 0.68),
-}
-NOMINAL_AGREEMENT = 0.8  # a game not measured: about the pooled share of the two top rungs
 
 
 def agreement(game_id: str, rung: int) -> float:
     """The share of ``rung``'s moves in ``game_id`` that are the reader's choice."""
-    row = AGREEMENT.get(game_id)
-    return NOMINAL_AGREEMENT if row is None else row[rung]
-
-
-# Each rung's strength by game (Elo, rung 0 at 0, fitted with one virtual draw a pair so that
-# a swept pair is no cliff), from the same self-play (``benchmarks/even_ladder.py``; docs/ai.md,
-# "The ladder measured"): what a rung of the estimate is worth against a rung the computer may
-# play.  A game not measured takes ``NOMINAL_STRENGTH``: evenly spaced over the span the
-# measured games show.  Pente grammai's row is an older fit (two games a pair, no prior, the
-# toddler before it chose among its safe moves alike); the truer one is measured but not in
-# force: against it the aimless visitors meet an aimless toddler and their games do not end
-# (docs/ai.md, "The Pente grammai row measured again").
-STRENGTH: dict[str, tuple[float, ...]] = {
-    "epaminondas": (0, 430, 320, 483, 538, 794, 1150),
-    "latrunculi-seneca": (0, 370, 569, 670, 804, 1181, 1276),
-    "latrunculi-piso": (0, 234, 218, 256, 363, 581, 807),
-    "latrunculi-petteia": (0, 160, 158, 266, 306, 450, 457),
-    "latrunculi-dux": (0, 80, 186, 155, 142, 391, 413),
-    "pente-grammai": (0, 32, 150, 384, 417, 477, 639),
-}
-NOMINAL_STRENGTH: tuple[float, ...] = (0, 200, 400, 600, 800, 1000, 1200)
+    return measured(game_id).agreement[rung]
 
 
 def ladder_strength(game_id: str) -> tuple[float, ...]:
     """Each rung's rating in ``game_id``, never below the rung under it: a rung sees what the
     one below sees and more, so a measured dip (two or three games a pair) is noise."""
-    return tuple(itertools.accumulate(STRENGTH.get(game_id, NOMINAL_STRENGTH), max))
+    return tuple(itertools.accumulate(measured(game_id).ratings, max))
 
 
 def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
@@ -104,7 +54,7 @@ def hypotheses(game_id: str) -> tuple[tuple[float, int], ...]:
     # than it, the Champion took the expert's sharper reading, which fitted his own moves worse
     # than the strong rung's did in Piso and Dux, and Petteia's strong visitor was read as the
     # Champion.)
-    temperatures = EFFECTIVE.get(game_id, NOMINAL)
+    temperatures = measured(game_id).temperatures
     return ((math.inf, 0), *((t, rung) for rung, t in enumerate(temperatures)))
 
 
