@@ -1,6 +1,6 @@
 """What any opponent can give the synthetic visitors, and what a game between equals looks like.
 
-    python benchmarks/even_bounds.py                              # both parts (about 20 minutes)
+    python benchmarks/even_bounds.py                              # both parts (about 12 minutes)
     python benchmarks/even_bounds.py --part pente --games 100
     python benchmarks/even_bounds.py --part equals --games 4 --game latrunculi-dux
 
