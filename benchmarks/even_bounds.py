@@ -13,7 +13,9 @@ far they can be met at all, by opponents that are not Even match:
   nearest one half: a game held level, which Even match must not do) and his *equal* (his own
   way of playing on the other side).  Per visitor: the games he won within ``--rounds`` rounds
   and within ``--long`` rounds, the median length, and the share of his turns at which his
-  exact chance lay in 0.35-0.65.
+  exact chance lay in 0.35-0.65; between equals, in how many decided games the winner lost
+  less of his chance a move than the loser (what decides a game between two players of one
+  strength is who errs more: Even match's "less loss in won games").
 * ``equals``: in the search games, a rung of the ladder (and the Champion) against itself,
   colours alternating: how its games end (by play, by the fifty-turn count, drawn), their
   median length in plies, the share of decided games whose margin was at most two men, and
@@ -60,15 +62,18 @@ def opponent_move(opponent: str, state, rng: random.Random):
 
 def pente_game(
     job: tuple[str, str, int, tuple[int, int], int],
-) -> tuple[bool, bool, int, int, int]:
-    """(won within the short horizon, won at all, rounds, turns in band, turns) of one game."""
+) -> tuple[bool, bool, int, int, int, bool | None]:
+    """(won within the short horizon, won at all, rounds, turns in band, turns, and between
+    equals whether the winner lost less a move than the loser by the table) of one game."""
     from ludique.ai import pente_win_probability
+    from ludique.ai.pente import move_values
 
     visitor, opponent, index, (short, long), seed = job
     rng = random.Random(f"bounds/{seed}/{visitor}/{opponent}/{index}")
     state = new_game("pente-grammai")
     mine = state.colours[index % 2]
     rolls = in_band = turns = 0
+    lost: dict[str, list[float]] = {colour: [] for colour in state.colours}
     while state.outcome is None and rolls < 2 * long:
         if state.needs_roll:
             if state.to_move == mine:
@@ -77,18 +82,27 @@ def pente_game(
             rolls += 1
             state = state.roll(rng.randint(1, 6))
         elif state.to_move == mine or opponent == "equal":
-            state = state.play(population.visitor_move(visitor, state, rng, 0.25))
+            move = population.visitor_move(visitor, state, rng, 0.25)
+            chances = {m.text: v for m, v in move_values(state)}
+            lost[state.to_move].append(max(chances.values()) - chances[move.text])
+            state = state.play(move)
         else:
             state = state.play(opponent_move(opponent, state, rng))
     won = state.outcome is not None and state.outcome.winner == mine
-    return won and rolls <= 2 * short, won, rolls // 2, in_band, turns
+    less = None
+    winner = state.outcome.winner if state.outcome is not None else None
+    if opponent == "equal" and winner is not None:
+        loser = next(c for c in state.colours if c != winner)
+        less = statistics.fmean(lost[winner] or [0.0]) < statistics.fmean(lost[loser] or [0.0])
+    return won and rolls <= 2 * short, won, rolls // 2, in_band, turns, less
 
 
 def pente_part(args: argparse.Namespace, pool: ProcessPoolExecutor) -> None:
     horizons = (args.rounds, args.long)
     print(
         f"Pente grammai, {args.games} games a pair: visitor's wins within {args.rounds} and "
-        f"{args.long} rounds, median rounds, his turns in {BAND[0]}-{BAND[1]}"
+        f"{args.long} rounds, median rounds, his turns in {BAND[0]}-{BAND[1]}; between equals "
+        "the games whose winner lost less a move than the loser"
     )
     for visitor in population.VISITORS:
         cells = []
@@ -99,7 +113,11 @@ def pente_part(args: argparse.Namespace, pool: ProcessPoolExecutor) -> None:
             won = sum(g[1] for g in games)
             rounds = statistics.median(g[2] for g in games)
             band = sum(g[3] for g in games) / max(1, sum(g[4] for g in games))
-            cells.append(f"{opponent} {short:3d} {won:3d} {rounds:6.1f} {band:4.0%}")
+            cell = f"{opponent} {short:3d} {won:3d} {rounds:6.1f} {band:4.0%}"
+            told = [g[5] for g in games if g[5] is not None]
+            if opponent == "equal":  # games whose winner lost less a move / games decided
+                cell += f" {sum(told):3d}/{len(told)}"
+            cells.append(cell)
         print(f"  {visitor:9s} " + " | ".join(cells), flush=True)
 
 

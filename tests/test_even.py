@@ -653,6 +653,8 @@ def test_the_bounds_benchmark_meets_every_visitor_and_its_opponents_do_what_they
         assert [cell[0] for cell in cells] == ["thrower", "balancer", "equal"]
         # won within the short horizon <= won within the long one <= games; a share of turns
         assert all(0 <= int(c[1]) <= int(c[2]) <= 2 and c[4].endswith("%") for c in cells)
+        told, decided = (int(n) for n in cells[2][5].split("/"))  # the winner lost less
+        assert 0 <= told <= decided <= 2
 
     sys.path.insert(0, str(root / "benchmarks"))
     try:
