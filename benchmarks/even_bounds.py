@@ -42,7 +42,6 @@ from ludique.games import GAME_IDS, new_game, spec  # noqa: E402
 BAND = population.BAND
 OPPONENTS = ("thrower", "balancer", "equal")
 EQUALS = ("child", "novice", "strong", "champion")
-MAX_PLIES = 600  # as benchmarks/even.py: a game still running then is not decided
 
 
 # --- Pente grammai: what the table lets any opponent give ---
@@ -83,8 +82,9 @@ def pente_game(
             state = state.roll(rng.randint(1, 6))
         elif state.to_move == mine or opponent == "equal":
             move = population.visitor_move(visitor, state, rng, 0.25)
-            chances = {m.text: v for m, v in move_values(state)}
-            lost[state.to_move].append(max(chances.values()) - chances[move.text])
+            if opponent == "equal":  # what each side lost, for who erred more
+                chances = {m.text: v for m, v in move_values(state)}
+                lost[state.to_move].append(max(chances.values()) - chances[move.text])
             state = state.play(move)
         else:
             state = state.play(opponent_move(opponent, state, rng))
@@ -122,8 +122,8 @@ def pente_part(args: argparse.Namespace, pool: ProcessPoolExecutor) -> None:
 
 
 # --- the search games between equals ---
-def equal_game(job: tuple[str, str, int, int]) -> tuple[str, str | None, int, int]:
-    """(how it ended, the winner's seat or None, plies, margin in men) of a rung against itself."""
+def equal_game(job: tuple[str, str, int, int]) -> tuple[str, bool, int, int]:
+    """(how it ended, whether it was decided, plies, margin in men) of a rung against itself."""
     import time
 
     from ludique.ai.evaluation import ai_for
@@ -131,8 +131,8 @@ def equal_game(job: tuple[str, str, int, int]) -> tuple[str, str | None, int, in
     game_id, player, index, seed = job
     rng = random.Random(f"equals/{seed}/{game_id}/{player}/{index}")
     state, plies = new_game(game_id), 0
-    first = state.colours[index % 2]  # the seat measured starts every other game
-    while state.outcome is None and plies < MAX_PLIES:
+    first = state.colours[index % 2]  # the margin is counted from the seat that alternates
+    while state.outcome is None and plies < population.MAX_PLIES:
         moves = state.legal_moves()
         if len(moves) == 1:
             state = state.play(moves[0])
@@ -144,9 +144,8 @@ def equal_game(job: tuple[str, str, int, int]) -> tuple[str, str | None, int, in
         plies += 1
     outcome = state.outcome
     reason = outcome.reason if outcome is not None else "max-plies"
-    winner = None if outcome is None or outcome.winner is None else outcome.winner == first
-    margin = abs(ai_for(state).material(state, first))
-    return reason, None if winner is None else ("first" if winner else "second"), plies, margin
+    decided = outcome is not None and outcome.winner is not None
+    return reason, decided, plies, abs(ai_for(state).material(state, first))
 
 
 def equals_part(args: argparse.Namespace, pool: ProcessPoolExecutor) -> None:
@@ -161,7 +160,7 @@ def equals_part(args: argparse.Namespace, pool: ProcessPoolExecutor) -> None:
             jobs = [(game_id, player, i, args.seed) for i in range(args.games)]
             results = list(pool.map(equal_game, jobs))
             reasons = Counter(r[0] for r in results)
-            decided = [r for r in results if r[1] is not None]
+            decided = [r for r in results if r[1]]
             by_count = sum(1 for r in decided if r[0] == "fifty-turns")
             by_play = [r[3] for r in decided if r[0] != "fifty-turns"]
             drawn = len(results) - len(decided)
