@@ -124,8 +124,8 @@ def pente_rows() -> list[str]:
     stored next to the table by the solver, or recomputed by policy evaluation if stale)."""
     try:
         from ludique.ai import pente_win_probability
-        from ludique.ai.pente_solver import strength_win_probabilities
         from ludique.games import new_game as start
+        from ludique.tools.pente_solver import strength_win_probabilities
     except ImportError as exc:
         return [f"  (the Pente grammai player is not available: {exc})"]
     started = time.perf_counter()

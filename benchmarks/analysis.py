@@ -1,4 +1,4 @@
-"""How long the story of a long game takes to tell (``ludique.analysis.tell``).
+"""How long the story of a long game takes to tell (``ludique.play.analysis.tell``).
 
     python benchmarks/analysis.py                 # every game id, the kiosk's budget
     python benchmarks/analysis.py --game epaminondas --budget 2.0
@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ludique.ai import choose_move  # noqa: E402
 from ludique.ai.pente import move_values, table  # noqa: E402
-from ludique.analysis import STORY_BUDGET, tell  # noqa: E402
 from ludique.games import GAME_IDS, dump_game, new_game  # noqa: E402
 from ludique.games.base import GameState  # noqa: E402
+from ludique.play.analysis import STORY_BUDGET, tell  # noqa: E402
 
 MAX_PLIES = 600
 

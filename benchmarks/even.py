@@ -5,7 +5,7 @@
     python benchmarks/even.py --report-only --out even.jsonl
     python benchmarks/even.py --rung 0 --visitor random --out floor.jsonl --no-kiosk  # a floor
 
-Every game is played by the kiosk's own ``ludique.match.Match``, headless: the computer's seat
+Every game is played by the kiosk's own ``ludique.play.match.Match``, headless: the computer's seat
 is an opponent that answers at once with ``ludique.ai.decide(state, "even", budget)``, the
 visitor's seat one of the synthetic visitors below, the die thrown by the match.  Games
 alternate who starts.  Each finished game is appended to ``--out`` (JSON lines) at once, and
@@ -214,7 +214,7 @@ def given(state, move) -> int:
 def play_one(job: dict) -> dict:
     from ludique.ai import even
     from ludique.ai.evaluation import ai_for
-    from ludique.match import Due, GameConfig, Match, Transition
+    from ludique.play.match import Due, GameConfig, Match, Transition
 
     game_id, visitor, index, budget = job["game"], job["visitor"], job["index"], job["budget"]
     rng = random.Random(f"{job['seed']}/{game_id}/{visitor}/{budget}/{index}")

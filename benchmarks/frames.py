@@ -56,7 +56,7 @@ def timed_frame(app, cpu_ms: list[float] | None = None) -> float:
 def animating(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], list[float]]:
     """Frames while moves are shown; and the first frame of each new game (board and sprites
     are prepared then, once per process), reported apart."""
-    from ludique.match import GameConfig
+    from ludique.play.match import GameConfig
 
     rng = random.Random(1)
     frames: list[float] = []
@@ -88,7 +88,7 @@ def animating(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], li
 
 def thinking(app, seconds: float, cpu_ms: list[float]) -> tuple[list[float], int]:
     from ludique.games import new_game
-    from ludique.match import GameConfig
+    from ludique.play.match import GameConfig
 
     frames: list[float] = []
     requests = 0
@@ -152,7 +152,7 @@ def main() -> int:
 
     import pygame
 
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
 
     say = (lambda *a, **k: None) if args.json else print

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ludique.ai.pente import PenteRace, distance  # noqa: E402
 from ludique.games.base import Move  # noqa: E402
-from ludique.games.pente import PenteState  # noqa: E402
+from ludique.games.pente.rules import PenteState  # noqa: E402
 
 Player = Callable[[PenteState, list[Move], random.Random], Move]
 RACE = PenteRace()  # what a child sees of the game: here, which moves hit

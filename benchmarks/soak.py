@@ -36,7 +36,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ludique.games import GAME_IDS  # noqa: E402
-from ludique.selftest import Driver, ErrorCollector  # noqa: E402
+from ludique.tools.selftest import Driver, ErrorCollector  # noqa: E402
 from ludique.ui.pixels import BUDGET as PIXEL_BUDGET  # noqa: E402
 from ludique.ui.pixels import PIXELS  # noqa: E402
 
@@ -332,8 +332,8 @@ def run_soak(
     think_budget: float = 0.1,
 ) -> SoakReport:
     """Drive the kiosk until ``events`` crowd events or ``minutes`` of simulated time."""
-    from ludique.settings import Settings
-    from ludique.stats import Stats, connect, record_from_kiosk
+    from ludique.kiosk.settings import Settings
+    from ludique.kiosk.stats import Stats, connect, record_from_kiosk
     from ludique.ui.app import App
 
     report = SoakReport()

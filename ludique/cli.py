@@ -16,8 +16,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ludique.games import GAME_IDS
-from ludique.i18n import LANGUAGES
-from ludique.watchdog import Watchdog
+from ludique.kiosk.watchdog import Watchdog
+from ludique.words.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from ludique.ui.app import App
@@ -54,7 +54,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     try:
-        from ludique.settings import default_settings_path
+        from ludique.kiosk.settings import default_settings_path
 
         settings_help = f"settings file (TOML; default {default_settings_path()})"
     except Exception:  # noqa: BLE001 - help must always print
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def stats_command(argv: list[str]) -> int:
     """``ludique stats --csv [--db FILE]``: the play statistics as CSV on stdout."""
-    from ludique.stats import Stats, StatsError, default_stats_path, export_file
+    from ludique.kiosk.stats import Stats, StatsError, default_stats_path, export_file
 
     parser = argparse.ArgumentParser(prog="ludique stats", description="Ludique play statistics.")
     parser.add_argument("--csv", action="store_true", help="every game played, as CSV")
@@ -165,13 +165,13 @@ def cards_command(argv: list[str]) -> int:
 
 
 def load_kiosk_settings(path: Path | None):
-    from ludique import settings as settings_module
-    from ludique.pin import default_pin_memory
+    from ludique.kiosk import settings as settings_module
+    from ludique.kiosk.pin import default_pin_memory
 
     loader = getattr(settings_module, "load_settings", None)
     if loader is None:
         return settings_module.Settings()
-    # the last valid PIN is kept in the state folder: a bad file never lowers it (ludique.pin)
+    # the last valid PIN is kept in the state folder: a bad file never lowers it (ludique.kiosk.pin)
     return loader(path, pin_memory=default_pin_memory())
 
 
@@ -183,13 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["cards"]:
         return cards_command(argv[1:])
     if argv[:1] == ["watchdog-relay"] and len(argv) == 2:  # started by ludique.service
-        from ludique.watchdog import relay
+        from ludique.kiosk.watchdog import relay
 
         return relay(argv[1])
     args = build_parser().parse_args(argv)
-    from ludique.logs import log_startup, report_first_frame, setup_logging
-    from ludique.settings import default_settings_path, saver
-    from ludique.stats import Stats, connect
+    from ludique.kiosk.logs import log_startup, report_first_frame, setup_logging
+    from ludique.kiosk.settings import default_settings_path, saver
+    from ludique.kiosk.stats import Stats, connect
 
     log_file = setup_logging("INFO")  # before the settings, so that their problems are logged
     settings = load_kiosk_settings(args.settings)
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     settings_path = args.settings or default_settings_path()
     log_startup(settings_path, log_file)
     if args.self_test:
-        from ludique import selftest
+        from ludique.tools import selftest
 
         return selftest.main(settings=settings, log_file=log_file)
     windowed = args.windowed or not getattr(settings, "fullscreen", True)

@@ -9,7 +9,7 @@ from ludique.games import new_game
 
 
 class Clock:
-    """A match's clock (``ludique.match.Clock``) that moves only when the test sets ``t``."""
+    """A match's clock (``ludique.play.match.Clock``) that moves only when the test sets ``t``."""
 
     def __init__(self, t: float = 0.0) -> None:
         self.t = t

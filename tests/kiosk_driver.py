@@ -10,7 +10,7 @@ import time
 import pygame
 from doubles import seneca_position  # noqa: F401 - the tests import it from here
 
-from ludique.settings import Settings
+from ludique.kiosk.settings import Settings
 from ludique.ui.app import App
 from ludique.ui.opponent import Opponent
 
@@ -171,5 +171,6 @@ def visitor_turn(app: App) -> bool:
 
 
 def words(app: App, text) -> str | None:
-    """A line the guidance gives (``ludique.guidance.Text``, or None) as the visitor reads it."""
+    """A line the guidance gives (``ludique.play.guidance.Text``, or None) as the visitor reads
+    it."""
     return None if text is None else text.render(app.t)

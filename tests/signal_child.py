@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kiosk_driver import centre, click, wait_for  # noqa: E402
 
 from ludique.cli import stop_on_signals  # noqa: E402
-from ludique.settings import Settings  # noqa: E402
-from ludique.stats import Stats, connect  # noqa: E402
+from ludique.kiosk.settings import Settings  # noqa: E402
+from ludique.kiosk.stats import Stats, connect  # noqa: E402
+from ludique.kiosk.watchdog import Watchdog  # noqa: E402
 from ludique.ui.app import App  # noqa: E402
 from ludique.ui.opponent import Opponent  # noqa: E402
-from ludique.watchdog import Watchdog  # noqa: E402
 
 
 def main(db: Path) -> int:

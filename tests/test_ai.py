@@ -15,8 +15,8 @@ from ludique.ai.baselines import greedy_move, random_move
 from ludique.ai.evaluation import ai_for
 from ludique.ai.search import WIN, Limit, Searcher
 from ludique.games import GAME_IDS, GameState, Move, new_game
-from ludique.games.epaminondas import EpaminondasState
-from ludique.games.latrunculi import DuxState, PetteiaState, SenecaState
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.games.latrunculi.rules import DuxState, PetteiaState, SenecaState
 
 SEARCH_GAMES = [g for g in GAME_IDS if g != "pente-grammai"]
 SHORT = 0.05  # seconds: enough for a legal move, keeps the suite fast

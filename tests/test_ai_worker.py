@@ -11,8 +11,8 @@ import pytest
 
 from ludique.games import new_game
 from ludique.games.base import GameState
-from ludique.games.epaminondas import EpaminondasState
-from ludique.worker import ComputerPlayer
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.kiosk.worker import ComputerPlayer
 
 
 def wait_for(player: ComputerPlayer, seconds: float) -> str | None:

@@ -1,4 +1,5 @@
-"""The story of a game (ludique.analysis): exact luck and skill in Pente grammai, the computer's
+"""The story of a game (ludique.play.analysis): exact luck and skill in Pente grammai, the
+computer's
 judgement elsewhere, and the worker process that tells it after a game."""
 
 from __future__ import annotations
@@ -11,15 +12,15 @@ import pytest
 
 from ludique.ai import choose_move, pente_win_probability
 from ludique.ai.baselines import greedy_move, random_move
-from ludique.analysis import EPSILON, Story, ahead, pente_chance, tell, tell_state
 from ludique.games import IllegalMove, dump_game, load_game, new_game
 from ludique.games.base import GameState
-from ludique.games.pente import PenteState
-from ludique.worker import ComputerPlayer
+from ludique.games.pente.rules import PenteState
+from ludique.kiosk.worker import ComputerPlayer
+from ludique.play.analysis import EPSILON, Story, ahead, pente_chance, tell, tell_state
 
 
 def chance(state: GameState, colour: str) -> float:
-    """``colour``'s chance, computed here from the public API (not from ludique.analysis)."""
+    """``colour``'s chance, computed here from the public API (not from ludique.play.analysis)."""
     if state.outcome is not None:
         return 1.0 if state.outcome.winner == colour else 0.0
     p = pente_win_probability(state)
@@ -247,7 +248,7 @@ def test_the_turning_point_is_where_the_winner_took_the_lead_for_good():
 
 
 def _action(i: int, curve: tuple[float, ...]):
-    from ludique.analysis import Action
+    from ludique.play.analysis import Action
 
     return Action(i, i, "white" if i % 2 else "black", f"m{i}", "move", curve[i - 1], curve[i])
 
@@ -302,7 +303,7 @@ def test_the_worker_tells_the_story_and_the_kiosk_never_waits():
 
 
 def test_a_removal_is_never_the_turning_point_but_the_move_that_made_it_due():
-    from ludique.analysis import Action
+    from ludique.play.analysis import Action
 
     curve = (0.5, 0.55, 0.45, 0.4, 0.6, 0.7)
     texts = ("c3-c4", "d6-d5", "e2-e3", "f7-f6", "xd4")
@@ -403,7 +404,7 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
     first_move = next(a for a in story.actions if a.kind == "move" and a.text != "pass")
     assert story_scene.shown == first_move
     # the verdict's words: "but" when the dice and the play pulled different ways
-    from ludique.analysis import Action
+    from ludique.play.analysis import Action
 
     def verdict_for(luck: float, cost: float) -> str:
         actions = (
@@ -500,7 +501,7 @@ def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(ki
 def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk):
     from kiosk_driver import button_centre, click, wait_for
 
-    from ludique.analysis import pente_chance
+    from ludique.play.analysis import pente_chance
     from ludique.ui.layout import recording
     from ludique.ui.story_gauge import table_ready
 

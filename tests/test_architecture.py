@@ -16,7 +16,12 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ludique"
 # the programs' entry points sit above every layer: they may start the kiosk (and pygame)
-ENTRY_POINTS = {"ludique.cli", "ludique.logs", "ludique.selftest", "ludique.screens"}
+ENTRY_POINTS = {
+    "ludique.cli",
+    "ludique.kiosk.logs",
+    "ludique.tools.selftest",
+    "ludique.tools.screens",
+}
 UI_LIMIT = 600  # lines of a module under ludique/ui/
 LIMIT = 700  # lines of any other module, except a game's rules in ludique/games/
 
@@ -155,8 +160,8 @@ def test_nothing_below_the_ui_imports_it() -> None:
 
 
 def test_the_computer_player_imports_only_the_rules() -> None:
-    # the story of a game (ludique.analysis) uses the computer player, never the reverse: the
-    # worker process that serves both lives outside ludique/ai (ludique/worker.py)
+    # the story of a game (ludique.play.analysis) uses the computer player, never the reverse: the
+    # worker process that serves both lives outside ludique/ai (ludique/kiosk/worker.py)
     offenders = sorted(
         f"{name} -> {target}"
         for name, targets in GRAPH.items()
@@ -169,7 +174,7 @@ def test_the_computer_player_imports_only_the_rules() -> None:
 
 def test_the_match_and_the_guidance_load_without_pygame() -> None:
     code = (
-        "import sys; import ludique.match, ludique.guidance; "
+        "import sys; import ludique.play.match, ludique.play.guidance; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))"
     )
     out = subprocess.run(

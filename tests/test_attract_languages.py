@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from kiosk_driver import HeldClock
 
-from ludique.i18n import LANGUAGES, catalog
 from ludique.ui import theme
 from ludique.ui.layout import recording
 from ludique.ui.scenes.attract import CALL_SECONDS
+from ludique.words.i18n import LANGUAGES, catalog
 
 KEYS = (
     "attract.subtitle",

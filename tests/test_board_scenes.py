@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ludique.games.latrunculi import SenecaState
-from ludique.i18n import LANGUAGES
+from ludique.games.latrunculi.rules import SenecaState
 from ludique.ui.layout import recording
 from ludique.ui.scenes import setup as setup_scene
 from ludique.ui.scenes.home import DEFAULT_VARIANT, MINIATURE_GAME, miniature, start_picture
+from ludique.words.i18n import LANGUAGES
 
 
 def _texts(app) -> list[str]:

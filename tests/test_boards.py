@@ -8,8 +8,8 @@ import math
 import pygame
 import pytest
 
-from ludique.games.latrunculi import SenecaState
-from ludique.games.pente import PenteState
+from ludique.games.latrunculi.rules import SenecaState
+from ludique.games.pente.rules import PenteState
 from ludique.ui.boards import view_for
 from ludique.ui.boards.base import LABEL_UNITS, REMOVE_LIGHT, remove_mark
 from ludique.ui.boards.pente import GOAL_TINT, PenteView

@@ -10,10 +10,9 @@ from pathlib import Path
 import pypdf  # the test extra (never skipped: CI builds the set); the kiosk never reads a PDF
 import pytest
 
-from ludique.content import CARD_IDS, HISTORY_IDS
-from ludique.content.document import load
-from ludique.i18n import LANGUAGES
 from ludique.ui.printed_cards import A4, MARGIN, write_cards
+from ludique.words.document import CARD_IDS, HISTORY_IDS, load
+from ludique.words.i18n import LANGUAGES
 
 MM = 72 / 25.4  # PDF points per millimetre
 FACE_FILES = {  # the embedded face's name -> its file, to measure how far a line reaches

@@ -19,12 +19,11 @@ from typing import Any
 import pytest
 from claim_words import applies, holds, mutants
 
-from ludique.content import CARD_IDS
-from ludique.content.document import load
 from ludique.games import load_game, new_game
 from ludique.games.base import GameState, apply_action
-from ludique.guide import GUIDE_IDS, load_guide
-from ludique.i18n import LANGUAGES, catalog
+from ludique.play.learn import GUIDE_IDS, load_guide
+from ludique.words.document import CARD_IDS, load
+from ludique.words.i18n import LANGUAGES, catalog
 
 CLAIMS = Path(__file__).resolve().parents[1] / "assets" / "claims.toml"
 # The screen words that state a rule: every key under these must be carried by a claim, or be

@@ -9,21 +9,22 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ludique.content import (
-    CARD_IDS,
-    HISTORY_IDS,
-    ContentError,
-    card_ids_for,
-    document,
-    history_id_for,
-)
-from ludique.content.document import load, parse
 from ludique.games import GAME_IDS
-from ludique.i18n import LANGUAGES
 from ludique.paths import locales_dir
 from ludique.ui import palette
 from ludique.ui.diagrams import DIAGRAMS, positions, render_diagram
 from ludique.ui.rule_cards import _tie, render_card, render_history, render_rules
+from ludique.words import document
+from ludique.words.document import (
+    CARD_IDS,
+    HISTORY_IDS,
+    ContentError,
+    card_ids_for,
+    history_id_for,
+    load,
+    parse,
+)
+from ludique.words.i18n import LANGUAGES
 
 ROOT = locales_dir()
 KIOSK_RULE = {"en": "Kiosk rule.", "fr": "Règle de la borne.", "de": "Hausregel."}
@@ -327,8 +328,8 @@ def test_sounds_stay_silent_without_an_audio_device():
 def test_a_latrunculi_rules_screen_opens_with_both_in_short_sections(lang):
     """The common card's "In short", then the variant's (under the variant's title), then the
     common card's full text: a visitor can start playing Seneca from the top of the screen."""
-    from ludique.content.document import load
     from ludique.ui.rule_cards import gather_in_short
+    from ludique.words.document import load
 
     common, seneca = load(lang, "rules", "latrunculi"), load(lang, "rules", "latrunculi-seneca")
     first, rest = gather_in_short([common, seneca])
@@ -414,8 +415,8 @@ def test_the_rules_screen_plays_the_diagrams_in_view_and_sends_only_them(app_fac
 def test_no_line_of_a_card_starts_with_the_sign_that_ends_a_word(lang):
     # "**Heilige Linie**." is two runs with no space between them: the full stop must stay on
     # the bold word's line (it once started a line, ". Linie 1", on the German Pente card)
-    from ludique.content import CARD_IDS, HISTORY_IDS
     from ludique.ui.rule_cards import _lines
+    from ludique.words.document import CARD_IDS, HISTORY_IDS
 
     runs = parse("Die **Heilige Linie**.", Path("example.md"))[0].runs
     assert all(line[0][0][0] != "." for line in _lines(runs, 30, 150, False))

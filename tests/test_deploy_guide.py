@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ludique.settings import load_settings
+from ludique.kiosk.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ludique.games import IllegalMove, Outcome, Piece, dump_game, load_game, new_game
-from ludique.games.epaminondas import (
+from ludique.games.epaminondas.rules import (
     SQUARE_INDEX,
     SQUARE_NAMES,
     EpaminondasMove,

@@ -34,9 +34,9 @@ from ludique.ai.skill import (
 )
 from ludique.games import GAME_IDS, new_game, spec
 from ludique.games.base import GameState
-from ludique.games.epaminondas import EpaminondasState
-from ludique.games.latrunculi import DuxState, PetteiaState
-from ludique.games.pente import PenteState
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.games.latrunculi.rules import DuxState, PetteiaState
+from ludique.games.pente.rules import PenteState
 
 
 # --- the model of a player ---
@@ -335,7 +335,7 @@ EVEN_LINE = {
 
 @pytest.mark.parametrize("lang", sorted(EVEN_LINE))
 def test_the_story_line_about_even_match_says_what_the_rung_played_does(lang: str) -> None:
-    from ludique.i18n import catalog
+    from ludique.words.i18n import catalog
 
     line = catalog(lang).t("kiosk.story.even_opponent")
     for words in EVEN_LINE[lang]:

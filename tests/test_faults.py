@@ -171,7 +171,7 @@ def test_corrupt_settings_file_is_reported_and_the_kiosk_plays(
 
 @pytest.fixture
 def app() -> Iterator[object]:
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
 
     kiosk = App(Settings(), windowed=True, size=(1280, 720), demo=False)
@@ -183,7 +183,7 @@ def app() -> Iterator[object]:
 def test_window_resized_keeps_touches_on_target(app, size: tuple[int, int]) -> None:
     """After a resize the scene is laid out again for the new size: a tap on where the tile now
     is opens that game."""
-    from ludique.selftest import Driver
+    from ludique.tools.selftest import Driver
 
     drive = Driver(app)
     drive.tap((960, 540))
@@ -214,8 +214,8 @@ def test_admin_change_saved_or_reported(tmp_path: Path) -> None:
     """A change on the admin panel is saved to the file; where it cannot be (a regular file in
     place of the folder, refused even to root), the panel lists the problem and the kiosk goes
     on with the new value."""
-    from ludique.selftest import Driver
-    from ludique.settings import Settings, load_settings, saver
+    from ludique.kiosk.settings import Settings, load_settings, saver
+    from ludique.tools.selftest import Driver
     from ludique.ui.app import App
 
     for path, saved in ((tmp_path / "ok" / "settings.toml", True),

@@ -226,8 +226,8 @@ def test_cards_on_a_full_disk_leave_no_truncated_pdf(tmp_path):
 def card_tree(tmp_path, monkeypatch):
     import shutil
 
-    from ludique.content import document
     from ludique.paths import locales_dir
+    from ludique.words import document
 
     root = tmp_path / "locales"
     shutil.copytree(locales_dir(), root)

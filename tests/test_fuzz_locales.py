@@ -15,11 +15,11 @@ from fuzzing import fuzz_settings, run, tried
 from hypothesis import given
 from hypothesis import strategies as st
 
-import ludique.i18n as i18n
-from ludique.content import document
-from ludique.i18n import LANGUAGES, check_locales, fields_of, read_language
+import ludique.words.i18n as i18n
 from ludique.paths import locales_dir
 from ludique.ui.rule_cards import render_card
+from ludique.words import document
+from ludique.words.i18n import LANGUAGES, check_locales, fields_of, read_language
 
 ROOT = locales_dir()
 ENGLISH = read_language("en")
@@ -47,7 +47,7 @@ def shown(lang: str, key: str) -> str:
 def test_an_error_in_an_english_file_falls_back_to_french_key_by_key(tree, caplog):
     kiosk = tree / "en" / "kiosk.toml"
     kiosk.write_text(kiosk.read_text(encoding="utf-8") + "\nbroken = \n", encoding="utf-8")
-    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+    with caplog.at_level(logging.ERROR, logger="ludique.words.i18n"):
         title = shown("en", "kiosk.home.title")
         texts = {key: shown("en", key) for key in ENGLISH}
     assert title == read_language("fr", tree)["kiosk.home.title"]
@@ -60,7 +60,7 @@ def test_an_error_in_an_english_file_falls_back_to_french_key_by_key(tree, caplo
 def test_a_deleted_english_file_is_named_and_its_texts_come_from_another_language(tree, caplog):
     (tree / "en" / "kiosk.toml").unlink()
     assert any("en/kiosk.toml" in p and "missing" in p for p in check_locales(tree))
-    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+    with caplog.at_level(logging.ERROR, logger="ludique.words.i18n"):
         assert shown("en", "kiosk.home.title") != "kiosk.home.title"
     assert "en/kiosk.toml" in caplog.text
 
@@ -74,7 +74,7 @@ def test_characters_the_fonts_lack_are_reported_with_file_and_key(tree):
 
 
 def test_characters_the_fonts_lack_in_a_card_are_logged_with_file_and_line(tmp_path, caplog):
-    with caplog.at_level(logging.WARNING, logger="ludique.content"):
+    with caplog.at_level(logging.WARNING, logger="ludique.words.document"):
         blocks = document.parse("# Title\n\nשלום 😀 and more.\n", tmp_path / "card.md")
     assert [b.kind for b in blocks] == ["heading", "paragraph"]
     assert re.search(r"card\.md:3: characters the fonts cannot draw.*U\+05E9", caplog.text)
@@ -82,14 +82,14 @@ def test_characters_the_fonts_lack_in_a_card_are_logged_with_file_and_line(tmp_p
 
 def test_a_deleted_german_card_falls_back_to_english_with_a_log_line(tree, caplog):
     (tree / "de" / "rules" / "epaminondas.md").unlink()
-    with caplog.at_level(logging.WARNING, logger="ludique.content"):
+    with caplog.at_level(logging.WARNING, logger="ludique.words.document"):
         blocks = document.load("de", "rules", "epaminondas")
     assert blocks and "de/rules/epaminondas.md" in caplog.text
 
 
 def test_an_empty_card_shows_the_english_one(tree, caplog):
     (tree / "fr" / "rules" / "pente-grammai.md").write_text("\n", encoding="utf-8")
-    with caplog.at_level(logging.WARNING, logger="ludique.content"):
+    with caplog.at_level(logging.WARNING, logger="ludique.words.document"):
         blocks = document.load("fr", "rules", "pente-grammai")
     assert blocks == document.load("en", "rules", "pente-grammai")
     assert "fr/rules/pente-grammai.md" in caplog.text and "empty" in caplog.text
@@ -145,7 +145,7 @@ def test_markdown_nested_past_the_parsers_limit_is_logged_with_file_and_line(tmp
         + "deep text\n\n"
         + "".join("  " * i + "- item\n" for i in range(40))
     )
-    with caplog.at_level(logging.WARNING, logger="ludique.content"):
+    with caplog.at_level(logging.WARNING, logger="ludique.words.document"):
         blocks = document.parse(text, path)
     assert [b.text for b in blocks][:2] == ["Title", "First."]
     assert re.search(rf"{re.escape(str(path))}:5: .*nested", caplog.text), caplog.text
@@ -225,7 +225,7 @@ def kiosk():
 
 
 def test_fuzz_damaged_locale_trees(tmp_path, monkeypatch, kiosk, caplog):
-    from ludique.screens import each_screen
+    from ludique.tools.screens import each_screen
 
     app = kiosk
     clean = tmp_path / "clean"

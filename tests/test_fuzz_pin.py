@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from kiosk_driver import HeldClock, click
 
-from ludique.pin import FIRST_WAIT, PinAttempts, remembered
-from ludique.settings import Settings, load_settings
+from ludique.kiosk.pin import FIRST_WAIT, PinAttempts, remembered
+from ludique.kiosk.settings import Settings, load_settings
 
 BAD_PINS = [
     "admin_pin = 4321",
@@ -95,7 +95,7 @@ def _pins(tmp: Path, value: object, garbage: str) -> None:
     path = tmp / "settings.toml"
     path.write_text('admin_pin = "5555"\n', encoding="utf-8")
     load_settings(path, pin_memory=memory)
-    from ludique.settings import _toml_value
+    from ludique.kiosk.settings import _toml_value
 
     try:
         line = f"admin_pin = {_toml_value(value)}"

@@ -15,7 +15,7 @@ from fuzzing import fuzz_settings, run, tried
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ludique.settings import (
+from ludique.kiosk.settings import (
     _KEYS,
     GAMES,
     LANGUAGES,
@@ -295,10 +295,10 @@ def test_twelve_thousand_unknown_keys_are_not_twelve_thousand_log_lines(tmp_path
 
     path = tmp_path / "settings.toml"
     path.write_text("".join(f"key_{n} = {n}\n" for n in range(12_000)), encoding="utf-8")
-    with caplog.at_level(logging.INFO, logger="ludique.settings"):
+    with caplog.at_level(logging.INFO, logger="ludique.kiosk.settings"):
         settings = load_settings(path)
     assert len(settings.problems) == 12_000  # the panel counts them all
-    lines = [r for r in caplog.records if r.name == "ludique.settings"]
+    lines = [r for r in caplog.records if r.name == "ludique.kiosk.settings"]
     assert len(lines) <= 25
     assert any(
         "11980 more problems" in r.getMessage() and str(path) in r.getMessage() for r in lines

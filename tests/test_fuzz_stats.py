@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from test_stats import game
 
 from ludique.cli import main
-from ludique.stats import Stats, StatsError, export_file, stats_problem
+from ludique.kiosk.stats import Stats, StatsError, export_file, stats_problem
 
 
 def filled(path: Path, games: int = 40) -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from kiosk_driver import centre, make_app, pump, visitor_turn, wait_for
 
 from ludique.games import GAME_IDS
-from ludique.settings import Settings
+from ludique.kiosk.settings import Settings
 from ludique.ui.app import FINGER_STALE_SECONDS
 
 # -- a clock the test can move on ---------------------------------------------------------------
@@ -119,7 +119,7 @@ _STORY: list = []
 
 def _story_of(app):
     """One finished game with its story (told once: telling it takes a few seconds)."""
-    from ludique.screens import _story_game
+    from ludique.tools.screens import _story_game
 
     if not _STORY:
         _STORY.append(_story_game("epaminondas", True))
@@ -134,7 +134,7 @@ def set_state(scene, state) -> None:
 def enter(app, where: str) -> None:
     """Put ``app`` in front of scene ``where`` (every scene and modal of the kiosk)."""
     from ludique.games import spec
-    from ludique.match import GameConfig
+    from ludique.play.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
 
     kind, _, arg = where.partition(":")

@@ -14,13 +14,13 @@ from race3 import GAME_ID, RaceState, race_game
 
 from ludique.ai.evaluation import EVALUATIONS, ai_for
 from ludique.games import FAMILIES, GAME_IDS, IllegalMove, game_ids, new_game, spec, specs
-from ludique.guidance import Guidance, Text
-from ludique.i18n import catalog
-from ludique.interaction import DOT, PLAY, REFUSE, SELECT, Interaction
-from ludique.match import GameConfig, Match
-from ludique.narration import describe
-from ludique.notices import RULES, rules_for
-from ludique.threats import exposed, threats
+from ludique.play.guidance import Guidance, Text
+from ludique.play.match import GameConfig, Match
+from ludique.play.narration import describe
+from ludique.play.notices import RULES, rules_for
+from ludique.play.threats import exposed, threats
+from ludique.play.touch import DOT, PLAY, REFUSE, SELECT, Interaction
+from ludique.words.i18n import catalog
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def test_the_registry_holds_the_six_games_in_order() -> None:
 def test_the_families_shown_are_the_games_families() -> None:
     # the Home tiles, the settings, the statistics and the attract screen all read FAMILIES:
     # a game whose family is not in it would have no tile, a family without a game a dead one
-    from ludique import settings, stats
+    from ludique.kiosk import settings, stats
     from ludique.ui.scenes import home
 
     assert {s.family for s in specs()} == set(FAMILIES)

@@ -13,10 +13,10 @@ import pygame
 import pytest
 from fontTools.ttLib import TTFont
 
-from ludique.i18n import LANGUAGES, read_language
 from ludique.paths import asset_path, locales_dir
 from ludique.ui.fonts import FACES, font
 from ludique.ui.rule_cards import _tie
+from ludique.words.i18n import LANGUAGES, read_language
 
 # Characters the drawing code adds itself: list bullets, the incitus sign, the no-break space
 # the French text gets before ":" and ";".

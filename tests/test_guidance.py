@@ -1,4 +1,4 @@
-"""The guidance (``ludique.guidance``) without a window: for positions of every game, what is
+"""The guidance (``ludique.play.guidance``) without a window: for positions of every game, what is
 marked, the next step, each notice and the reason each refused drop gives, in three languages."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from doubles import Clock, Silent, seneca_position
 
 from ludique.games import new_game
-from ludique.games.epaminondas import EpaminondasState
-from ludique.games.latrunculi import PetteiaState
-from ludique.games.pente import PenteState
-from ludique.guidance import NOTICE_SECONDS, Guidance, StepGuidance, Text
-from ludique.i18n import LANGUAGES, catalog
-from ludique.match import GameConfig, Match
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.games.latrunculi.rules import PetteiaState
+from ludique.games.pente.rules import PenteState
+from ludique.play.guidance import NOTICE_SECONDS, Guidance, StepGuidance, Text
+from ludique.play.match import GameConfig, Match
+from ludique.words.i18n import LANGUAGES, catalog
 
 
 def guide(game_id: str, state=None, **config) -> Guidance:

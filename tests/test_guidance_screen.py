@@ -25,9 +25,9 @@ from kiosk_driver import (
 )
 
 from ludique.games import new_game
-from ludique.games.epaminondas import EpaminondasState
-from ludique.games.pente import PenteState
-from ludique.guidance import NOTICE_SECONDS
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.games.pente.rules import PenteState
+from ludique.play.guidance import NOTICE_SECONDS
 from ludique.ui import theme
 from ludique.ui.boards.base import MARK_DARK, REMOVE_LIGHT
 from ludique.ui.game_board import PULSE_SECONDS
@@ -523,7 +523,7 @@ def test_leaving_a_game_in_progress_asks_and_staying_keeps_it(app_factory, butto
 
 
 def test_the_idle_timeout_still_ends_a_game_while_the_question_is_open(app_factory):
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
 
     settings = Settings(sound=False, idle_seconds=30, countdown_seconds=10)
     app = app_factory(game="latrunculi-petteia", settings=settings, timing_scale=1.0)
@@ -578,7 +578,7 @@ def test_the_end_screen_rings_what_decided_and_congratulates_the_winner(app_fact
 
 
 def test_the_last_capture_is_ringed_when_it_ends_the_game(app_factory):
-    from ludique.games.latrunculi import PetteiaState
+    from ludique.games.latrunculi.rules import PetteiaState
 
     app = app_factory(game="latrunculi-petteia", lang="fr")
     scene = app.scene

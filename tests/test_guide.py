@@ -9,8 +9,8 @@ import pytest
 
 from ludique.games import GAME_IDS, new_game
 from ludique.games.base import apply_action
-from ludique.guide import GUIDE_IDS, GuideError, guides_dir, load_guide, parse_guide
-from ludique.i18n import LANGUAGES, read_language
+from ludique.play.learn import GUIDE_IDS, GuideError, guides_dir, load_guide, parse_guide
+from ludique.words.i18n import LANGUAGES, read_language
 
 
 def raw(guide_id: str) -> dict:

@@ -1,4 +1,4 @@
-"""What a touch means (``ludique.interaction``), without pygame, over positions of every game:
+"""What a touch means (``ludique.play.touch``), without pygame, over positions of every game:
 every legal move is made by a drag and by tap-then-tap and has a target mark, a tap on another
 of one's own pieces selects it and never plays, a touch beside the targets is refused with the
 engine's reason."""
@@ -9,10 +9,10 @@ import pytest
 from doubles import Clock, Silent, random_positions, seneca_position
 
 from ludique.games import GAME_IDS, GameState, new_game
-from ludique.games.epaminondas import EpaminondasState
-from ludique.guidance import Guidance, Text
-from ludique.interaction import DOT, NOTHING, PLAY, REFUSE, RING, SELECT, Interaction
-from ludique.match import GameConfig, Match
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.play.guidance import Guidance, Text
+from ludique.play.match import GameConfig, Match
+from ludique.play.touch import DOT, NOTHING, PLAY, REFUSE, RING, SELECT, Interaction
 
 
 def touch(state: GameState) -> Interaction:
@@ -166,7 +166,7 @@ def test_a_prisoner_is_removed_by_a_touch_and_nothing_else_is_taken() -> None:
 def test_a_tap_on_ones_own_stack_on_a_sacred_point_moves_onto_it() -> None:
     """Pente grammai's counters on 3B stay when another lands there: with 2B selected, a tap on
     3B is the move onto it (the counters there are not carried), as a visitor means it."""
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
 
     state = PenteState.from_position(blue={"3B": 3, "2B": 1, "4A": 1}, white={"3A": 4}, die=1)
     t = touch(state)

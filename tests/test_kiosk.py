@@ -113,7 +113,7 @@ def test_undo_takes_back_the_visitors_move_and_the_answer(app_factory):
 
 
 def test_epaminondas_phalanx_drag_with_a_capture(app_factory):
-    from ludique.games.epaminondas import EpaminondasState
+    from ludique.games.epaminondas.rules import EpaminondasState
 
     app = app_factory(game="epaminondas")
     scene = app.scene
@@ -267,7 +267,7 @@ def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
 
 
 def test_idle_countdown_then_attract_in_the_default_language(app_factory):
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
 
     settings = Settings(sound=False, idle_seconds=1, countdown_seconds=1, default_language="fr")
     app = app_factory(game="latrunculi-petteia", settings=settings, lang="de")
@@ -284,7 +284,7 @@ def test_idle_countdown_then_attract_in_the_default_language(app_factory):
 def test_curator_gesture_with_a_wrong_then_the_right_pin(app_factory, caplog):
     import logging
 
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
 
     caplog.set_level(logging.INFO, logger="ludique.ui.app")
 
@@ -603,7 +603,7 @@ def test_a_restless_visitor_never_makes_the_kiosk_fail(app_factory, caplog):
     import random
     import time
 
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
 
     rng = random.Random(11)
     app = app_factory(settings=Settings(sound=False), timing_scale=0.05, think=0.1)

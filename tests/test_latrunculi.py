@@ -18,7 +18,7 @@ from ludique.games.base import (
     REASON_REPETITION,
     Piece,
 )
-from ludique.games.latrunculi import (
+from ludique.games.latrunculi.rules import (
     BLUE_INCITUS,
     MOVE,
     PLACE,

@@ -1,7 +1,8 @@
 """Every text of every screen inside its box, on the screen, apart from the others and readable,
 in every language at every size a museum mounts (the kiosk draws at the display's own size).
 
-The screens are the review renderer's (``ludique.screens.each_screen``): every scene, every game,
+The screens are the review renderer's (``ludique.tools.screens.each_screen``): every scene, every
+game,
 the rule cards, the end screens, the countdown, the PIN pad and the admin panel.  Each text is
 measured as the kiosk draws it, through ``ludique.ui.layout.draw_text``.
 """
@@ -12,9 +13,9 @@ import itertools
 
 import pytest
 
-from ludique.i18n import LANGUAGES
-from ludique.screens import SIZES, each_screen, review_app
+from ludique.tools.screens import SIZES, each_screen, review_app
 from ludique.ui.layout import recording
+from ludique.words.i18n import LANGUAGES
 
 TEXT_CONTRAST = 4.5  # WCAG 2.1, normal text
 VISITOR_TEXT_UNITS = 26  # every text a visitor reads, at 1080 lines: legible from 1.5 m

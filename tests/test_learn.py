@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from kiosk_driver import button_centre, click, drag, pump, wait_for
 
-from ludique.guide import GUIDE_IDS, load_guide
-from ludique.i18n import LANGUAGES, catalog
+from ludique.play.learn import GUIDE_IDS, load_guide
 from ludique.ui.layout import recording
+from ludique.words.i18n import LANGUAGES, catalog
 
 
 @pytest.fixture

@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import ludique.i18n as i18n
+import ludique.words.i18n as i18n
 from ludique.games import GAME_IDS, REASONS
-from ludique.i18n import (
+from ludique.kiosk.settings import _WHY_ENGLISH
+from ludique.kiosk.stats import GAMES as STATS_GAMES
+from ludique.paths import locales_dir
+from ludique.words.i18n import (
     LANGUAGES,
     LocaleError,
     check_locales,
@@ -19,9 +22,6 @@ from ludique.i18n import (
     read_file,
     read_language,
 )
-from ludique.paths import locales_dir
-from ludique.settings import _WHY_ENGLISH
-from ludique.stats import GAMES as STATS_GAMES
 
 ROOT = locales_dir()
 
@@ -48,8 +48,9 @@ def test_no_value_is_empty_and_fields_match_english(lang):
         assert fields_of(text) == fields_of(english[key]), f"{lang}: {key} fields differ"
 
 
-# What common.toml must hold: the curator's messages that ludique.settings and ludique.stats
-# word, and nothing else (a text no code reads would be a trap for a curator editing it).
+# What common.toml must hold: the curator's messages that ludique.kiosk.settings and
+# ludique.kiosk.stats word, and nothing else (a text no code reads would be a trap for a curator
+# editing it).
 CURATOR_KEYS = (
     [f"error.{k}" for k in ("where-line", "where-file", "settings-value", "settings-unknown")]
     + [f"error.{k}" for k in ("settings-syntax", "settings-file", "settings-save", "stats", "more")]
@@ -124,7 +125,7 @@ def test_bad_syntax_names_the_file_and_line_and_english_stands_in(tree, caplog):
     _replace(broken, 'where-file = "Einstellungsdatei"', 'where-file = "Einstellungsdatei')
     with pytest.raises(LocaleError, match=r"de/common\.toml.*line \d+"):
         read_language("de", tree)
-    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+    with caplog.at_level(logging.ERROR, logger="ludique.words.i18n"):
         german = i18n.catalog("de")
     assert "common.toml" in caplog.text and "line" in caplog.text
     assert german.t("error.where-file") == "Settings file"
@@ -138,7 +139,7 @@ def test_a_missing_key_is_reported_with_file_and_key_and_falls_back(tree, caplog
     _replace(tree / "fr" / "common.toml", 'where-file = "Fichier de réglages"\n', "")
     problems = check_locales(tree)
     assert any("fr/common.toml" in p and "'error.where-file'" in p for p in problems), problems
-    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+    with caplog.at_level(logging.ERROR, logger="ludique.words.i18n"):
         french = i18n.catalog("fr")
         assert french.t("error.where-file") == "Settings file"
     assert "error.where-file" in caplog.text and "fr/common.toml" in caplog.text
@@ -185,7 +186,7 @@ def test_the_curator_check_command_reports_and_exits_nonzero_on_a_problem(tree, 
 
 def test_the_first_catalogue_reports_problems_of_every_language_at_start_up(tree, caplog):
     _replace(tree / "de" / "common.toml", 'games-none = "mindestens', "games-none = mindestens")
-    with caplog.at_level(logging.ERROR, logger="ludique.i18n"):
+    with caplog.at_level(logging.ERROR, logger="ludique.words.i18n"):
         i18n.catalog("fr")  # the kiosk starts in French; German is broken
     assert "de/common.toml" in caplog.text and "line" in caplog.text
 
@@ -199,7 +200,7 @@ BAD_SETTINGS = (
 
 
 def _every_kind_of_problem(tmp_path: Path) -> list:
-    from ludique.settings import Settings, load_settings, save_settings
+    from ludique.kiosk.settings import Settings, load_settings, save_settings
 
     # a long path with no space in it: it must be cut to fit, not run off the panel
     folder = tmp_path / ("the-museum-kiosk-configuration-folder-" * 3) / "ludique"
@@ -218,7 +219,6 @@ def _every_kind_of_problem(tmp_path: Path) -> list:
 
 
 def test_every_settings_problem_line_fits_the_admin_panel_in_every_language(tmp_path):
-    from ludique.i18n import catalog
     from ludique.ui.fonts import font
     from ludique.ui.scenes.admin import (
         PROBLEM_BOX,
@@ -227,6 +227,7 @@ def test_every_settings_problem_line_fits_the_admin_panel_in_every_language(tmp_
         fit_lines,
         problem_layout,
     )
+    from ludique.words.i18n import catalog
 
     face = font("text", PROBLEM_SIZE)
     problems = _every_kind_of_problem(tmp_path)
@@ -258,10 +259,10 @@ def test_three_settings_problems_are_drawn_whole_inside_the_admin_panel(tmp_path
     """The admin panel drawn in German with three problems: no text right of the panel's box."""
     from kiosk_driver import make_app
 
-    from ludique.i18n import catalog
-    from ludique.settings import load_settings
+    from ludique.kiosk.settings import load_settings
     from ludique.ui.layout import recording
     from ludique.ui.scenes.admin import PROBLEM_BOX, problem_layout
+    from ludique.words.i18n import catalog
 
     path = tmp_path / "settings.toml"
     path.write_text("idle_seconds = 5\nadmin_pin = 1234\nvolume = 11\n", encoding="utf-8")
@@ -296,8 +297,8 @@ def test_three_settings_problems_are_drawn_whole_inside_the_admin_panel(tmp_path
 
 def test_the_end_screen_has_its_own_sentence_for_a_fifty_turn_draw():
     from ludique.games.base import REASON_FIFTY_TURNS, Outcome
-    from ludique.i18n import catalog
     from ludique.ui.scenes.end import reason_key
+    from ludique.words.i18n import catalog
 
     draw = reason_key(Outcome(None, REASON_FIFTY_TURNS))
     win = reason_key(Outcome("black", REASON_FIFTY_TURNS))

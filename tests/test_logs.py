@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ludique import logs
+from ludique.kiosk import logs
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,5 @@
-"""The match (``ludique.match``) without a window: turns, the die, the computer's answers and the
+"""The match (``ludique.play.match``) without a window: turns, the die, the computer's answers and
+the
 pauses around them, passes, undo, the end and the record, driven by a clock the test turns."""
 
 from __future__ import annotations
@@ -8,10 +9,10 @@ from doubles import Clock
 
 from ludique.games import new_game
 from ludique.games.base import IllegalMove
-from ludique.games.epaminondas import EpaminondasState
-from ludique.games.latrunculi import PetteiaState
-from ludique.games.pente import PenteState
-from ludique.match import (
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.games.latrunculi.rules import PetteiaState
+from ludique.games.pente.rules import PenteState
+from ludique.play.match import (
     COMPUTER_MIN_SECONDS,
     END_PAUSE,
     PASS_SECONDS,

@@ -1,4 +1,4 @@
-"""Moves told in words (ludique.narration): no move notation where a visitor reads.
+"""Moves told in words (ludique.play.narration): no move notation where a visitor reads.
 
 Real moves of every game (seeded random games, so entering, capturing, jumping, placing,
 removing a prisoner and passing all occur) are told with ``describe`` and put into every
@@ -15,11 +15,11 @@ import string
 
 import pytest
 
-from ludique.analysis import tell_state
 from ludique.games import GAME_IDS, new_game
 from ludique.games.base import GameState
-from ludique.i18n import LANGUAGES, catalog
-from ludique.narration import describe
+from ludique.play.analysis import tell_state
+from ludique.play.narration import describe
+from ludique.words.i18n import LANGUAGES, catalog
 
 MOVE_FIELDS = {"move", "best"}  # the fields that receive a move told in words
 
@@ -161,7 +161,7 @@ def test_the_story_captions_tell_moves_in_words(lang, game_id, moves):
 def test_an_epaminondas_move_is_told_by_the_way_it_went(lang):
     """'e5 to f5' asks a visitor to read the board's letters: the story says which way, seen
     from the side that played (White's forward is up the rows, Black's down)."""
-    from ludique.games.epaminondas import EpaminondasState
+    from ludique.games.epaminondas.rules import EpaminondasState
 
     words = catalog(lang)
 

@@ -1,6 +1,6 @@
 """Threats and rule notices without a window: each threat of each game found before the move
 that decides, and checked against the engine; each rule notice driven in its situation, once per
-game, in the three languages (``ludique/threats.py``, ``ludique/notices.py``)."""
+game, in the three languages (``ludique/play/threats.py``, ``ludique/play/notices.py``)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import pytest
 from doubles import Clock, Silent
 
 from ludique.games import new_game
-from ludique.games.epaminondas import EpaminondasState
-from ludique.games.latrunculi import PetteiaState, PisoState, SenecaState
-from ludique.games.pente import PenteState
-from ludique.guidance import Guidance, Text
-from ludique.i18n import LANGUAGES, catalog
-from ludique.match import GameConfig, Match
-from ludique.notices import RULES, rules_for, taught_by_guide
-from ludique.threats import swapped, threats
+from ludique.games.epaminondas.rules import EpaminondasState
+from ludique.games.latrunculi.rules import PetteiaState, PisoState, SenecaState
+from ludique.games.pente.rules import PenteState
+from ludique.play.guidance import Guidance, Text
+from ludique.play.match import GameConfig, Match
+from ludique.play.notices import RULES, rules_for, taught_by_guide
+from ludique.play.threats import swapped, threats
+from ludique.words.i18n import LANGUAGES, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 

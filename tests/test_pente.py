@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ludique.games import IllegalMove, dump_game, load_game
 from ludique.games.base import REASON_SACRED_LINE, apply_action
-from ludique.games.pente import POINT_NAMES, PenteMove, PenteState
+from ludique.games.pente.rules import POINT_NAMES, PenteMove, PenteState
 
 pos = PenteState.from_position
 

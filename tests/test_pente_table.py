@@ -13,7 +13,7 @@ from ludique.ai.pente import (
     pente_win_probability,
     table,
 )
-from ludique.games.pente import N_PLACEMENTS, ORDINARY_MASK, PenteState
+from ludique.games.pente.rules import N_PLACEMENTS, ORDINARY_MASK, PenteState
 
 TOLERANCE = 1e-8  # the table stores values to 2.3e-10; the solve converged to 1e-13
 
@@ -131,7 +131,7 @@ def test_stored_strength_figures_are_current_and_ordered() -> None:
     data = json.loads(asset_path("pente", STRENGTHS_FILE).read_text(encoding="utf-8"))
     digest = hashlib.sha256(asset_path("pente", TABLE_NAME).read_bytes()).hexdigest()
     assert data["table_sha256"] == digest and data["temperatures"] == TEMPERATURE, (
-        "strengths.json is stale: run python -m ludique.ai.pente_solver --report-only"
+        "strengths.json is stale: run python -m ludique.tools.pente_solver --report-only"
     )
     # the stored figures (the solver, which needs numpy, only writes them: a dev tool)
     figures = data["against_perfect"]

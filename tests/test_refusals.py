@@ -9,7 +9,7 @@ import pytest
 from doubles import random_positions
 
 from ludique.games import GAME_IDS, REFUSALS, GameState
-from ludique.i18n import catalog
+from ludique.words.i18n import catalog
 
 LANGUAGES = ("en", "fr", "de")
 
@@ -77,7 +77,7 @@ def test_each_reason_names_what_the_board_shows(game_id: str) -> None:
 
 
 def test_the_phalanx_rules_are_named() -> None:
-    from ludique.games.epaminondas import EpaminondasState
+    from ludique.games.epaminondas.rules import EpaminondasState
 
     state = EpaminondasState.from_position(
         white=["c2", "c3", "f2", "h2", "h3"], black=["c5", "f3", "h4", "h5"], to_move="white"

@@ -1,4 +1,5 @@
-"""The review renderer (``python -m ludique.screens``): every screen of one language and size."""
+"""The review renderer (``python -m ludique.tools.screens``): every screen of one language and
+size."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pygame
 import pytest
 from race3 import race_game
 
-from ludique import screens
+from ludique.tools import screens
 
 
 def test_every_screen_of_one_language_renders_to_a_png(tmp_path) -> None:

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ludique.i18n import LANGUAGES, catalog
-from ludique.pin import LOCKED
-from ludique.settings import (
+from ludique.kiosk.pin import LOCKED
+from ludique.kiosk.settings import (
     Settings,
     default_settings_path,
     load_settings,
@@ -17,6 +16,7 @@ from ludique.settings import (
     save_settings,
     settings_text,
 )
+from ludique.words.i18n import LANGUAGES, catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -126,7 +126,7 @@ def test_unreadable_file_gives_defaults_and_a_problem(tmp_path: Path) -> None:
     folder = tmp_path / "settings.toml"
     folder.mkdir()  # a folder where the file should be cannot be read as a file
     settings = load_settings(folder)
-    # every default, less the PIN: it fails closed (ludique.pin)
+    # every default, less the PIN: it fails closed (ludique.kiosk.pin)
     assert settings == Settings(problems=settings.problems, admin_pin=LOCKED)
     assert len(settings.problems) == 1 and "cannot be read" in str(settings.problems[0])
     problem = settings.problems[0]
@@ -147,7 +147,7 @@ def test_binary_garbage_is_reported(tmp_path: Path) -> None:
 
 
 def test_problems_are_logged(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="ludique.settings"):
+    with caplog.at_level(logging.WARNING, logger="ludique.kiosk.settings"):
         load_settings(write(tmp_path, "sound = 3\n"))
     assert any("sound" in r.getMessage() and "line 1" in r.getMessage() for r in caplog.records)
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ludique.settings import Settings
-from ludique.stats import Stats
+from ludique.kiosk.settings import Settings
+from ludique.kiosk.stats import Stats
 from ludique.ui.app import App
 from ludique.ui.opponent import Opponent
 

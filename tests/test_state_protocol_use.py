@@ -48,7 +48,7 @@ NOTATION_PREFIXES = ("x", "@", "roll", "off")
 ALLOWED_PROBES: dict[str, int] = {}
 ALLOWED_NOTATION = {
     # an abstract socket address ("@name"), not a move
-    "ludique/watchdog.py": 1,
+    "ludique/kiosk/watchdog.py": 1,
 }
 # Branches on a game's id (``game_id == "..."``, ``.startswith("latrunculi")``, ``in (...)``):
 # what a game is belongs in its spec (``ludique.games.spec(game_id)``, ``GameSpec``), which

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ludique.stats import GameRecord, Stats, StatsSummary, stats_lines
+from ludique.kiosk.stats import GameRecord, Stats, StatsSummary, stats_lines
 from ludique.ui.charts import draw_stats_chart
 
 DAY = dt.datetime(2026, 11, 20, 15, 0)
@@ -125,7 +125,7 @@ def test_a_failing_write_is_logged_once_and_never_raises(
     blocker = sqlite3.connect(path)
     blocker.execute("BEGIN EXCLUSIVE")
     stats._db.execute("PRAGMA busy_timeout = 10")
-    with caplog.at_level("WARNING", logger="ludique.stats"):
+    with caplog.at_level("WARNING", logger="ludique.kiosk.stats"):
         assert stats.record(game()) is False
         assert stats.record(game()) is False
     assert sum("not written" in r.getMessage() for r in caplog.records) == 1
@@ -167,7 +167,7 @@ def test_kiosk_records_become_rows(
 ) -> None:
     from types import SimpleNamespace
 
-    from ludique.stats import record_from_kiosk
+    from ludique.kiosk.stats import record_from_kiosk
 
     kiosk = SimpleNamespace(
         game_id="latrunculi-dux",
@@ -241,7 +241,7 @@ def test_the_visitors_estimated_level_is_kept_and_an_older_file_gains_the_column
 ) -> None:
     import sqlite3
 
-    from ludique.stats import record_from_kiosk
+    from ludique.kiosk.stats import record_from_kiosk
 
     path = tmp_path / "s.sqlite3"
     # a file written before the level column, with one game in it

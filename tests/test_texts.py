@@ -21,11 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from ludique.content import CARD_IDS, HISTORY_IDS, card_ids_for
-from ludique.content.document import Block, load
 from ludique.games import GAME_IDS
-from ludique.i18n import LANGUAGES, read_file
 from ludique.paths import locales_dir
+from ludique.words.document import CARD_IDS, HISTORY_IDS, Block, card_ids_for, load
+from ludique.words.i18n import LANGUAGES, read_file
 
 ROOT = locales_dir()
 REPO = Path(__file__).resolve().parents[1]

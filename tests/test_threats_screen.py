@@ -14,8 +14,8 @@ import random
 import pygame
 from kiosk_driver import HeldClock, click, visitor_turn, wait_for
 
-from ludique.match import GameConfig
-from ludique.settings import Settings
+from ludique.kiosk.settings import Settings
+from ludique.play.match import GameConfig
 from ludique.ui import theme
 from ludique.ui.boards.base import MARK_DANGER
 
@@ -144,7 +144,7 @@ def notice(app) -> str | None:
 
 
 def test_a_counter_that_must_wait_says_so_when_touched(app_factory):
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
 
     app = app_factory(game="pente-grammai")
     scene = app.scene
@@ -158,7 +158,7 @@ def test_a_counter_that_must_wait_says_so_when_touched(app_factory):
 
 
 def test_a_touch_on_the_wrong_square_says_what_to_touch(app_factory):
-    from ludique.games.latrunculi import PetteiaState
+    from ludique.games.latrunculi.rules import PetteiaState
 
     app = app_factory(game="latrunculi-petteia")
     scene = app.scene
@@ -211,7 +211,7 @@ def test_the_hesitation_hint_says_what_its_breathing_piece_is(app_factory):
 def test_at_the_end_the_strip_shows_the_winners_piece(app_factory):
     from kiosk_driver import drag
 
-    from ludique.games.latrunculi import PetteiaState
+    from ludique.games.latrunculi.rules import PetteiaState
     from ludique.ui.boards.sprites import piece_sprite
 
     app = app_factory(game="latrunculi-petteia")

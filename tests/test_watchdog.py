@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ludique.watchdog import Watchdog, notify
+from ludique.kiosk.watchdog import Watchdog, notify
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -73,7 +73,7 @@ def layout_app(size: tuple[int, int]):
     button and square stands in the real window."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
     from ludique.ui.opponent import Opponent
 

@@ -6,7 +6,7 @@
 
 Pente grammai is played from its solved table (``ludique.ai.pente``, loaded on first use); the
 other games by the alpha-beta search of ``ludique.ai.search`` with the evaluations of
-``ludique.ai.evaluation``.  The kiosk calls this through ``ludique.worker.ComputerPlayer``,
+``ludique.ai.evaluation``.  The kiosk calls this through ``ludique.kiosk.worker.ComputerPlayer``,
 which runs it in another process so that the screen never waits.
 """
 
@@ -111,7 +111,7 @@ def pente_win_probability(state: GameState) -> float:
     """The solved probability that the player to move wins this Pente grammai position (before
     or after its roll), with both sides playing perfectly from here."""
     from ludique.ai.pente import pente_win_probability as solved
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
 
     if not isinstance(state, PenteState):
         raise ValueError(f"{state.game_id}: the solved table is Pente grammai's")

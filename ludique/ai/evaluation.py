@@ -19,7 +19,7 @@ from ludique.games import spec
 from ludique.games.base import GameState, Move
 
 if TYPE_CHECKING:  # the engine is loaded with the first evaluation (``_epaminondas_tables``)
-    from ludique.games.epaminondas import EpaminondasState
+    from ludique.games.epaminondas.rules import EpaminondasState
 
 __all__ = ["GameAI", "EpaminondasAI", "ai_for", "MATE_ZONE", "decided_score"]
 
@@ -34,7 +34,7 @@ class _Tables(TypedDict):
 
 
 def _epaminondas_tables() -> _Tables:
-    from ludique.games import epaminondas as ep
+    import ludique.games.epaminondas.rules as ep
 
     files, ranks = ep.N_FILES, ep.N_RANKS
     file_a = sum(1 << (r * files) for r in range(ranks))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ludique.ai.core import WIN, GameAI, decided_score
 from ludique.games.base import Move
-from ludique.games.latrunculi import NEIGHBOURS, LatrunculiState
+from ludique.games.latrunculi.rules import NEIGHBOURS, LatrunculiState
 
 MAN = 100
 INCITUS = 25

@@ -1,4 +1,4 @@
-"""The computer player of Pente grammai, from the solved table (``ludique.ai.pente_solver``).
+"""The computer player of Pente grammai, from the solved table (``ludique.tools.pente_solver``).
 
     pente_win_probability(state)               # P(player to move wins), before or after the roll
     choose_pente_move(state, "champion", rng)  # one of state.legal_moves()
@@ -6,7 +6,7 @@
 Champion plays the move with the highest winning probability: it is a perfect player.  Player and
 Beginner pick at random with probabilities softmax(value / temperature) over the same values, so
 they mostly play sensible moves but throw away chances, Beginner more often; their exact winning
-chances against Champion are computed by ``python -m ludique.ai.pente_solver --report`` (and read
+chances against Champion are computed by ``python -m ludique.tools.pente_solver --report`` (and read
 back by ``pente_solver.strength_win_probabilities``).
 
 The table is read lazily and once, without numpy, by ``ludique.ai.pente_table``.
@@ -21,7 +21,7 @@ import random
 from ludique.ai.core import GameAI
 from ludique.ai.pente_table import position_value, table
 from ludique.games.base import GameState, Move
-from ludique.games.pente import (
+from ludique.games.pente.rules import (
     CAPTURE,
     GOAL,
     GOAL_PLACEMENT,

@@ -1,7 +1,7 @@
 """The solved Pente grammai table, read lazily and once (lzma + array, no numpy): 4 MB in memory.
 
 The player (``ludique.ai.pente``) and the solver that writes the table
-(``ludique.ai.pente_solver``) both read it from here, so neither has to import the other for it.
+(``ludique.tools.pente_solver``) both read it from here, so neither has to import the other for it.
 
     table()                            # P(win) of the mover * SCALE, at own * 1023 + opp
     position_value(side, blue, white)  # P(win) of ``side`` to move, before the roll
@@ -15,7 +15,7 @@ import sys
 from array import array
 from functools import cache
 
-from ludique.games.pente import N_PLACEMENTS, ROTATE
+from ludique.games.pente.rules import N_PLACEMENTS, ROTATE
 from ludique.paths import asset_path
 
 MAGIC = b"LQPENTE1"
@@ -33,7 +33,7 @@ def table() -> array[int]:
     except (OSError, lzma.LZMAError) as exc:
         raise RuntimeError(
             f"the solved Pente grammai table {path} is missing or damaged ({exc}); "
-            "regenerate it with: python -m ludique.ai.pente_solver"
+            "regenerate it with: python -m ludique.tools.pente_solver"
         ) from exc
     head = len(MAGIC) + 4
     if (

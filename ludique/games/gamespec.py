@@ -61,10 +61,10 @@ class GameSpec:
     # time plan (benchmarks/analysis.py: Epaminondas 15 to 18, the Latrunculi variants 3 to 10;
     # later passes use the measured growth)
     search_growth: float = 8.0
-    narration: str = "plain"  # how a move is told in words (a key of ``ludique.narration``)
+    narration: str = "plain"  # how a move is told in words (a key of ``ludique.play.narration``)
     cards: tuple[str, ...] = ()  # the rule cards shown for it, in order
     history: str = ""  # its history panel
-    # the review screens' sample positions (``ludique.screens``)
+    # the review screens' sample positions (``ludique.tools.screens``)
     sample_plies: int = 24  # random plies from the start to a game in progress
     sample_placement: bool = False  # also a screen while pieces are placed
     sample_turned: bool = False  # also a game where the visitor took the second colour

@@ -1,4 +1,4 @@
-"""A rule explained once (``ludique/notices.py`` shows it): its id, under
+"""A rule explained once (``ludique/play/notices.py`` shows it): its id, under
 ``kiosk.play.rule.<id>``, and when it has just applied.  Each game's own rules are in its
 package (``ludique/games/<game>/notices.py``) and its spec lists those it explains
 (``GameSpec.notices``); the repetition draw, which two games share, is here."""

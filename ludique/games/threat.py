@@ -1,5 +1,5 @@
 """A threat: what the next move can decide, as a game's ``threats`` function names it (its spec's
-``threats``; ``ludique/threats.py`` asks it and the guidance marks and words it)."""
+``threats``; ``ludique/play/threats.py`` asks it and the guidance marks and words it)."""
 
 from __future__ import annotations
 

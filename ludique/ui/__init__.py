@@ -13,7 +13,7 @@
   traceback and the app returns to Attract.
 * ``boards`` — one view per game that draws any engine state into any rect of any surface
   (also used by the rule-card diagrams); static boards and sprites are painted once and cached.
-* ``opponent.Opponent`` — the kiosk's handle on ``ludique.worker.ComputerPlayer``; the game
+* ``opponent.Opponent`` — the kiosk's handle on ``ludique.kiosk.worker.ComputerPlayer``; the game
   scene enforces the 0.6 s minimum before it shows the computer's move.
 * ``theme`` / ``widgets`` — colours, cached texts, buttons and the FR/DE/EN switch (top right).
 

@@ -15,16 +15,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ludique.i18n import catalog
-from ludique.match import GameConfig, GameRecord
-from ludique.memory import (
+from ludique.kiosk.memory import (
     freeze_startup_objects,
     limit_heap_growth,
     release_dropped_scenes,
     thaw_startup_objects,
 )
-from ludique.pin import PinAttempts
-from ludique.settings import Settings
+from ludique.kiosk.pin import PinAttempts
+from ludique.kiosk.settings import Settings
+from ludique.play.match import GameConfig, GameRecord
 from ludique.ui import theme
 from ludique.ui.context import Pointer
 from ludique.ui.countdown import draw_countdown
@@ -32,9 +31,10 @@ from ludique.ui.layout import Viewport
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
+from ludique.words.i18n import catalog
 
 if TYPE_CHECKING:
-    from ludique.stats import StatsSummary
+    from ludique.kiosk.stats import StatsSummary
     from ludique.ui.scenes.admin import PinPad
     from ludique.ui.sound import Sounds
 
@@ -72,7 +72,7 @@ class App:
         think_budget: float = 1.5,
         demo: bool = True,
     ) -> None:
-        limit_heap_growth()  # before the first surfaces: see ludique/memory.py
+        limit_heap_growth()  # before the first surfaces: see ludique/kiosk/memory.py
         self.settings = settings or Settings()
         self.windowed = windowed
         self.timing_scale = timing_scale
@@ -82,7 +82,7 @@ class App:
         self.on_game_finished: Callable[[GameRecord], None] | None = None
         self.on_settings_changed: Callable[[Settings], None] | None = None
         self.on_loop_turn: Callable[[], None] = lambda: None  # every turn of run(): watchdog
-        # the admin panel's charts, lines and file problem (``ludique.stats.connect``)
+        # the admin panel's charts, lines and file problem (``ludique.kiosk.stats.connect``)
         self.stats_summary: Callable[[], StatsSummary] | None = None
         self.stats_lines: Callable[[str], list[str]] | None = None
         self.stats_problem: Callable[[str], str | None] | None = None

@@ -1,13 +1,13 @@
 """The curator's charts on the admin panel: games per day, per language, and the visitor's wins
-per game and per strength, drawn from the statistics' summary (``ludique.stats``)."""
+per game and per strength, drawn from the statistics' summary (``ludique.kiosk.stats``)."""
 
 from __future__ import annotations
 
 import pygame
 
-from ludique.i18n import Catalog
-from ludique.stats import StatsSummary, _label
+from ludique.kiosk.stats import StatsSummary, _label
 from ludique.ui.fonts import font
+from ludique.words.i18n import Catalog
 
 
 def draw_stats_chart(

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from ludique.match import GameRecord
-    from ludique.pin import PinAttempts
-    from ludique.settings import Settings
-    from ludique.stats import StatsSummary
+    from ludique.kiosk.pin import PinAttempts
+    from ludique.kiosk.settings import Settings
+    from ludique.kiosk.stats import StatsSummary
+    from ludique.play.match import GameRecord
     from ludique.ui.layout import Viewport
     from ludique.ui.opponent import Opponent
     from ludique.ui.widgets import LanguageSwitch
@@ -67,7 +67,7 @@ class Kiosk(Protocol):
     @property
     def pin_attempts(self) -> PinAttempts: ...  # the PIN's wrong tries and the wait after them
 
-    # the statistics for the curator's panel (``ludique.stats.connect``), None without them
+    # the statistics for the curator's panel (``ludique.kiosk.stats.connect``), None without them
     @property
     def stats_summary(self) -> Callable[[], StatsSummary] | None: ...
 

@@ -18,7 +18,7 @@ import pygame
 
 from ludique.games import spec
 from ludique.games.base import ENTER, GameState
-from ludique.games.pente import POINT_NAMES
+from ludique.games.pente.rules import POINT_NAMES
 from ludique.ui import palette
 from ludique.ui.boards import view_for
 from ludique.ui.fonts import font
@@ -46,7 +46,7 @@ class Diagram:
 
 def _pente(**position) -> Callable[[], GameState]:
     def build() -> GameState:
-        from ludique.games.pente import PenteState
+        from ludique.games.pente.rules import PenteState
 
         return PenteState.from_position(**position)
 
@@ -55,7 +55,7 @@ def _pente(**position) -> Callable[[], GameState]:
 
 def _epaminondas(**position) -> Callable[[], GameState]:
     def build() -> GameState:
-        from ludique.games.epaminondas import EpaminondasState
+        from ludique.games.epaminondas.rules import EpaminondasState
 
         return EpaminondasState.from_position(**position)
 

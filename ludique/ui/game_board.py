@@ -1,12 +1,13 @@
 """The live board of a match: it draws the match's position, shows every action before it
 counts (a piece glides, a captured one fades or is turned over, the die tumbles), and passes
 the visitor's touches (the square under the finger, whether it travelled) to its
-:class:`~ludique.interaction.Interaction`, which says what they mean; the board shows it.
+:class:`~ludique.play.touch.Interaction`, which says what they mean; the board shows it.
 
 The visitor's moves are only ever taken from ``state.legal_moves()`` (through
 ``Match.take``): a drop or a tap becomes a move only when it matches one of them, so the screen
 cannot make an illegal move.  What to mark and what to say comes from the match's
-:class:`~ludique.guidance.Guidance`; this widget only draws it.  The game screen, the guided game
+:class:`~ludique.play.guidance.Guidance`; this widget only draws it.  The game screen, the guided
+game
 and the attract screen's demo all show their match through one of these.
 """
 
@@ -20,9 +21,9 @@ import pygame
 
 from ludique.games import dump_game
 from ludique.games.base import PHALANX, PLACEMENT, GameState, IllegalMove, Move, Piece
-from ludique.guidance import Guidance
-from ludique.interaction import PLAY, REFUSE, SELECT, Drag, Interaction, Outcome
-from ludique.match import Due, Match, Transition
+from ludique.play.guidance import Guidance
+from ludique.play.match import Due, Match, Transition
+from ludique.play.touch import PLAY, REFUSE, SELECT, Drag, Interaction, Outcome
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
@@ -354,7 +355,7 @@ class GameBoard:
         self._act(self.touch.release(self.view.hit(pos, self.state), far, pos), pos)
 
     def _act(self, outcome: Outcome, pos: tuple[float, float]) -> None:
-        """Show what a touch meant (``ludique/interaction.py`` decided it)."""
+        """Show what a touch meant (``ludique/play/touch.py`` decided it)."""
         if outcome.kind == SELECT and outcome.origin is not None:
             # a piece taken in hand: the line over the board has been read, and it must not
             # hide the piece's targets

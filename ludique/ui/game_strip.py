@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ludique.games import spec
-from ludique.guidance import Guidance
-from ludique.match import Match
+from ludique.play.guidance import Guidance
+from ludique.play.match import Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk

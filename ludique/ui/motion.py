@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ludique.games import spec
 from ludique.games.base import PASS, PHALANX, REMOVE, GameState, Piece
-from ludique.match import Transition
+from ludique.play.match import Transition
 
 
 def ease(t: float) -> float:

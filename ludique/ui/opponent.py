@@ -1,6 +1,6 @@
 """The kiosk's side of the computer opponent: one worker shared by the demo and the games.
 
-``ludique.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
+``ludique.kiosk.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
 While that module is missing (a partial checkout) a stand-in picks a random legal move, and says so
 in the log once.
 """
@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 from ludique.games.base import GameState
 
 if TYPE_CHECKING:
-    from ludique.worker import ComputerPlayer
+    from ludique.kiosk.worker import ComputerPlayer
 
 log = logging.getLogger(__name__)
 
 
 class _RandomStandIn:
-    """Used only when ``ludique.worker`` cannot be imported: a uniformly random legal move."""
+    """Used only when ``ludique.kiosk.worker`` cannot be imported: a uniformly random legal move."""
 
     def __init__(self) -> None:
         self._answer: str | None = None
@@ -52,7 +52,7 @@ class Opponent:
         self.stand_in = True
         if not force_stand_in:
             try:
-                from ludique.worker import ComputerPlayer
+                from ludique.kiosk.worker import ComputerPlayer
 
                 player = ComputerPlayer()
                 self.stand_in = False
@@ -104,7 +104,8 @@ class Opponent:
         return str(random.choice(moves)) if moves else None
 
     def request_story(self, text: str, colour: str | None, time_budget: float) -> bool:
-        """Ask the worker for the story of a finished game (``ludique.analysis``), replacing any
+        """Ask the worker for the story of a finished game (``ludique.play.analysis``), replacing
+        any
         pending move; ``poll_story`` gives it.  False when there is no worker to ask (the
         stand-in): the caller then tells the story itself."""
         request = getattr(self._player, "request_story", None)

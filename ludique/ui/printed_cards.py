@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ludique.content.document import CARD_IDS, HISTORY_IDS, Block, ContentError, load
-from ludique.i18n import LANGUAGES
 from ludique.paths import asset_path
+from ludique.words.document import CARD_IDS, HISTORY_IDS, Block, ContentError, load
+from ludique.words.i18n import LANGUAGES
 
 if TYPE_CHECKING:  # fpdf2 is the optional extra "cards": imported only when a PDF is written
     from fpdf import FPDF

@@ -13,7 +13,9 @@ import re
 
 import pygame
 
-from ludique.content.document import (
+from ludique.ui import diagrams, palette
+from ludique.ui.fonts import font
+from ludique.words.document import (
     Block,
     ContentError,
     Run,
@@ -21,8 +23,6 @@ from ludique.content.document import (
     history_id_for,
     load,
 )
-from ludique.ui import diagrams, palette
-from ludique.ui.fonts import font
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from ludique.analysis import EPSILON
 from ludique.games import spec
+from ludique.play.analysis import EPSILON
 from ludique.ui import theme
 from ludique.ui.layout import VISITOR_TEXT, draw_text
 

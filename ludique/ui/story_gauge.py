@@ -1,7 +1,7 @@
 """Pente grammai's quiet gauge on the game screen: the visitor's exact chance of winning.
 
 The game screen's strip calls :func:`draw_gauge` under its score lines.  The chance comes from
-the solved table (``ludique.analysis.pente_chance``), read into this process in a thread the
+the solved table (``ludique.play.analysis.pente_chance``), read into this process in a thread the
 first time a gauge is wanted (about 0.1 s, 4 MB), so that no frame waits for it; until then, and
 when the ``story_gauge`` setting is off, nothing is drawn.  The value is the one of the position
 on screen, so it moves after each throw and after each move.
@@ -19,7 +19,7 @@ import pygame
 
 from ludique.games import spec
 from ludique.games.base import GameState
-from ludique.match import Match
+from ludique.play.match import Match
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, Viewport, draw_text
@@ -81,7 +81,7 @@ def draw_gauge(
         return None
     vp: Viewport = app.viewport
     state: GameState = match.state
-    from ludique.analysis import pente_chance
+    from ludique.play.analysis import pente_chance
 
     label_h, bar_h, gap = vp.u(38), vp.u(40), vp.u(8)
     need = label_h + gap + bar_h

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ludique.i18n import LANGUAGES
 from ludique.ui import theme
 from ludique.ui.layout import Viewport, draw_text, record_cover
+from ludique.words.i18n import LANGUAGES
 
 
 @dataclass

@@ -122,7 +122,7 @@ def race_game() -> Iterator[None]:
     from pathlib import Path
 
     from ludique.games import register, unregister
-    from ludique.i18n import LANGUAGES, catalog, read_file
+    from ludique.words.i18n import LANGUAGES, catalog, read_file
     from race3.spec import SPEC
 
     words = {

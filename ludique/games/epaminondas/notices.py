@@ -4,7 +4,7 @@ across on both sides wins nothing yet."""
 from __future__ import annotations
 
 from ludique.games.base import GameState
-from ludique.games.epaminondas import EpaminondasState
+from ludique.games.epaminondas.rules import EpaminondasState
 from ludique.games.notice import Fields, Rule
 from ludique.games.notice import played as _move
 

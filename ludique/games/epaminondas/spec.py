@@ -4,8 +4,8 @@ crossing of the other side's home row."""
 from __future__ import annotations
 
 from ludique.games.base import BLACK, WHITE
-from ludique.games.epaminondas import N_FILES, N_RANKS, EpaminondasState
 from ludique.games.epaminondas.notices import RULES
+from ludique.games.epaminondas.rules import N_FILES, N_RANKS, EpaminondasState
 from ludique.games.epaminondas.threats import epaminondas_threats
 from ludique.games.gamespec import GameSpec
 from ludique.games.notice import REPETITION

@@ -6,7 +6,7 @@ other side's pieces that could reach this side's home row; and this side can cro
 from __future__ import annotations
 
 from ludique.games.base import GameState
-from ludique.games.epaminondas import N_RANKS, EpaminondasState
+from ludique.games.epaminondas.rules import N_RANKS, EpaminondasState
 from ludique.games.threat import Threat, other
 
 

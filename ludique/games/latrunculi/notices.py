@@ -4,7 +4,7 @@ piece safe between two enemies, one prisoner removed a turn, the last pieces, th
 from __future__ import annotations
 
 from ludique.games.base import BATTLE, PLACE, PLACEMENT, REMOVE, GameState
-from ludique.games.latrunculi import FIFTY_TURNS, SIZE, LatrunculiState
+from ludique.games.latrunculi.rules import FIFTY_TURNS, SIZE, LatrunculiState
 from ludique.games.notice import Fields, Rule
 from ludique.games.notice import played as _move
 

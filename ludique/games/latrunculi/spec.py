@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from ludique.games.base import BLUE, WHITE
 from ludique.games.gamespec import GameSpec
-from ludique.games.latrunculi import SIZE, DuxState, PetteiaState, PisoState, SenecaState
 from ludique.games.latrunculi.notices import RULES
+from ludique.games.latrunculi.rules import SIZE, DuxState, PetteiaState, PisoState, SenecaState
 from ludique.games.latrunculi.threats import latrunculi_threats
 from ludique.games.notice import REPETITION, Rule
 

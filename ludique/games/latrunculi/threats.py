@@ -4,7 +4,7 @@ moved now (in the battle)."""
 from __future__ import annotations
 
 from ludique.games.base import BATTLE, GameState
-from ludique.games.latrunculi import LatrunculiState
+from ludique.games.latrunculi.rules import LatrunculiState
 from ludique.games.threat import Threat, other
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ludique.games.base import PASS, GameState
 from ludique.games.notice import Fields, Rule
 from ludique.games.notice import played as _move
-from ludique.games.pente import POINT_NAMES as TRACK
-from ludique.games.pente import SACRED_POINTS as SACRED
+from ludique.games.pente.rules import POINT_NAMES as TRACK
+from ludique.games.pente.rules import SACRED_POINTS as SACRED
 
 
 def pente_forced_off(before: GameState, action: str, after: GameState) -> Fields | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ludique.games.base import BLUE, WHITE
 from ludique.games.gamespec import GameSpec
-from ludique.games.pente import GOAL_POINTS, POINT_NAMES, SACRED_POINTS, PenteState
 from ludique.games.pente.notices import RULES
+from ludique.games.pente.rules import GOAL_POINTS, POINT_NAMES, SACRED_POINTS, PenteState
 from ludique.games.pente.threats import pente_threats
 
 SPEC = GameSpec(

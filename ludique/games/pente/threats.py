@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ludique.games.base import GameState
-from ludique.games.pente import SACRED_POINTS, PenteState
+from ludique.games.pente.rules import SACRED_POINTS, PenteState
 from ludique.games.threat import Threat, other
 
 

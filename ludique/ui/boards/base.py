@@ -220,7 +220,7 @@ class BoardView:
         """A green dot on each target; where one of the mover's own pieces is drawn, a green
         ring round it instead: a phalanx that moves up by one lands on its own front piece,
         and a dot on that piece would read as "this piece goes here", while no mark at all
-        would hide the move (``ludique.interaction.RING``).  A target in ``danger`` (the
+        would hide the move (``ludique.play.touch.RING``).  A target in ``danger`` (the
         piece could be taken at once there) is a red dot in a dark ring: apart from a safe
         one by its shape as well as its colour."""
         own = [xy for p, xy in self.layout(state) if p.colour == state.to_move]

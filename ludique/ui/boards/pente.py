@@ -9,8 +9,8 @@ import random
 import pygame
 
 from ludique.games.base import GameState, Piece
-from ludique.games.pente import GOAL_POINTS, POINT_NAMES
-from ludique.games.pente import SACRED_POINTS as SACRED
+from ludique.games.pente.rules import GOAL_POINTS, POINT_NAMES
+from ludique.games.pente.rules import SACRED_POINTS as SACRED
 from ludique.ui import theme
 from ludique.ui.boards.base import BoardView, lay_texture, nearest, slab
 from ludique.ui.fonts import font

@@ -9,8 +9,7 @@ from functools import partial
 
 import pygame
 
-from ludique.i18n import LANGUAGES, catalog
-from ludique.match import STRENGTHS
+from ludique.play.match import STRENGTHS
 from ludique.ui import theme
 from ludique.ui.charts import draw_stats_chart
 from ludique.ui.context import Kiosk
@@ -18,6 +17,7 @@ from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
+from ludique.words.i18n import LANGUAGES, catalog
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
 PAD_IDLE = 30.0  # seconds without a key pressed before the PIN pad closes itself
@@ -343,7 +343,7 @@ class AdminScene(Scene):
             colour=theme.GOLD,
             align="left",
         )
-        summary = self.app.stats_summary  # set by ludique.stats.connect
+        summary = self.app.stats_summary  # set by ludique.kiosk.stats.connect
         drawn = False
         if summary is not None:
             area = CHART_BESIDE_PROBLEMS if problems else CHART
@@ -399,7 +399,7 @@ class AdminScene(Scene):
         """The settings' and the statistics' problems, worded in the language on screen."""
         words = catalog(self.app.lang)
         lines = [problem.message(words) for problem in self.app.settings.problems]
-        stats_problem = self.app.stats_problem  # set by ludique.stats.connect
+        stats_problem = self.app.stats_problem  # set by ludique.kiosk.stats.connect
         if stats_problem is not None:
             try:
                 line = stats_problem(self.app.lang)

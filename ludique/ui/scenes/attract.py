@@ -9,14 +9,14 @@ from dataclasses import dataclass
 import pygame
 
 from ludique.games import FAMILIES
-from ludique.guidance import Guidance
-from ludique.i18n import LANGUAGES, catalog
-from ludique.match import GameConfig, Match
+from ludique.play.guidance import Guidance
+from ludique.play.match import GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.game_board import GameBoard
 from ludique.ui.layout import Viewport, draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.scenes.home import miniature
+from ludique.words.i18n import LANGUAGES, catalog
 
 log = logging.getLogger(__name__)
 

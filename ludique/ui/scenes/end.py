@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome, Piece
-from ludique.match import GameConfig
+from ludique.play.match import GameConfig
 from ludique.ui import theme
 from ludique.ui.boards.sprites import ghost
 from ludique.ui.context import Kiosk

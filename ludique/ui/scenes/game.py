@@ -1,7 +1,8 @@
 """The game screen: the live board of a match, the side strip, the buttons, the leave question.
 
-The scene only lays out, draws and passes touches on: the match (``ludique.match``) knows the
-turns, the die and the computer; the guidance (``ludique.guidance``) knows what to mark and say;
+The scene only lays out, draws and passes touches on: the match (``ludique.play.match``) knows the
+turns, the die and the computer; the guidance (``ludique.play.guidance``) knows what to mark and
+say;
 the board widget (``ludique.ui.game_board``) shows both and takes the visitor's moves.
 """
 
@@ -14,8 +15,8 @@ import pygame
 
 from ludique.games import specs
 from ludique.games.base import PLACEMENT
-from ludique.guidance import Guidance
-from ludique.match import Due, GameConfig, Match
+from ludique.play.guidance import Guidance
+from ludique.play.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards import view_for
 from ludique.ui.boards.sprites import piece_sprite

@@ -1,9 +1,9 @@
-"""Learn by playing: a guided game on the real board (``ludique/guide.py`` reads the steps).
+"""Learn by playing: a guided game on the real board (``ludique/play/learn.py`` reads the steps).
 
-The scene composes the game screen's parts (a :class:`~ludique.match.Match`, its board widget)
+The scene composes the game screen's parts (a :class:`~ludique.play.match.Match`, its board widget)
 with a guide's own:
 
-* which moves are taken: only the step's move (:class:`~ludique.guidance.StepGuidance`); any
+* which moves are taken: only the step's move (:class:`~ludique.play.guidance.StepGuidance`); any
   other legal move, or a drop beside the marked target, puts the piece back and shows the
   step's hint;
 * the computer: its answers are the step's scripted replies (:class:`GuideReplies`), its throws
@@ -23,9 +23,9 @@ import random
 import pygame
 
 from ludique.games.base import REMOVE, GameState, IllegalMove, Move, apply_action
-from ludique.guidance import StepGuidance
-from ludique.guide import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, load_guide
-from ludique.match import Due, GameConfig, Match
+from ludique.play.guidance import StepGuidance
+from ludique.play.learn import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, load_guide
+from ludique.play.match import Due, GameConfig, Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk

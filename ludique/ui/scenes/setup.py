@@ -8,7 +8,7 @@ import pygame
 
 from ludique.ai import DEFAULT_STRENGTH
 from ludique.games import GameSpec, specs
-from ludique.match import STRENGTHS, GameConfig
+from ludique.play.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text

@@ -2,7 +2,7 @@
 
 Reached from the end screen's button.  Pente grammai's story is exact (the solved table, told
 here in a few milliseconds); the other games' is the computer's judgement, told by the worker
-process (``Opponent.request_story``) within ``ludique.analysis.STORY_BUDGET`` seconds while
+process (``Opponent.request_story``) within ``ludique.play.analysis.STORY_BUDGET`` seconds while
 the screen says so.  Everything is laid out for the window's real size (``self.vp``): the board
 and its caption on one side, the chart, the legend and the verdict on the other (one above the
 other on a portrait screen).
@@ -22,10 +22,10 @@ from collections.abc import Callable
 
 import pygame
 
-from ludique.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
 from ludique.games import dump_game, new_game, spec
 from ludique.games.base import PASS, GameState
-from ludique.narration import describe
+from ludique.play.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
+from ludique.play.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.context import Kiosk

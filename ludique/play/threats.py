@@ -14,7 +14,7 @@ game's own ``threats`` function (its spec's, ``ludique/games/<game>/threats.py``
   exact chance of a throw that can (only non-sacred points; the entering priority counted).
 
 Each :class:`Threat` names the side it threatens, the squares to mark and a line for the strip
-(``kiosk.play.threat.*``, ``ludique.guidance.Text``).
+(``kiosk.play.threat.*``, ``ludique.play.guidance.Text``).
 """
 
 from __future__ import annotations

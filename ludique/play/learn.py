@@ -4,7 +4,7 @@ A guide is a TOML file in ``assets/guides/<game id>.toml`` that a curator can re
 ``docs/guides.md``).  It is a list of steps; in each step the visitor makes one move, which the
 screen marks (the piece and its target), and the computer answers with moves written in the file.
 
-    from ludique.guide import load_guide
+    from ludique.play.learn import load_guide
     guide = load_guide("pente-grammai")
     for step in guide.steps:
         step.start        # the position the step begins from (a roll may still be due)

@@ -4,7 +4,7 @@ The board widget (``ludique/ui/game_board.py``) finds the square under the finge
 the finger has travelled far enough to be a drag; :class:`Interaction` says what that means:
 a piece selected, a move to play, a refusal (with the engine's reason), or nothing.  It holds
 what the visitor holds (the selected piece, the drag) and asks the match's
-:class:`~ludique.guidance.Guidance` (which asks the engine) what is legal.  The widget then
+:class:`~ludique.play.guidance.Guidance` (which asks the engine) what is legal.  The widget then
 only draws and animates what it is told.
 
 The rules of touch:
@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludique.games.base import Move
-from ludique.guidance import Guidance, Text
+from ludique.play.guidance import Guidance, Text
 
 NOTHING, SELECT, PLAY, REFUSE = "nothing", "select", "play", "refuse"
 DOT, RING = "dot", "ring"  # how a target is marked: on a free square, round one's own piece

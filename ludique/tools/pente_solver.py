@@ -1,8 +1,8 @@
 """Solve Pente grammai: the exact probability that the player to move wins, from every position.
 
-    python -m ludique.ai.pente_solver                # solve, check, write the table
-    python -m ludique.ai.pente_solver --report       # also the strengths' exact chances
-    python -m ludique.ai.pente_solver --report-only  # only the strengths, from the shipped table
+    python -m ludique.tools.pente_solver                # solve, check, write the table
+    python -m ludique.tools.pente_solver --report       # also the strengths' exact chances
+    python -m ludique.tools.pente_solver --report-only  # only the strengths, from the shipped table
 
 Both go to ``assets/pente/``: ``solved.bin.xz`` (the table) and ``strengths.json``.
 
@@ -41,7 +41,7 @@ import numpy as np
 
 from ludique.ai import pente
 from ludique.ai.pente_table import MAGIC, SCALE, STRENGTHS_FILE, TABLE_NAME, table
-from ludique.games.pente import (
+from ludique.games.pente.rules import (
     CAPTURE,
     GOAL_PLACEMENT,
     N_PLACEMENTS,
@@ -273,7 +273,7 @@ def games_against_random(strength: str, games: int, seed: int = 1) -> tuple[floa
     import math
     import random
 
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
 
     rng = random.Random(seed)
     wins = 0

@@ -1,6 +1,6 @@
 """What the game screen shows a visitor about what to do next, with no pygame in it.
 
-For a :class:`~ludique.match.Match` and what the visitor is touching, :class:`Guidance` says
+For a :class:`~ludique.play.match.Match` and what the visitor is touching, :class:`Guidance` says
 which pieces can move, where a touched piece can go, the next step in one line, the piece the
 hesitation hint points at, the short notice for each situation (a blocked entry, the battle
 beginning, a prisoner to remove), why a drop is refused (the engine's ``refusal``, in the
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from ludique.games import spec
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
-from ludique.match import Match, Transition
-from ludique.notices import applying
-from ludique.threats import Threat, exposed, threats
+from ludique.play.match import Match, Transition
+from ludique.play.notices import applying
+from ludique.play.threats import Threat, exposed, threats
 
 NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
 RULE_SECONDS = 12.0  # a rule explained the first time it applies: time to read it from 1.5 m
@@ -374,7 +374,7 @@ class Guidance:
 
     # --- threats -----------------------------------------------------------------------------
     def threats(self) -> list[Threat]:
-        """What the next move can decide, as the board marks it (``ludique/threats.py``)."""
+        """What the next move can decide, as the board marks it (``ludique/play/threats.py``)."""
         match = self.match
         state = self.state
         if match.demo or state.needs_roll and not spec(state.game_id).die:
@@ -438,7 +438,7 @@ class Guidance:
     def entry_blocked(self) -> str | None:
         """Pente grammai: the point the die names for entering, when one of the mover's own
         counters stands on it so that none of his waiting counters can come in."""
-        from ludique.games.pente import PenteState
+        from ludique.games.pente.rules import PenteState
 
         state = self.state
         if not isinstance(state, PenteState) or state.needs_roll or state.outcome is not None:

@@ -32,7 +32,7 @@ from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import FAMILIES
 
 if TYPE_CHECKING:
-    from ludique.i18n import Catalog
+    from ludique.words.i18n import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ class Settings:
     screen_width_mm: int = 0
     # what was wrong in the settings file (or with saving it), shown on the admin panel
     problems: list[Problem] = field(default_factory=list)
-    # what the file gave for admin_pin: "valid", "absent" or "bad" (ludique.pin fails closed)
+    # what the file gave for admin_pin: "valid", "absent" or "bad" (ludique.kiosk.pin fails closed)
     pin_state: str = field(default="absent", repr=False, compare=False)
 
 
@@ -383,11 +383,11 @@ def load_settings(path: Path | None = None, pin_memory: Path | None = None) -> S
     invalid one gives the defaults with a problem; each bad key falls back to its own default.
     Problems are logged as warnings and kept in ``Settings.problems``.
 
-    The PIN alone fails closed (``ludique.pin``): with ``pin_memory`` (the kiosk passes
-    ``ludique.pin.default_pin_memory()``) a file that does not give a valid PIN keeps the last
+    The PIN alone fails closed (``ludique.kiosk.pin``): with ``pin_memory`` (the kiosk passes
+    ``ludique.kiosk.pin.default_pin_memory()``) a file that does not give a valid PIN keeps the last
     valid one kept there; without it, a bad PIN locks the panel rather than open it with 1234.
     """
-    from ludique.pin import settle
+    from ludique.kiosk.pin import settle
 
     path = Path(path) if path is not None else default_settings_path()
     try:
@@ -489,7 +489,7 @@ def merged_text(raw: str, settings: Settings) -> str:
     every other line (comments, unknown keys, values the curator wrote) stays as it is.
 
     Raises ``_CannotMerge`` while the file has a syntax error (rewriting it would wipe it)."""
-    from ludique.pin import valid_pin
+    from ludique.kiosk.pin import valid_pin
 
     current = parse_settings(raw)
     if any(problem.kind == "syntax" for problem in current.problems):
@@ -502,7 +502,7 @@ def merged_text(raw: str, settings: Settings) -> str:
         wanted = getattr(settings, key)
         if getattr(current, key) == wanted or (key == "admin_pin" and not valid_pin(wanted)):
             # the file already gives this value (a bad value there is left as written); a
-            # locked PIN (ludique.pin) is no value to write
+            # locked PIN (ludique.kiosk.pin) is no value to write
             continue
         line = f"{key} = {_toml_value(wanted)}\n"
         span = _span(lines, key, _header_line(lines))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
 
 log = logging.getLogger(__name__)
@@ -256,8 +256,8 @@ class Driver:
 
 def check_data() -> list[str]:
     """Every data file the kiosk needs, present and readable."""
-    from ludique.i18n import LocaleError, read_language
     from ludique.paths import asset_path, data_root, locales_dir
+    from ludique.words.i18n import LocaleError, read_language
 
     problems: list[str] = []
     try:
@@ -325,7 +325,7 @@ class SelfTest:
         stats_path: Path | None = None,
     ) -> None:
         from ludique.games import GAME_IDS
-        from ludique.settings import Settings
+        from ludique.kiosk.settings import Settings
 
         self.out = out
         self.games = games or GAME_IDS
@@ -364,7 +364,7 @@ class SelfTest:
             logging.getLogger().removeHandler(self.errors)
 
     def _visit(self) -> None:
-        from ludique.stats import Stats, connect
+        from ludique.kiosk.stats import Stats, connect
         from ludique.ui.app import App
 
         # the kiosk's own settings (their problems included), made quick to test
@@ -387,10 +387,10 @@ class SelfTest:
         drive = self.drive = Driver(app, check=self.check_log)
         rng = random.Random(2026)
         if getattr(app.opponent, "stand_in", False):
-            found = importlib.util.find_spec("ludique.worker") is not None
+            found = importlib.util.find_spec("ludique.kiosk.worker") is not None
             raise SelfTestFailure(
                 "the computer player did not start (a random stand-in plays instead)"
-                + ("" if found else ": ludique.worker is missing from this build")
+                + ("" if found else ": ludique.kiosk.worker is missing from this build")
             )
         try:
             self._attract_and_home()
@@ -487,7 +487,7 @@ class SelfTest:
         self.say(f"{game_id} in {lang}: {', '.join(played)}; computer answered; rules; undo; home")
 
     def _end_screens(self) -> None:
-        from ludique.match import GameConfig
+        from ludique.play.match import GameConfig
 
         drive, app = self.drive, self.app
         ends = [g for g in ("pente-grammai", "epaminondas", "latrunculi-dux") if g in self.games]
@@ -560,7 +560,7 @@ class SelfTest:
         self.say("resolution switched 1024x768 -> 1920x1080 -> 1280x800")
 
     def _admin(self) -> None:
-        from ludique.pin import valid_pin
+        from ludique.kiosk.pin import valid_pin
 
         drive, app = self.drive, self.app
         pin = app.settings.admin_pin
@@ -572,7 +572,7 @@ class SelfTest:
             raise SelfTestFailure("a wrong PIN opened the admin panel")
         locked = not valid_pin(pin)
         if locked:
-            # the settings file gave no usable PIN and none was known (ludique.pin): the panel
+            # the settings file gave no usable PIN and none was known (ludique.kiosk.pin): the panel
             # is locked, and the test goes on with a PIN of its own, for this run only
             pin = app.settings.admin_pin = "2468"
         for key in pin:
@@ -601,7 +601,7 @@ def main(
     full data folder is exercised without touching the museum's figures.
     ``LUDIQUE_SELF_TEST_GAMES`` (comma-separated game ids) limits the games, for quick tests.
     """
-    from ludique.stats import default_stats_path
+    from ludique.kiosk.stats import default_stats_path
 
     out = out or sys.stdout
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -24,9 +24,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ludique.games import is_game, spec
-from ludique.glyphs import describe, lacking
-from ludique.i18n import FALLBACK, LANGUAGES
 from ludique.paths import locales_dir
+from ludique.words.glyphs import describe, lacking
+from ludique.words.i18n import FALLBACK, LANGUAGES
 
 log = logging.getLogger(__name__)
 

@@ -78,7 +78,7 @@ def remember(memory: Path, pin: str) -> None:
 
 
 class PinSettings(Protocol):
-    """What ``settle`` reads and sets of ``ludique.settings.Settings`` (which imports this
+    """What ``settle`` reads and sets of ``ludique.kiosk.settings.Settings`` (which imports this
     module to read its file: the settings are known here by this protocol, not imported)."""
 
     admin_pin: str

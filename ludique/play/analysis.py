@@ -1,6 +1,6 @@
 """The story of a finished game: how the balance moved, and whether it was luck or skill.
 
-    from ludique.analysis import tell
+    from ludique.play.analysis import tell
     story = tell(saved_game_text, viewpoint="blue")     # the text written by dump_game
     story.curve              # the viewpoint's chance (0..1) at every position of the game
     story.actions            # every throw and move, with what it changed
@@ -29,7 +29,7 @@ curve zigzags at every move).  The *turning point* is the move
 after which the eventual winner was ahead for good (the last time the curve crossed the middle
 towards him); when he led from the first move, or in a draw, it is the move that moved the
 balance most.  This runs in the computer player's process after the game
-(``ludique.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
+(``ludique.kiosk.worker``, request kind ``story``); :meth:`Story.to_json` is what crosses the pipe.
 
 No pygame here: the kiosk, the worker, the tests and the benchmark share it.
 """
@@ -264,7 +264,7 @@ def pente_chance(state: GameState, colour: str) -> float:
     """``colour``'s exact winning chance in this Pente grammai position (perfect play on both
     sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
     from ludique.ai.pente import pente_win_probability
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
 
     if not isinstance(state, PenteState):
         raise ValueError(f"{state.game_id}: exact chances are Pente grammai's")
@@ -277,7 +277,7 @@ def pente_chance(state: GameState, colour: str) -> float:
 
 def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
     from ludique.ai.pente import move_values
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
 
     curve = [pente_chance(s, viewpoint) for s in chain]
     turns = [0]

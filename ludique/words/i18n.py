@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ludique.glyphs import describe, lacking
 from ludique.paths import locales_dir
+from ludique.words.glyphs import describe, lacking
 
 LANGUAGES: tuple[str, ...] = ("fr", "de", "en")
 FALLBACK = "en"
@@ -336,7 +336,8 @@ def catalog(lang: str) -> Catalog:
 
 
 def main() -> int:
-    """``python3 -m ludique.i18n``: check every locale file, print each problem, exit 1 if any."""
+    """``python3 -m ludique.words.i18n``: check every locale file, print each problem, exit 1 if
+    any."""
     problems = check_locales()
     for problem in problems:
         print(problem)

@@ -14,13 +14,13 @@ first use with the ``spawn`` method, then reused) and talks to it through a pipe
     player.close()                         # at exit
 
 The worker answers every kind of request in ``HANDLERS`` (``move``: ``ludique.ai.decide``;
-``story``: ``ludique.analysis.tell``), so that neither service imports the other: the computer
+``story``: ``ludique.play.analysis.tell``), so that neither service imports the other: the computer
 player (``ludique/ai``) knows nothing of the story told of a game.
 
 Only picklable text crosses the pipe: the kind of request, the game as saved by ``dump_game``
 (the worker replays it with ``load_game``, so the repetition history travels too), the strength
 (or, for a story, the colour it is told for) and the budget.  Besides moves, the worker tells
-the story of a finished game (``request_story``; ``ludique.analysis``): ``poll`` then gives the
+the story of a finished game (``request_story``; ``ludique.play.analysis``): ``poll`` then gives the
 story as JSON text (``Story.from_json``).  Every
 request carries an id; a shared counter holds the id of the one request still wanted, which the
 search polls as its ``stop`` signal, so a cancelled search ends within milliseconds and its
@@ -62,7 +62,7 @@ def _move(text: str, strength: str, budget: float, stop: Callable[[], bool]) -> 
 
 def _story(text: str, colour: str, budget: float, stop: Callable[[], bool]) -> tuple[str, Note]:
     """The story of the finished game saved in ``text``, told for ``colour``, as JSON."""
-    from ludique.analysis import tell
+    from ludique.play.analysis import tell
 
     return tell(text, colour, budget, stop=stop).to_json(), None
 
@@ -114,7 +114,7 @@ def _warm_up() -> None:
     for game_id in GAME_IDS:
         new_game(game_id)
     for name in (
-        "ludique.analysis",
+        "ludique.play.analysis",
         "ludique.ai.search",
         "ludique.ai.evaluation",
         "ludique.ai.latrunculi",
@@ -234,7 +234,7 @@ class ComputerPlayer:
 
     def request_story(self, text: str, colour: str | None, time_budget: float = 2.0) -> None:
         """Ask for the story of the game saved in ``text``, told for ``colour``; returns at once.
-        ``poll`` gives it as JSON (``ludique.analysis.Story.from_json``).  Replaces any pending
+        ``poll`` gives it as JSON (``ludique.play.analysis.Story.from_json``).  Replaces any pending
         request."""
         if self._closed:
             raise RuntimeError("this ComputerPlayer is closed; make a new one")

@@ -1,4 +1,4 @@
-"""Render every screen of the kiosk to PNG for review: ``python -m ludique.screens OUTDIR``
+"""Render every screen of the kiosk to PNG for review: ``python -m ludique.tools.screens OUTDIR``
 (``--lang de`` and ``--size 1280x800`` render only those).
 
 Every scene, every game (with a position from the middle of a game), all three languages, at
@@ -60,9 +60,9 @@ def _story_game(game_id: str, won: bool):
         return _STORIES[key]
     from ludique.ai.baselines import greedy_move, random_move
     from ludique.ai.pente import move_values
-    from ludique.analysis import tell_state
     from ludique.games import new_game, spec
-    from ludique.games.pente import PenteState
+    from ludique.games.pente.rules import PenteState
+    from ludique.play.analysis import tell_state
 
     solved = spec(game_id).solved  # the computer plays perfectly, the visitor mostly well
     for seed in range(200):
@@ -106,8 +106,8 @@ def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
     from ludique.games import specs
-    from ludique.guide import GUIDE_IDS
-    from ludique.match import GameConfig
+    from ludique.play.learn import GUIDE_IDS
+    from ludique.play.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
     from ludique.ui.scenes.game import GameScene
     from ludique.ui.story_gauge import load_table_now
@@ -119,7 +119,7 @@ def each_screen(app) -> Iterator[str]:
     if demo is not None:
         demo.match.state = _advance(demo.match.state, 14, rng)
     yield "attract"
-    from ludique.i18n import LANGUAGES
+    from ludique.words.i18n import LANGUAGES
 
     for lang in LANGUAGES:  # the call to play, in each language in turn
         app.scene.call_pinned = lang
@@ -220,9 +220,9 @@ def _guidance_screens(app) -> Iterator[str]:
     """A game's next step shown: the ringed pieces with a short message over the board (a
     blocked entry, the battle begins, a refused drop), and the question before leaving."""
     from ludique.games import new_game
-    from ludique.games.epaminondas import EpaminondasState
-    from ludique.games.pente import PenteState
-    from ludique.match import GameConfig
+    from ludique.games.epaminondas.rules import EpaminondasState
+    from ludique.games.pente.rules import PenteState
+    from ludique.play.match import GameConfig
 
     app.go("game", config=GameConfig("pente-grammai", "computer", "player", None))
     scene = app.scene
@@ -253,7 +253,7 @@ def _guidance_screens(app) -> Iterator[str]:
     yield "game-leave-question"
     scene.stay()
     # the end of a game: the last piece taken is ringed on the final board
-    from ludique.games.latrunculi import PetteiaState
+    from ludique.games.latrunculi.rules import PetteiaState
 
     app.go("game", config=GameConfig("latrunculi-petteia", "computer", "player", None))
     scene = app.scene
@@ -278,11 +278,11 @@ NOTICE_FIELDS = {
 
 def _threat_screens(app) -> Iterator[str]:
     """Each kind of threat, marked on the board and named in the strip, before the move that
-    could decide it (``ludique/threats.py``)."""
-    from ludique.games.epaminondas import EpaminondasState
-    from ludique.games.latrunculi import PetteiaState
-    from ludique.games.pente import PenteState
-    from ludique.match import GameConfig
+    could decide it (``ludique/play/threats.py``)."""
+    from ludique.games.epaminondas.rules import EpaminondasState
+    from ludique.games.latrunculi.rules import PetteiaState
+    from ludique.games.pente.rules import PenteState
+    from ludique.play.match import GameConfig
 
     situations = [
         (
@@ -317,8 +317,8 @@ def _threat_screens(app) -> Iterator[str]:
         yield f"game-threat-{name}"
     # a threat, the counts and a rule notice at once (the strip's fullest moment): nothing
     # may go under the buttons, nor off the strip
-    from ludique.games.latrunculi import SenecaState
-    from ludique.guidance import Text
+    from ludique.games.latrunculi.rules import SenecaState
+    from ludique.play.guidance import Text
 
     crowded = [
         (
@@ -391,11 +391,11 @@ def _threat_screens(app) -> Iterator[str]:
 
 
 def _notice_screens(app) -> Iterator[str]:
-    """Each rule explained beside the board the first time it applies (``ludique/notices.py``),
+    """Each rule explained beside the board the first time it applies (``ludique/play/notices.py``),
     shown here on its game's first position."""
     from ludique.games import spec
-    from ludique.match import GameConfig
-    from ludique.notices import RULES
+    from ludique.play.match import GameConfig
+    from ludique.play.notices import RULES
 
     fields = NOTICE_FIELDS
     for rule in RULES:
@@ -414,7 +414,7 @@ def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ludique.i18n import LANGUAGES
+    from ludique.words.i18n import LANGUAGES
 
     written: list[Path] = []
     for size in sizes:
@@ -436,7 +436,7 @@ def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
 
 def review_app(size: tuple[int, int], lang: str):
     """A windowed kiosk of ``size`` in ``lang`` with the quick stand-in computer player."""
-    from ludique.settings import Settings
+    from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
     from ludique.ui.opponent import Opponent
 
@@ -469,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m ludique.screens", description="Render every kiosk screen to PNG."
+        prog="python -m ludique.tools.screens", description="Render every kiosk screen to PNG."
     )
     parser.add_argument("outdir", type=Path, help="folder for <size>/<lang>/<nn>-<screen>.png")
     parser.add_argument("--lang", action="append", choices=("fr", "de", "en"), help="only these")

@@ -28,7 +28,7 @@ import platformdirs
 from ludique.games import FAMILIES, is_game, spec
 
 if TYPE_CHECKING:
-    from ludique.i18n import Catalog
+    from ludique.words.i18n import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -635,7 +635,7 @@ def connect(app: object, stats: Stats) -> None:
 
 def _catalog(lang: str) -> Catalog | None:
     try:
-        from ludique.i18n import catalog
+        from ludique.words.i18n import catalog
 
         return catalog(lang)
     except Exception:  # noqa: BLE001 - an unknown language: English labels stand in
