@@ -270,3 +270,18 @@ def test_every_threat_is_named_in_words_for_each_kind_of_game(lang):
             assert line is not None and line.key.startswith(f"play.threat.{kind}."), (kind, line)
             words = said(line, lang)
             assert "kiosk." not in words and "{" not in words and "None" not in words, words
+
+
+def test_the_forced_off_notice_looks_where_the_move_ends():
+    # Blue 3A x2 and 3B x3, a throw of 5: the only moves go from 3A to 3B and from 3B to 3A, so
+    # no counter leaves the sacred line and the notice must not say one had to (issue 60)
+    state = PenteState.from_position(blue={"3A": 2, "3B": 3}, white={"1A": 1, "off": 4}, die=5)
+    assert {str(m) for m in state.legal_moves()} == {"3A-3B", "3B-3A"}
+    g = guidance(state, opponent="two-players")
+    g.match.play("3A-3B")
+    assert g.rule is None or g.rule.text.key != "play.rule.pente.forced-off", g.rule
+    # and where every move does leave the line, it still says so
+    before, action = SITUATIONS["pente.forced-off"]
+    g = guidance(before, opponent="two-players")
+    g.match.play(action)
+    assert g.rule is not None and g.rule.text.key == "play.rule.pente.forced-off"

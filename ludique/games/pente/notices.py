@@ -10,13 +10,18 @@ from ludique.games.pente.rules import POINT_NAMES as TRACK
 from ludique.games.pente.rules import SACRED_POINTS as SACRED
 
 
+def _leaves_the_line(frm: str | None, to: str | None) -> bool:
+    # where the move ends decides: 3A to 3B (or back) never leaves the line
+    return frm in SACRED and to not in SACRED
+
+
 def pente_forced_off(before: GameState, action: str, after: GameState) -> Fields | None:
-    """A counter left the sacred line (or its goal) because no other move was legal."""
+    """A counter left the sacred line (or its goal) because every legal move took one off it."""
     moves = [m for m in before.legal_moves() if m.kind != PASS]
     move = _move(before, action)
-    if move is None or move.frm not in SACRED:
+    if move is None or not _leaves_the_line(move.frm, move.to):
         return None
-    if all(m.frm in SACRED for m in moves):
+    if all(_leaves_the_line(m.frm, m.to) for m in moves):
         return {"point": move.frm}
     return None
 
