@@ -48,3 +48,22 @@ def test_the_attract_screen_speaks_each_language_in_turn_whole(app_factory):
     assert seen[0] == "de"  # the kiosk's language first
     assert sorted(seen) == sorted(LANGUAGES)
     clock.release()
+
+
+def test_a_touch_on_the_attract_screen_opens_the_language_it_speaks_then(app_factory):
+    """A German visitor answers the German call: Home opens in German, not in the kiosk's
+    default language the screen began with (issue 61)."""
+    from kiosk_driver import press
+
+    app = app_factory(lang="fr")
+    app.go("attract")
+    clock = HeldClock(app, 0.0)
+    # the call in the second language of the turn (the first is the kiosk's own)
+    clock.t = CALL_SECONDS * 1.5
+    spoken = app.scene.call_language(clock.t)
+    assert spoken != "fr"
+    touch = app.scene.placed.touch.center
+    press(app, touch)
+    assert app.scene.name == "home"
+    assert app.lang == spoken
+    clock.release()

@@ -145,9 +145,12 @@ class AttractScene(Scene):
 
     def on_pointer(self, pointer) -> None:
         if pointer.kind == "down":
-            # a language button opens Home in that language; any other touch in the current one
+            # a language button opens Home in that language; any other touch in the language
+            # the screen speaks now (the visitor answered that call, not the kiosk's default)
             lang = self.app.language_switch.hit(pointer.pos)
-            if lang is not None:
+            if lang is None:
+                lang = self.call_language(self.app.now())
+            if lang != self.app.lang:
                 self.app.set_language(lang)
             self.app.go("home")
 
