@@ -64,7 +64,7 @@ def _epaminondas(**position) -> Callable[[], GameState]:
 
 def _latrunculi(variant: str, **position) -> Callable[[], GameState]:
     def build() -> GameState:
-        from ludique.games import latrunculi
+        from ludique.games.latrunculi import rules as latrunculi
 
         cls = getattr(latrunculi, f"{variant}State")
         if not position:
