@@ -18,6 +18,7 @@ from kiosk_driver import centre, make_app, pump, visitor_turn, wait_for
 from ludique.games import GAME_IDS
 from ludique.kiosk.settings import Settings
 from ludique.ui.app import FINGER_STALE_SECONDS
+from ludique.ui.countdown import countdown_limit, idle_limit
 
 # -- a clock the test can move on ---------------------------------------------------------------
 
@@ -87,9 +88,9 @@ def test_the_idle_timeout_clears_every_input(home):
     finger(app, pygame.FINGERDOWN, 7, 0.01, 0.99)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 795), button=1))
     app.step()
-    ahead[0] += app.settings.idle_seconds + 1
+    ahead[0] += idle_limit(app.settings, app.scene) + 1
     pump(app, 0.02)  # "Still playing?"
-    ahead[0] += app.settings.countdown_seconds + 1
+    ahead[0] += countdown_limit(app.settings) + 1
     pump(app, 0.02)
     assert app.scene.name == "attract"
     assert app._finger is None and not app._mouse_down

@@ -524,6 +524,7 @@ def test_leaving_a_game_in_progress_asks_and_staying_keeps_it(app_factory, butto
 
 def test_the_idle_timeout_still_ends_a_game_while_the_question_is_open(app_factory):
     from ludique.kiosk.settings import Settings
+    from ludique.ui.countdown import countdown_limit, idle_limit
 
     settings = Settings(sound=False, idle_seconds=30, countdown_seconds=10)
     app = app_factory(game="latrunculi-petteia", settings=settings, timing_scale=1.0)
@@ -534,10 +535,10 @@ def test_the_idle_timeout_still_ends_a_game_while_the_question_is_open(app_facto
     assert wait_for(app, lambda: len(scene.match.state.actions()) == 2 and visitor_turn(app), 20)
     click(app, button_centre(app, "home"))
     assert scene.leaving is not None
-    app.last_input -= 31
+    app.last_input -= idle_limit(app.settings, app.scene) + 1
     pump(app, 0.05)
     assert app.countdown_since is not None
-    app.countdown_since -= 11
+    app.countdown_since -= countdown_limit(app.settings) + 1
     pump(app, 0.05)
     assert app.scene.name == "attract"
 

@@ -267,18 +267,30 @@ def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
 
 
 def test_idle_countdown_then_attract_in_the_default_language(app_factory):
-    from ludique.kiosk.settings import Settings
+    from kiosk_driver import HeldClock
 
-    settings = Settings(sound=False, idle_seconds=1, countdown_seconds=1, default_language="fr")
+    from ludique.kiosk.settings import Settings
+    from ludique.ui.countdown import COUNTDOWN_FLOOR, READING_SECONDS
+
+    settings = Settings(sound=False, idle_seconds=15, countdown_seconds=5, default_language="fr")
     app = app_factory(game="latrunculi-petteia", settings=settings, lang="de")
     assert app.lang == "de"
-    assert wait_for(app, lambda: app.countdown_since is not None, timeout=3)
-    assert app.scene.name == "game"
-    # a touch answers "still playing?" and keeps the game
+    clock = HeldClock(app, 1000.0)
+    app.last_input = clock.t
+    # a visitor reading or pondering in a game has three minutes, whatever the curator chose
+    clock.advance(READING_SECONDS - 1, frame=0.5)
+    assert app.countdown_since is None and app.scene.name == "game"
+    clock.advance(1, frame=0.5)
+    assert app.countdown_since is not None and app.scene.name == "game"
+    # the countdown gives at least 20 s, and a touch answers "still playing?" and keeps the game
+    clock.advance(COUNTDOWN_FLOOR - 1, frame=0.5)
+    assert app.countdown_since is not None and app.scene.name == "game"
     finger_tap(app, (700, 500))
     assert app.countdown_since is None and app.scene.name == "game"
-    assert wait_for(app, lambda: app.scene.name == "attract", timeout=5)
+    clock.advance(READING_SECONDS + COUNTDOWN_FLOOR + 1, frame=0.5)
+    assert app.scene.name == "attract"
     assert app.lang == "fr"
+    clock.release()
 
 
 def test_curator_gesture_with_a_wrong_then_the_right_pin(app_factory, caplog):

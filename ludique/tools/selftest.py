@@ -527,16 +527,18 @@ class SelfTest:
         self.say(f"end screens and their stories: {', '.join(ends)} (two players)")
 
     def _idle_timeout(self, rng: random.Random) -> None:
+        from ludique.ui.countdown import countdown_limit, idle_limit
+
         drive, app = self.drive, self.app
         drive.tap_language("en")
         self._start("epaminondas")
         drive.until(drive.visitor_can_act, "the visitor's turn before going idle")
         drive.visitor_move(rng)
-        drive.step(app.settings.idle_seconds + 0.5)
+        drive.step(idle_limit(app.settings, app.scene) + 0.5)
         drive.step()
         if app.countdown_since is None:
             raise SelfTestFailure("no 'Still playing?' countdown after the idle time")
-        drive.step(app.settings.countdown_seconds + 0.5)
+        drive.step(countdown_limit(app.settings) + 0.5)
         drive.step()
         self.expect("attract", "the idle countdown")
         if app.lang != app.settings.default_language:

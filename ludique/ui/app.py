@@ -26,7 +26,7 @@ from ludique.kiosk.settings import Settings
 from ludique.play.match import GameConfig, GameRecord
 from ludique.ui import theme
 from ludique.ui.context import Pointer
-from ludique.ui.countdown import draw_countdown
+from ludique.ui.countdown import countdown_limit, draw_countdown, idle_limit
 from ludique.ui.layout import Viewport
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
@@ -104,6 +104,7 @@ class App:
         self.sounds: Sounds | None = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
+        self.opponent.use_clock(lambda: self.now())  # its deadlines in the kiosk's time
         self.language_switch = LanguageSwitch(self.set_language)
         self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()
@@ -248,6 +249,12 @@ class App:
 
     def close_pin_pad(self) -> None:
         self.pin_pad = None
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the kiosk waits for the computer past its deadline with nothing done about
+        it yet: systemd's watchdog is then not fed (``ludique.cli.feed_watchdog``)."""
+        return self.opponent.overdue
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -404,14 +411,14 @@ class App:
         """Start or finish the idle countdown; the seconds until the next idle event."""
         if not getattr(self.scene, "idle_applies", True) and self.pin_pad is None:
             return None
-        idle = self.settings.idle_seconds
+        idle = idle_limit(self.settings, self.scene)
         if self.countdown_since is None:
             if now - self.last_input >= idle:
                 self.countdown_since = now
                 self.dirty = True
             else:
                 return idle - (now - self.last_input)
-        remaining = self.settings.countdown_seconds - (now - self.countdown_since)
+        remaining = countdown_limit(self.settings) - (now - self.countdown_since)
         if remaining <= 0:
             self.countdown_since = None
             self.forget_input()
@@ -457,6 +464,7 @@ class App:
             if not self.running:
                 return False
         now = self.now()
+        self.opponent.check_deadline()  # whatever scene is shown: a hung worker is replaced
         self._idle_check(now)
         self._scene_call("update", now)
         if self.pin_pad is not None:
@@ -521,7 +529,7 @@ class App:
         if getattr(self.scene, "shows_language_switch", False):
             self.language_switch.draw(canvas, self.lang)
         if self.countdown_since is not None:
-            remaining = self.settings.countdown_seconds - (self.now() - self.countdown_since)
+            remaining = countdown_limit(self.settings) - (self.now() - self.countdown_since)
             draw_countdown(canvas, self.viewport, self.t, remaining)
         if self.pin_pad is not None:
             self.pin_pad.draw(canvas)

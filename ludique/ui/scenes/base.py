@@ -16,6 +16,7 @@ class Scene:
     name = "scene"
     shows_language_switch = True
     idle_applies = True  # the idle countdown runs here
+    idle_floor = 0.0  # the least idle time here (``ludique.ui.countdown.idle_limit``)
 
     def __init__(self, app: Kiosk) -> None:
         self.app = app  # the kiosk's services, not the loop (``ludique.ui.context``)

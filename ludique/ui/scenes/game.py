@@ -21,6 +21,7 @@ from ludique.ui import theme
 from ludique.ui.boards import view_for
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk
+from ludique.ui.countdown import READING_SECONDS
 from ludique.ui.game_board import GameBoard
 from ludique.ui.game_strip import GameStrip, piece_kind
 from ludique.ui.layout import TOUCH_UNITS, Viewport, draw_text
@@ -228,6 +229,7 @@ class BoardScene(Scene):
     """A scene that shows a match on a board widget laid out by ``game_layout`` (the game
     screen, the guided game): ``self.match``, ``self.board`` are set by the subclass."""
 
+    idle_floor = READING_SECONDS  # a visitor pondering a move is not gone
     match: Match
     board: GameBoard
 

@@ -9,6 +9,7 @@ import pygame
 
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
+from ludique.ui.countdown import READING_SECONDS
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
@@ -57,6 +58,7 @@ class PlayedDiagram:
 
 class RulesScene(Scene):
     name = "rules"
+    idle_floor = READING_SECONDS  # time to read the card
 
     def __init__(self, app: Kiosk, game) -> None:
         super().__init__(app)
