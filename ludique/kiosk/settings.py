@@ -48,7 +48,7 @@ PIN_LENGTH = (4, 8)
 @dataclass
 class Settings:
     idle_seconds: int = 90
-    countdown_seconds: int = 15
+    countdown_seconds: int = 20  # under 20 the kiosk gives 20 all the same (WCAG 2.2.1)
     default_language: str = "fr"
     default_strength: str = DEFAULT_STRENGTH
     enabled_games: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
