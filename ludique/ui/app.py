@@ -104,7 +104,6 @@ class App:
         self.sounds: Sounds | None = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
-        self.opponent.use_clock(lambda: self.now())  # its deadlines in the kiosk's time
         self.language_switch = LanguageSwitch(self.set_language)
         self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()
@@ -249,12 +248,6 @@ class App:
 
     def close_pin_pad(self) -> None:
         self.pin_pad = None
-
-    @property
-    def stuck(self) -> bool:
-        """Whether the kiosk waits for the computer past its deadline with nothing done about
-        it yet: systemd's watchdog is then not fed (``ludique.cli.feed_watchdog``)."""
-        return self.opponent.overdue
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -464,7 +457,6 @@ class App:
             if not self.running:
                 return False
         now = self.now()
-        self.opponent.check_deadline()  # whatever scene is shown: a hung worker is replaced
         self._idle_check(now)
         self._scene_call("update", now)
         if self.pin_pad is not None:
