@@ -241,12 +241,33 @@ def main(argv: list[str] | None = None) -> int:
     stop_requested = stop_on_signals(app)
     watchdog = Watchdog.from_environment()
 
+    feed = feed_watchdog(app, watchdog)
+
     def turn() -> None:
         stop_requested()
-        watchdog.turn()
+        feed()
 
     app.on_loop_turn = turn
     return app.run()
+
+
+def feed_watchdog(app: App, watchdog: Watchdog) -> Callable[[], None]:
+    """The watchdog's turn of the loop: fed while the kiosk can go forward, not while it waits
+    for the computer past its deadline (``App.stuck``): should the deadline's kill fail to free
+    it, systemd restarts the kiosk (logged once each time it starts)."""
+    starving = False
+
+    def feed() -> None:
+        nonlocal starving
+        if app.stuck:
+            if not starving:
+                log.error("the computer player is past its deadline: the watchdog is not fed")
+            starving = True
+            return
+        starving = False
+        watchdog.turn()
+
+    return feed
 
 
 def _invisible_driver(pygame: ModuleType) -> str | None:

@@ -27,6 +27,15 @@ search polls as its ``stop`` signal, so a cancelled search ends within milliseco
 answer, should one still arrive, is dropped because its id is stale.  If the worker dies, the
 next ``request`` (or a ``poll`` while a request is pending) starts a new one and asks again.
 
+A worker that stops answering (a deadlock, a runaway search, a process stopped by a signal) is
+noticed by the clock (``clock``, injected by the kiosk): every request has a deadline
+(:func:`answer_deadline`: a few times its budget, never more than ``PATIENCE``), counted from
+the later of its asking and the worker's word that it is ready (it says so once its warm-up is
+done; a worker that never says so has ``START_PATIENCE``).  ``check_deadline`` (the kiosk calls
+it every turn of its loop, and ``poll`` calls it too) kills a worker past it, starts a new one,
+and makes the next ``poll`` raise ``RuntimeError``: the caller plays its fallback, as after a
+crash.  Every start, death, kill and restart is logged with its reason.
+
 A frozen (PyInstaller) build must call ``multiprocessing.freeze_support()`` first thing in its
 entry point, and the entry module must guard its start-up with ``if __name__ == "__main__"``.
 """
@@ -34,16 +43,29 @@ entry point, and the entry module must guard its start-up with ``if __name__ == 
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import signal
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
 from ludique.games.base import GameState, dump_game
 
+log = logging.getLogger(__name__)
+
 _NO_REQUEST = 0
 MAX_RESTARTS_PER_REQUEST = 2
+# An answer is late past this many times its budget (the search stops itself at its budget; a
+# busy machine may take twice as long), and never waited for longer than PATIENCE: a visitor who
+# has watched the computer think that long believes the kiosk is broken.
+ANSWER_FACTOR = 4.0
+MIN_DEADLINE = 3.0  # seconds: a short budget still leaves a busy machine time to answer
+PATIENCE = 12.0  # seconds
+# A new worker imports every engine and reads the Pente table before it says it is ready (under
+# a second on this machine, several on a loaded one): past this it is taken for hung.
+START_PATIENCE = 30.0  # seconds
 
 # What the worker's pipe carries back: the answer's text, and for a move what Even match read
 # of the visitor (``ludique.ai.decide``).
@@ -71,12 +93,21 @@ def _story(text: str, colour: str, budget: float, stop: Callable[[], bool]) -> t
 HANDLERS: dict[str, Handler] = {"move": _move, "story": _story}
 
 
+def answer_deadline(budget: float) -> float:
+    """Seconds an answer asked with ``budget`` may take once the worker is ready."""
+    return min(PATIENCE, max(MIN_DEADLINE, ANSWER_FACTOR * budget))
+
+
 def _serve(conn: Connection, wanted: Any) -> None:
     """The worker process: answer requests until told to stop or the pipe closes."""
     # Ctrl+C in a terminal signals the kiosk's whole process group; the kiosk then stops this
     # worker itself (ludique/cli.py), which must not die of it first with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _warm_up()
+    try:
+        conn.send((_NO_REQUEST, None, None, None))  # ready: the deadlines count from now on
+    except (OSError, BrokenPipeError):
+        return
     while True:
         try:
             message = conn.recv()
@@ -130,17 +161,37 @@ def _warm_up() -> None:
         pass
 
 
-class ComputerPlayer:
-    """A non-blocking computer opponent running in a separate process (see the module doc)."""
+def _exit_words(process: multiprocessing.process.BaseProcess) -> str:
+    code = process.exitcode
+    if code is None:
+        return "still running"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"
 
-    def __init__(self) -> None:
+
+class ComputerPlayer:
+    """A non-blocking computer opponent running in a separate process (see the module doc).
+
+    ``clock`` gives the time the deadlines are counted in (seconds, any origin)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._wanted = self._context.RawValue("q", _NO_REQUEST)
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
         self._next_id = 0
         self._pending: tuple[int, str, str, str, float] | None = None
+        self._reply: tuple[str | None, str | None, Note] | None = None  # read, not delivered
         self._restarts = 0
+        self.clock = clock
+        self._started_at = 0.0  # when the process was started (``clock``)
+        self._ready_at: float | None = None  # when it said it was ready, None before
+        self._asked_at = 0.0  # when the pending request was sent
+        self._expired: str | None = None  # why the pending request was given up, once
         # what Even match read of the visitor with its last move (``ludique.ai.decide``)
         self.note: dict[str, float | int] | None = None
         self._closed = False
@@ -157,6 +208,12 @@ class ComputerPlayer:
         """The worker's process id (for tests and logs), or ``None`` before it starts."""
         return self._process.pid if self._process is not None else None
 
+    @property
+    def ready(self) -> bool:
+        """Whether the running worker has said it is ready (its warm-up done)."""
+        self._receive()
+        return self.alive and self._ready_at is not None
+
     def start(self) -> None:
         """Start the worker now (at kiosk start-up) rather than at the first request."""
         if self._closed:
@@ -171,6 +228,8 @@ class ComputerPlayer:
         process.start()
         child_end.close()
         self._process, self._conn = process, parent_end
+        self._started_at, self._ready_at = self.clock(), None
+        log.info("the computer player's process %s started", process.pid)
         if not self._atexit:
             atexit.register(self.close)
             self._atexit = True
@@ -178,6 +237,7 @@ class ComputerPlayer:
     def _shutdown(self, wait: float) -> None:
         process, conn = self._process, self._conn
         self._process = self._conn = None
+        self._reply = None
         if conn is not None:
             try:
                 if wait and process is not None and process.is_alive():
@@ -195,9 +255,21 @@ class ComputerPlayer:
                 process.kill()
                 process.join(1.0)
 
+    def _kill(self) -> None:
+        """End a worker that does not answer: SIGKILL at once (a stopped process never acts
+        on SIGTERM)."""
+        process = self._process
+        if process is not None and process.is_alive():
+            process.kill()
+            process.join(1.0)
+            if process.is_alive():
+                log.error("the computer player's process %s survived SIGKILL", process.pid)
+        self._shutdown(wait=0.0)
+
     def close(self) -> None:
         """Stop the worker process (idempotent).  Any pending request is dropped."""
         self._pending = None
+        self._expired = None
         self._wanted.value = _NO_REQUEST
         self._shutdown(wait=1.0)
         self._closed = True
@@ -247,8 +319,16 @@ class ComputerPlayer:
     def _send_pending(self) -> None:
         assert self._pending is not None
         if not self.alive:
+            if self._process is not None:
+                log.error(
+                    "the computer player's process %s had died (%s); starting it again",
+                    self._process.pid,
+                    _exit_words(self._process),
+                )
             self.start()
         self._wanted.value = self._pending[0]
+        self._reply = None
+        self._asked_at = self.clock()
         conn = self._conn
         assert conn is not None  # (started above)
         try:
@@ -260,6 +340,7 @@ class ComputerPlayer:
         if self._restarts >= MAX_RESTARTS_PER_REQUEST:
             self._pending = None
             self._wanted.value = _NO_REQUEST
+            log.error("the computer player's process died repeatedly on this position; given up")
             raise RuntimeError("the computer player's process died repeatedly on this position")
         self._restarts += 1
         self._shutdown(wait=0.0)
@@ -270,38 +351,106 @@ class ComputerPlayer:
         """Whether a request is pending (asked, not yet delivered, not cancelled)."""
         return self._pending is not None
 
+    # --- the deadline --------------------------------------------------------------------------
+    def deadline(self) -> float | None:
+        """When (``clock``) the pending request is late, or ``None`` with nothing pending."""
+        pending = self._pending
+        if pending is None:
+            return None
+        if self._ready_at is None:
+            return self._started_at + START_PATIENCE
+        return max(self._asked_at, self._ready_at) + answer_deadline(pending[4])
+
+    @property
+    def overdue(self) -> bool:
+        """Whether the pending request is past its deadline with no answer (nothing read)."""
+        deadline = self.deadline()
+        return deadline is not None and self._reply is None and self.clock() > deadline
+
+    def check_deadline(self) -> bool:
+        """Kill and start again a worker past its deadline (see the module doc); True if it was.
+        The next ``poll`` then raises ``RuntimeError`` saying why."""
+        if self._pending is None:
+            return False
+        self._receive()
+        if not self.overdue:
+            return False
+        pending = self._pending
+        assert pending is not None
+        if self._ready_at is None:
+            why = f"was not ready {START_PATIENCE:g} s after its start"
+        else:
+            why = (
+                f"gave no answer in {self.clock() - max(self._asked_at, self._ready_at):.1f} s "
+                f"(its deadline for a {pending[1]} of {pending[4]:g} s: "
+                f"{answer_deadline(pending[4]):g} s)"
+            )
+        log.error("the computer player's process %s %s: killing it", self.pid, why)
+        self._pending = None
+        self._wanted.value = _NO_REQUEST
+        self._expired = why
+        self._kill()
+        try:
+            self.start()
+            log.error("the computer player's process started again (%s) after a hang", self.pid)
+        except Exception:  # noqa: BLE001 - the next request starts it (or says why it cannot)
+            log.exception("the computer player's process could not be started again")
+        return True
+
+    # --- answers -------------------------------------------------------------------------------
+    def _receive(self) -> None:
+        """Read what the worker sent: its word that it is ready, the pending request's reply
+        (kept until ``poll`` delivers it); stale replies are dropped."""
+        conn = self._conn
+        try:
+            while conn is not None and conn.poll():
+                reply: tuple[int, str | None, str | None, Note] = conn.recv()
+                request_id, answer, error, note = reply
+                if request_id == _NO_REQUEST:
+                    self._ready_at = self.clock()
+                elif self._pending is not None and request_id == self._pending[0]:
+                    self._reply = (answer, error, note)
+        except (EOFError, OSError):
+            pass
+
     def poll(self) -> str | None:
         """The notation of the requested move (or the story's JSON) once it is ready, else
         ``None``; never blocks.
 
         Each answer is delivered once.  Raises ``RuntimeError`` if the worker reported an error
-        for this request (the request is then dropped).
+        for this request, or was killed past its deadline (the request is then dropped).
         """
-        pending = self._pending
-        if pending is None:
+        if self._expired is None:
+            self.check_deadline()
+        if self._expired is not None:
+            why, self._expired = self._expired, None
+            raise RuntimeError(f"the computer player's process {why}; it was started again")
+        if self._pending is None:
             return None
-        conn = self._conn
-        try:
-            while conn is not None and conn.poll():
-                reply: tuple[int, str | None, str | None, Note] = conn.recv()
-                request_id, notation, error, note = reply
-                if request_id != pending[0]:
-                    continue  # a stale answer to a cancelled request
-                self._pending = None
-                self._wanted.value = _NO_REQUEST
-                if error is not None:
-                    raise RuntimeError(f"the computer player failed: {error}")
-                self.note = note
-                return notation
-        except (EOFError, OSError):
-            pass
+        self._receive()
+        if self._reply is not None:
+            answer, error, note = self._reply
+            self._reply = self._pending = None
+            self._wanted.value = _NO_REQUEST
+            if error is not None:
+                raise RuntimeError(f"the computer player failed: {error}")
+            self.note = note
+            return answer
         if not self.alive:
+            process = self._process
+            log.error(
+                "the computer player's process %s died (%s) while thinking; starting it again",
+                process.pid if process is not None else None,
+                _exit_words(process) if process is not None else "never started",
+            )
             self._restart_for_pending()
         return None
 
     def cancel(self) -> None:
         """Forget the pending request: its answer will never be delivered."""
         self._pending = None
+        self._reply = None
+        self._expired = None
         self._wanted.value = _NO_REQUEST
 
     def __enter__(self) -> ComputerPlayer:

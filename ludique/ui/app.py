@@ -27,7 +27,7 @@ from ludique.play.match import GameConfig, GameRecord
 from ludique.ui import theme
 from ludique.ui.context import Pointer
 from ludique.ui.countdown import countdown_limit, draw_countdown, idle_limit
-from ludique.ui.layout import Viewport
+from ludique.ui.layout import Viewport, viewport_for
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
@@ -104,6 +104,7 @@ class App:
         self.sounds: Sounds | None = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
+        self.opponent.use_clock(lambda: self.now())  # its deadlines in the kiosk's time
         self.language_switch = LanguageSwitch(self.set_language)
         self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()
@@ -145,10 +146,9 @@ class App:
         return pygame.Surface((max(w, MIN_CANVAS[0]), max(h, MIN_CANVAS[1])))
 
     def _viewport(self) -> Viewport:
-        width_mm = float(getattr(self.settings, "screen_width_mm", 0) or 0)
         size = self.canvas.get_size()
         PIXELS.set_budget(budget_for(size))  # pictures of a larger screen take more bytes
-        return Viewport(*size, width_mm=width_mm)
+        return viewport_for(size, self.settings)  # its unit, and the band a visitor reaches
 
     @property
     def corner(self) -> pygame.Rect:
@@ -248,6 +248,12 @@ class App:
 
     def close_pin_pad(self) -> None:
         self.pin_pad = None
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the kiosk waits for the computer past its deadline with nothing done about
+        it yet: systemd's watchdog is then not fed (``ludique.cli.feed_watchdog``)."""
+        return self.opponent.overdue
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -457,6 +463,7 @@ class App:
             if not self.running:
                 return False
         now = self.now()
+        self.opponent.check_deadline()  # whatever scene is shown: a hung worker is replaced
         self._idle_check(now)
         self._scene_call("update", now)
         if self.pin_pad is not None:

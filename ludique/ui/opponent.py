@@ -2,13 +2,17 @@
 
 ``ludique.kiosk.worker.ComputerPlayer`` thinks in another process, so the screen keeps its frames.
 While that module is missing (a partial checkout) a stand-in picks a random legal move, and says so
-in the log once.
+in the log once.  A worker that fails, dies for good or is killed past its deadline
+(``ComputerPlayer.check_deadline``, run by the kiosk's loop every turn through
+:meth:`Opponent.check_deadline`) leaves the move to the same fallback: the game goes on.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludique.games.base import GameState
@@ -47,14 +51,16 @@ class _RandomStandIn:
 class Opponent:
     """Asks for one move at a time; ``poll()`` gives its notation once it is ready."""
 
-    def __init__(self, force_stand_in: bool = False) -> None:
+    def __init__(
+        self, force_stand_in: bool = False, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         player: ComputerPlayer | _RandomStandIn | None = None
         self.stand_in = True
         if not force_stand_in:
             try:
                 from ludique.kiosk.worker import ComputerPlayer
 
-                player = ComputerPlayer()
+                player = ComputerPlayer(clock)
                 self.stand_in = False
             except Exception:  # noqa: BLE001 - any failure to start leaves the kiosk usable
                 log.exception("the computer player could not start; playing random moves")
@@ -140,6 +146,28 @@ class Opponent:
     @property
     def busy(self) -> bool:
         return self._pending
+
+    def use_clock(self, clock: Callable[[], float]) -> None:
+        """Count the worker's deadlines in ``clock`` (the kiosk's own time)."""
+        if hasattr(self._player, "clock"):
+            self._player.clock = clock
+
+    def check_deadline(self) -> None:
+        """Kill and replace a worker past its deadline (``ComputerPlayer.check_deadline``): the
+        move waited for is then the fallback's, at the next ``poll``."""
+        check = getattr(self._player, "check_deadline", None)
+        if check is None or not (self._pending or self._story):
+            return
+        try:
+            check()
+        except Exception:  # noqa: BLE001 - the next poll falls back all the same
+            log.exception("the computer player's deadline could not be enforced")
+
+    @property
+    def overdue(self) -> bool:
+        """Whether the worker is past its deadline with nothing done about it yet: the kiosk
+        then stops feeding systemd's watchdog (``ludique.cli``)."""
+        return bool(getattr(self._player, "overdue", False))
 
     def cancel(self) -> None:
         if self._pending or self._story:
