@@ -192,3 +192,35 @@ def test_an_epaminondas_move_is_told_by_the_way_it_went(lang):
         for other, word in names.items():
             if other != name and word not in names[name]:
                 assert word not in said, (move, said, word)
+
+
+# What the EN and DE capture clause once joined to the phalanx's own words ("..., its front
+# piece to e6 and captured the piece on e6"; "..., ihr vorderster Stein nach e6 und schlug"):
+# a verb coordinated with a phrase that has none, which does not parse (issue 60).
+DANGLING_CAPTURE = {
+    "en": re.compile(r"(its front piece|, to) [a-n]\d+ and captured"),
+    "de": re.compile(r"(vorderster Stein|, nach) [a-n]\d+ und schlug"),
+    "fr": re.compile(r"(pièce de tête jusqu’en|, en) [a-n]\d+ et a pris"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_epaminondas_capture_is_told_in_a_sentence_that_parses(lang):
+    from ludique.games.epaminondas.rules import EpaminondasState
+
+    words = catalog(lang)
+
+    def t(key: str, **fields: object) -> str:
+        return words.t(f"kiosk.{key}", **fields)
+
+    # the pair e4, e5 moves one square up and its front piece captures the lone piece on e6;
+    # the three on a1-a3 move two squares and capture the pair on a5, a6
+    state = EpaminondasState.from_position(
+        white=["e4", "e5", "a1", "a2", "a3"], black=["e6", "a5", "a6", "n12"]
+    )
+    one = describe(state, "e4-e5", t)
+    many = describe(state, "a1-a3", t)
+    for said, captured in ((one, "e6"), (many, None)):
+        assert not DANGLING_CAPTURE[lang].search(said), said
+        assert captured is None or captured in said, said
+    assert "2" in many, many  # how many pieces it captured
