@@ -10,6 +10,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -119,6 +120,9 @@ class App:
         self._warm_up: list[Callable[[], None]] = []  # preparations run while nothing moves
         self._mouse_down = False
         self._scene_dropped = False
+        # the viewport each living scene was last laid out for: one kept under another (a game
+        # under its rules or a guide) is laid out again when it comes back (``go("resume")``)
+        self._laid_out: weakref.WeakKeyDictionary[Scene, Viewport] = weakref.WeakKeyDictionary()
 
         from ludique.ui.scenes import Scene, make_scene
 
@@ -219,6 +223,9 @@ class App:
         else:
             self.scene = self.make_scene(name, self, **kwargs)
         try:
+            if self._laid_out.get(self.scene, self.viewport) != self.viewport:
+                self.scene.resized()  # kept under another while the window changed size
+            self._laid_out[self.scene] = self.viewport
             self.scene.enter()
         except Exception:  # noqa: BLE001
             self._recover(f"entering scene {name}")
@@ -403,6 +410,7 @@ class App:
             self.pin_pad.layout()
         try:
             self.scene.resized()
+            self._laid_out[self.scene] = viewport
         except Exception:  # noqa: BLE001
             self._recover(f"laying out scene {self.scene.name}")
 
