@@ -30,6 +30,7 @@ import platformdirs
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import FAMILIES
+from ludique.kiosk.mounting import TABLE
 
 if TYPE_CHECKING:
     from ludique.words.i18n import Catalog
@@ -43,6 +44,8 @@ LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
 IDLE_RANGE = (15, 3600)
 COUNTDOWN_RANGE = (5, 120)
 PIN_LENGTH = (4, 8)
+DIAGONAL_RANGE = (10, 120)  # inches
+LOWER_EDGE_RANGE = (0, 121)  # centimetres: from 122 up no part of the screen is within reach
 
 
 @dataclass
@@ -60,6 +63,11 @@ class Settings:
     log_level: str = "INFO"
     # the screen's visible width in millimetres (0: unknown): touch targets are kept near 9 mm
     screen_width_mm: int = 0
+    # how the screen is mounted (``ludique.kiosk.mounting``): the band a seated visitor reaches
+    # holds every control; the defaults are a 55-inch screen with its lower edge at 80 cm, the
+    # exhibition's, so that an unmeasured wall mount keeps its controls low
+    screen_diagonal_inches: int = 55
+    screen_lower_edge_cm: int | str = 80
     # what was wrong in the settings file (or with saving it), shown on the admin panel
     problems: list[Problem] = field(default_factory=list)
     # what the file gave for admin_pin: "valid", "absent" or "bad" (ludique.kiosk.pin fails closed)
@@ -78,6 +86,7 @@ _WHY_ENGLISH: dict[str, str] = {
     "games-list": "must be a list of game names in quotes: {options}",
     "games-unknown": "names unknown games {names}: expected some of {options}",
     "games-none": "must name at least one game",
+    "lower-edge": 'must be a whole number of centimetres from {lo} to {hi}, or "table"',
 }
 
 # How a file that cannot be used is said on screen (the system's own words go to the log only).
@@ -169,6 +178,11 @@ _COMMENTS: dict[str, str] = {
     "log_level": "detail of the log file: " + ", ".join(f'"{x}"' for x in LOG_LEVELS),
     "screen_width_mm": "the screen's visible width in millimetres, where known (0: unknown); "
     "on a small screen of high resolution, buttons and pieces grow towards 9 mm",
+    "screen_diagonal_inches": "the screen's diagonal in inches, as sold "
+    f"({DIAGONAL_RANGE[0]} to {DIAGONAL_RANGE[1]})",
+    "screen_lower_edge_cm": "height of the screen's lower edge above the floor in centimetres "
+    f'({LOWER_EDGE_RANGE[0]} to {LOWER_EDGE_RANGE[1]}), or "table" where all of it is within '
+    "reach: every control is kept between 38 cm and 1.22 m, a seated visitor's reach",
 }
 
 _KEYS: tuple[str, ...] = tuple(
@@ -228,6 +242,15 @@ def _pin(value: object) -> str:
     return value
 
 
+def _lower_edge(value: object) -> int | str:
+    lo, hi = LOWER_EDGE_RANGE
+    if isinstance(value, str) and value.strip().lower() == TABLE:
+        return TABLE
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _Bad("lower-edge", lo=lo, hi=hi)
+    return value
+
+
 def _games(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise _Bad("games-list", options=", ".join(GAMES))
@@ -253,6 +276,8 @@ _CHECKS = {
     "fullscreen": _boolean,
     "log_level": _choice(LOG_LEVELS, upper=True),
     "screen_width_mm": _integer(0, 5000),
+    "screen_diagonal_inches": _integer(*DIAGONAL_RANGE),
+    "screen_lower_edge_cm": _lower_edge,
 }
 
 

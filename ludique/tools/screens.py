@@ -4,7 +4,10 @@
 Every scene, every game (with a position from the middle of a game), all three languages, at
 the screens a museum mounts: 3840x2160, 1920x1080, 1280x800 (16:10), 1024x768 (4:3) and a
 1080x1920 portrait totem, each drawn at its own resolution (``--size WxH`` renders any other).
-The files are named ``<size>/<lang>/<nn>-<screen>.png``.
+The files are named ``<size>/<lang>/<nn>-<screen>.png``.  ``--mount 32@90`` (a 32-inch screen
+with its lower edge at 90 cm) or ``--mount table`` lays them out for that mounting instead of
+the settings' default (then ``<size>-<mount>/<lang>/...``); each picture shows the band a seated
+visitor reaches (``ludique.kiosk.mounting``): outside it the screen is shaded, its edges dashed.
 """
 
 from __future__ import annotations
@@ -409,7 +412,22 @@ def _notice_screens(app) -> Iterator[str]:
         yield f"game-notice-{rule.id}"
 
 
-def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
+def draw_band(surface, band) -> None:
+    """The reach band on a review picture: what lies outside it shaded, its edges dashed."""
+    import pygame
+
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 40, 90))
+    shade.fill((0, 0, 0, 0), band)
+    surface.blit(shade, (0, 0))
+    dash = max(4, h // 80)
+    for y in {band.top, band.bottom - 1} - {0, h - 1}:
+        for x in range(0, w, 2 * dash):
+            pygame.draw.line(surface, (80, 220, 255), (x, y), (x + dash, y), max(2, h // 400))
+
+
+def render_all(outdir: Path, sizes=SIZES, langs=None, mount: str | None = None) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -419,29 +437,37 @@ def render_all(outdir: Path, sizes=SIZES, langs=None) -> list[Path]:
     written: list[Path] = []
     for size in sizes:
         for lang in langs or LANGUAGES:
-            app = review_app(size, lang)
-            folder = outdir / f"{size[0]}x{size[1]}" / lang
+            app = review_app(size, lang, mount)
+            named = f"{size[0]}x{size[1]}" + (f"-{mount}" if mount else "")
+            folder = outdir / named / lang
             folder.mkdir(parents=True, exist_ok=True)
             try:
                 for count, name in enumerate(each_screen(app), start=1):
                     app.dirty = True
                     app.draw()
                     path = folder / f"{count:02d}-{name}.png"
-                    pygame.image.save(app.screen, str(path))
+                    picture = app.screen.copy()
+                    draw_band(picture, app.viewport.band)
+                    pygame.image.save(picture, str(path))
                     written.append(path)
             finally:
                 app.close()
     return written
 
 
-def review_app(size: tuple[int, int], lang: str):
-    """A windowed kiosk of ``size`` in ``lang`` with the quick stand-in computer player."""
+def review_app(size: tuple[int, int], lang: str, mount: str | None = None):
+    """A windowed kiosk of ``size`` in ``lang`` with the quick stand-in computer player,
+    mounted as ``mount`` says (``55@80``, ``table``; None: the settings' default)."""
     from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
     from ludique.ui.opponent import Opponent
 
+    settings = Settings(sound=False)
+    if mount is not None:
+        diagonal, lower_edge = _mount(mount)
+        settings.screen_diagonal_inches, settings.screen_lower_edge_cm = diagonal, lower_edge
     return App(
-        Settings(sound=False),
+        settings,
         windowed=True,
         size=size,
         lang=lang,
@@ -465,6 +491,24 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _mount(text: str) -> tuple[int, int | str]:
+    """``55@80``: a 55-inch screen, its lower edge 80 cm above the floor; ``table``: in reach
+    everywhere (the diagonal then does not matter)."""
+    import argparse
+
+    from ludique.kiosk.mounting import TABLE
+
+    if text == TABLE:
+        return (55, TABLE)
+    try:
+        diagonal, lower_edge = (int(part) for part in text.split("@"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a mounting like 55@80 (inches @ centimetres) or table"
+        ) from None
+    return (diagonal, lower_edge)
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
@@ -480,9 +524,16 @@ def main(argv: list[str] | None = None) -> int:
         metavar="WxH",
         help="only these sizes (any, e.g. 2560x1440); default: " + ", ".join(_named(SIZES)),
     )
+    parser.add_argument(
+        "--mount",
+        type=lambda text: _mount(text) and text,
+        metavar="INCHES@CM",
+        help="the screen's diagonal and its lower edge's height (55@80), or table; default: "
+        "the settings' default",
+    )
     args = parser.parse_args(argv)
     sizes = tuple(args.size) if args.size else SIZES
-    written = render_all(args.outdir, sizes=sizes, langs=args.lang)
+    written = render_all(args.outdir, sizes=sizes, langs=args.lang, mount=args.mount)
     print(f"{len(written)} screens written under {args.outdir}")
     return 0
 

@@ -28,7 +28,7 @@ from ludique.play.match import GameConfig, GameRecord
 from ludique.ui import theme
 from ludique.ui.context import Pointer
 from ludique.ui.countdown import countdown_limit, draw_countdown, idle_limit
-from ludique.ui.layout import Viewport
+from ludique.ui.layout import Viewport, viewport_for
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
@@ -150,10 +150,9 @@ class App:
         return pygame.Surface((max(w, MIN_CANVAS[0]), max(h, MIN_CANVAS[1])))
 
     def _viewport(self) -> Viewport:
-        width_mm = float(getattr(self.settings, "screen_width_mm", 0) or 0)
         size = self.canvas.get_size()
         PIXELS.set_budget(budget_for(size))  # pictures of a larger screen take more bytes
-        return Viewport(*size, width_mm=width_mm)
+        return viewport_for(size, self.settings)  # its unit, and the band a visitor reaches
 
     @property
     def corner(self) -> pygame.Rect:

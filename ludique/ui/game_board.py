@@ -28,7 +28,7 @@ from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import draw_text, fit_text
+from ludique.ui.layout import draw_text, fit_text, record_target
 from ludique.ui.motion import Anim, DieRoll, along, piece_at, transition_anim
 
 log = logging.getLogger(__name__)
@@ -379,6 +379,9 @@ class GameBoard:
             self._draw_still(canvas, now, board)
         if isinstance(self.view, PenteView):
             self._draw_die(canvas, now, caption)
+        radius = self.view.radius
+        for name, (x, y) in self.view.spots().items():
+            record_target(canvas, pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius), name)
 
     def _draw_anim(self, canvas: pygame.Surface, now: float, board: bool) -> None:
         view, anim = self.view, self.anim

@@ -24,12 +24,17 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ludique.kiosk.mounting import mounting_of, reach_band
 from ludique.ui.fonts import font
 from ludique.ui.palette import contrast_ratio
 from ludique.ui.pixels import kept
+
+if TYPE_CHECKING:
+    from ludique.kiosk.settings import Settings
 
 DESIGN_SHORT_SIDE = 1080  # units along the shorter side of any screen
 TOUCH_MM = 9.0  # the smallest touch target a finger hits reliably
@@ -47,6 +52,9 @@ class Viewport:
     width: int
     height: int
     width_mm: float = 0.0  # the screen's physical width where the curator knows it (0: unknown)
+    # the band a seated visitor reaches, as fractions of the height from the top
+    # (``ludique.kiosk.mounting.reach_band``): every control and square is laid out in it
+    reach: tuple[float, float] = (0.0, 1.0)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -78,6 +86,12 @@ class Viewport:
 
     def y(self, fraction: float) -> int:
         return round(self.height * fraction)
+
+    @property
+    def band(self) -> pygame.Rect:
+        """The band of the screen a seated visitor reaches, the whole width."""
+        top, bottom = round(self.height * self.reach[0]), round(self.height * self.reach[1])
+        return pygame.Rect(0, top, self.width, bottom - top)
 
     @property
     def units_wide(self) -> float:
@@ -118,6 +132,13 @@ def design_frame(vp: Viewport, width: float = 1920, height: float = 1080) -> Des
 def viewport_of(surface: pygame.Surface, width_mm: float = 0.0) -> Viewport:
     w, h = surface.get_size()
     return Viewport(w, h, width_mm)
+
+
+def viewport_for(size: tuple[int, int], settings: Settings) -> Viewport:
+    """The viewport of a window of ``size`` on the screen the settings describe: its physical
+    width, and the band a seated visitor reaches from the way it is mounted."""
+    mounting = mounting_of(settings.screen_diagonal_inches, settings.screen_lower_edge_cm)
+    return Viewport(*size, float(settings.screen_width_mm), reach_band(mounting, *size))
 
 
 # --- text -------------------------------------------------------------------------------------
@@ -214,10 +235,23 @@ class CoverRecord:
     order: int
 
 
+@dataclass
+class TargetRecord:
+    """Something a visitor touches (a button, a flag, a square, a point), as drawn: the reach
+    test asks that it lie in the viewport's band."""
+
+    rect: pygame.Rect
+    name: str
+    surface: int
+    layer: int
+
+
 class Recording(list):
-    """The texts drawn while recording, and ``covers``: the buttons and panels."""
+    """The texts drawn while recording, ``covers``: the buttons and panels, and ``targets``:
+    what a visitor touches."""
 
     covers: list[CoverRecord]
+    targets: list[TargetRecord]
 
 
 _RECORD: Recording | None = None
@@ -238,6 +272,12 @@ def record_cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _RECORD.covers.append(CoverRecord(pygame.Rect(rect), id(surface), _LAYER, order))
 
 
+def record_target(surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
+    """A touch target is drawn on ``surface`` over ``rect`` (written down while recording)."""
+    if _RECORD is not None:
+        _RECORD.targets.append(TargetRecord(pygame.Rect(rect), name, id(surface), _LAYER))
+
+
 @contextmanager
 def recording() -> Iterator[Recording]:
     """Write down every text drawn while the block runs (and measure its contrast), and the
@@ -245,6 +285,7 @@ def recording() -> Iterator[Recording]:
     global _RECORD
     previous, _RECORD = _RECORD, Recording()
     _RECORD.covers = []
+    _RECORD.targets = []
     try:
         yield _RECORD
     finally:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from ludique.ui import theme
-from ludique.ui.layout import Viewport, draw_text, record_cover
+from ludique.ui.layout import Viewport, draw_text, record_cover, record_target
 from ludique.words.i18n import LANGUAGES
 
 
@@ -40,6 +40,7 @@ class Button:
         line = max(2, self.rect.height // 36)
         shadow = self.rect.move(0, max(2, self.rect.height // 20))
         record_cover(surface, self.rect.union(shadow))
+        record_target(surface, self.rect, self.name or "button")
         pygame.draw.rect(surface, (18, 12, 9), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, border, self.rect, line, border_radius=radius)
@@ -72,7 +73,8 @@ def press_button(buttons: list[Button], pointer) -> bool:
 
 
 class LanguageSwitch:
-    """FR / DE / EN, always in the top-right corner of the screen."""
+    """FR / DE / EN, in the top-right corner of the band a seated visitor reaches (the
+    screen's corner where all of it is within reach)."""
 
     def __init__(self, on_change: Callable[[str], None]):
         self.on_change = on_change
@@ -82,9 +84,9 @@ class LanguageSwitch:
     def layout(self, vp: Viewport) -> None:
         w, h, gap, margin = vp.u(100), vp.u(76), vp.u(12), vp.u(20)
         left = vp.width - margin - len(LANGUAGES) * w - (len(LANGUAGES) - 1) * gap
+        top = vp.band.top + margin
         self.rects = {
-            lang: pygame.Rect(left + i * (w + gap), margin, w, h)
-            for i, lang in enumerate(LANGUAGES)
+            lang: pygame.Rect(left + i * (w + gap), top, w, h) for i, lang in enumerate(LANGUAGES)
         }
         self.label_size = vp.u(34)
 
@@ -101,6 +103,7 @@ class LanguageSwitch:
             ink = theme.INK if chosen else theme.CREAM
             radius = rect.height // 5
             record_cover(surface, rect)
+            record_target(surface, rect, f"language-{lang}")
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             pygame.draw.rect(
                 surface, theme.GOLD, rect, max(2, rect.height // 25), border_radius=radius

@@ -57,6 +57,10 @@ class BoardView:
         """Where a piece standing on ``square`` is drawn (for animations and hints)."""
         raise NotImplementedError
 
+    def spots(self) -> dict[str, tuple[int, int]]:
+        """Every square or point a touch may mean, with its canvas centre (the reach test)."""
+        raise NotImplementedError
+
     def hit(self, pos: Point, state: GameState) -> str | None:
         """The square (or ``"off"``, ``"reserve"``) under ``pos``, or ``None``."""
         raise NotImplementedError

@@ -55,6 +55,9 @@ class GridView(BoardView):
     def hit(self, pos, state: GameState) -> str | None:
         return self.square_at(pos)
 
+    def spots(self) -> dict[str, tuple[int, int]]:
+        return {square: self.centre(square) for square in sorted(self._squares)}
+
     def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
         return [(p, self.centre(p.square)) for p in state.pieces() if p.square in self._squares]
 

@@ -163,6 +163,12 @@ class PenteView(BoardView):
         bottom = int(y0 + 0.59 * h)
         return pygame.Rect(int(x0 + 0.005 * w), top, int(0.21 * w), max(0, bottom - top))
 
+    def spots(self) -> dict[str, tuple[int, int]]:
+        """The ten points and the die (the visitor throws it with a touch)."""
+        found = {name: self.pt(x, y) for name, (x, y) in self.points.items()}
+        found["die"] = self.die_rect.center
+        return found
+
     def hit(self, pos, state: GameState) -> str | None:
         for colour in ("blue", "white"):
             if self._off_rect_screen(colour).collidepoint(pos) and colour == state.to_move:
