@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ludique.games import family_games
 from ludique.games.latrunculi.rules import SenecaState
 from ludique.ui.layout import recording
-from ludique.ui.scenes import setup as setup_scene
-from ludique.ui.scenes.home import DEFAULT_VARIANT, MINIATURE_GAME, miniature, start_picture
+from ludique.ui.scenes.home import miniature, start_picture, tile_game
 from ludique.words.i18n import LANGUAGES
 
 
@@ -49,15 +49,15 @@ def test_a_prisoner_on_the_board_is_explained_beside_it(app_factory, lang, size)
 def test_the_game_choice_picture_is_the_default_variants_start(app_factory):
     app = app_factory(lang="de")
     app.go("setup", family="latrunculi")
-    assert app.scene.variant == DEFAULT_VARIANT
-    assert app.scene.game_id == MINIATURE_GAME["latrunculi"]
+    assert app.scene.variant == "seneca"  # the family's first game, offered first
+    assert app.scene.game_id == tile_game("latrunculi")
     size = (520, 400)
     raw = pygame.image.tobytes
     picture = miniature("latrunculi", size)
     assert raw(picture, "RGBA") == raw(start_picture(app.scene.game_id, size), "RGBA")
 
 
-@pytest.mark.parametrize("variant", setup_scene.VARIANTS)
+@pytest.mark.parametrize("variant", [g.variant for g in family_games("latrunculi")])
 def test_each_variant_is_introduced_by_its_start_and_a_sentence(app_factory, variant):
     app = app_factory(lang="de")
     app.go("setup", family="latrunculi")

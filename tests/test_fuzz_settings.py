@@ -15,9 +15,9 @@ from fuzzing import fuzz_settings, run, tried
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ludique.games import FAMILIES
 from ludique.kiosk.settings import (
     _KEYS,
-    GAMES,
     LANGUAGES,
     LOG_LEVELS,
     STRENGTHS,
@@ -61,7 +61,7 @@ def test_a_save_merges_into_the_file_keeping_comments_unknown_keys_and_other_val
     path.write_text(text, encoding="utf-8")
     settings = load_settings(path)
     settings.sound = False
-    settings.enabled_games = tuple(GAMES)
+    settings.enabled_games = tuple(FAMILIES)
     assert save_settings(settings, path) is None
     saved = path.read_text(encoding="utf-8")
     for kept in (
@@ -76,7 +76,7 @@ def test_a_save_merges_into_the_file_keeping_comments_unknown_keys_and_other_val
     assert "sound = false" in saved
     assert backup_path(path).read_text(encoding="utf-8") == text
     loaded = load_settings(path)
-    assert loaded.sound is False and loaded.enabled_games == tuple(GAMES)
+    assert loaded.sound is False and loaded.enabled_games == tuple(FAMILIES)
     assert loaded.admin_pin == "9876" and loaded.idle_seconds == 300
     assert [p.key for p in loaded.problems] == ["scren_width_mm"]  # still reported, not dropped
 
@@ -151,7 +151,7 @@ _VALUES = st.one_of(
     st.booleans(),
     st.text(max_size=12),
     st.sampled_from(['"fr"', '"de"', '"en"', '"DEBUG"', '"1234"', "[]", '["epaminondas"]']),
-    st.lists(st.sampled_from([*GAMES, "chess", ""]), max_size=4),
+    st.lists(st.sampled_from([*FAMILIES, "chess", ""]), max_size=4),
     st.floats(allow_nan=False, allow_infinity=False),
 )
 
@@ -182,8 +182,8 @@ _VALID = {
     "countdown_seconds": st.integers(5, 120),
     "default_language": st.sampled_from(LANGUAGES),
     "default_strength": st.sampled_from(STRENGTHS),
-    "enabled_games": st.sets(st.sampled_from(GAMES), min_size=1).map(
-        lambda chosen: tuple(g for g in GAMES if g in chosen)
+    "enabled_games": st.sets(st.sampled_from(FAMILIES), min_size=1).map(
+        lambda chosen: tuple(g for g in FAMILIES if g in chosen)
     ),
     "sound": st.booleans(),
     "story_gauge": st.booleans(),

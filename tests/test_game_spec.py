@@ -13,7 +13,17 @@ from doubles import Clock, Silent, random_positions
 from race3 import GAME_ID, RaceState, race_game
 
 from ludique.ai.evaluation import EVALUATIONS, ai_for
-from ludique.games import FAMILIES, GAME_IDS, IllegalMove, game_ids, new_game, spec, specs
+from ludique.games import (
+    FAMILIES,
+    GAME_IDS,
+    IllegalMove,
+    families,
+    family_games,
+    game_ids,
+    new_game,
+    spec,
+    specs,
+)
 from ludique.play.guidance import Guidance, Text
 from ludique.play.match import GameConfig, Match
 from ludique.play.narration import describe
@@ -39,15 +49,24 @@ def test_the_registry_holds_the_six_games_in_order() -> None:
 
 
 def test_the_families_shown_are_the_games_families() -> None:
-    # the Home tiles, the settings, the statistics and the attract screen all read FAMILIES:
+    # the Home tiles, the settings, the statistics and the attract screen all read families():
     # a game whose family is not in it would have no tile, a family without a game a dead one
-    from ludique.kiosk import settings, stats
-    from ludique.ui.scenes import home
+    from ludique.kiosk.settings import Settings
+    from ludique.ui.scenes import attract, home
 
-    assert {s.family for s in specs()} == set(FAMILIES)
-    assert settings.GAMES == stats.GAMES == FAMILIES
-    assert set(home.MINIATURE_GAME) == set(FAMILIES)
-    assert all(spec(home.MINIATURE_GAME[f]).family == f for f in FAMILIES)
+    assert families() == FAMILIES == tuple(dict.fromkeys(s.family for s in specs()))
+    assert Settings().enabled_games == FAMILIES
+    assert all(spec(home.tile_game(f)).family == f for f in FAMILIES)
+    assert home.tile_game("latrunculi") == "latrunculi-seneca"  # the set-up's first row
+    # one demo a family at most, and a family of its own is its only game
+    demos = [spec(g).family for g in attract.demo_games()]
+    assert len(demos) == len(set(demos)) and demos
+    assert [g.id for g in family_games("epaminondas")] == ["epaminondas"]
+
+
+def test_a_registered_game_is_a_family_of_the_kiosk(race) -> None:
+    assert families() == (*FAMILIES, GAME_ID)
+    assert game_ids() == (*GAME_IDS, GAME_ID)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import ludique.words.i18n as i18n
+from ludique.games import FAMILIES as STATS_GAMES
 from ludique.games import GAME_IDS, REASONS
 from ludique.kiosk.settings import _WHY_ENGLISH
-from ludique.kiosk.stats import GAMES as STATS_GAMES
 from ludique.paths import locales_dir
 from ludique.words.i18n import (
     LANGUAGES,

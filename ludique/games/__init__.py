@@ -8,15 +8,16 @@
     state.outcome                       # None, or Outcome(winner, reason)
     spec("latrunculi-dux").placing      # what the game is (ludique/games/gamespec.py)
 
-Each game is a package (``pente``, ``epaminondas``, ``latrunculi``): its rules in its
-``__init__``, what its next move can decide (``threats.py``), its rules explained once
-(``notices.py``) and its spec (``spec.py``), registered here.  This package imports nothing
+Each game is a package (``KIOSK_GAMES``): its rules (``rules.py``), what its next move can
+decide (``threats.py``), its rules explained once (``notices.py``) and its specs (``spec.py``,
+``SPECS``), read here in the kiosk's order.  This package imports nothing
 from pygame: the kiosk, the computer player, the tests and the benchmarks all share it.
 """
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from importlib import import_module
+from typing import Literal, TypeGuard
 
 from ludique.games.base import (
     BLACK,
@@ -37,35 +38,22 @@ from ludique.games.base import (
 )
 from ludique.games.gamespec import GameSpec
 
-GAME_IDS: tuple[str, ...] = (
-    "pente-grammai",
-    "epaminondas",
-    "latrunculi-seneca",
-    "latrunculi-piso",
-    "latrunculi-petteia",
-    "latrunculi-dux",
-)
-
-# The exhibition's three games as the museum shows them, in this order: the Home screen's tiles,
-# the curator's choice of games, the statistics' rows and the attract screen's pictures.  The
-# four Latrunculi variants are one family, chosen on its set-up screen (``GameSpec.family``).
-FAMILIES: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+# The kiosk's games, in the museum's order: the Home screen's tiles, the curator's choice of
+# games, the statistics' rows and the attract screen's pictures follow it.  Each is a package of
+# this one whose ``spec`` module holds ``SPECS``, the games it is (the four Latrunculi variants
+# are one family, chosen on its set-up screen); the first of a family is the one it offers first.
+KIOSK_GAMES: tuple[str, ...] = ("pente", "latrunculi", "epaminondas")
 
 _SPECS: dict[str, GameSpec] = {}
 
 
 def _registry() -> dict[str, GameSpec]:
-    """Every game's spec by id: the six of ``GAME_IDS``, then any registered later."""
+    """Every game's spec by id: the kiosk's games, then any registered later."""
     if not _SPECS:
         # Imported here so that a game module may import this package's names without a cycle.
-        from ludique.games.epaminondas.spec import SPEC as EPAMINONDAS
-        from ludique.games.latrunculi.spec import SPECS as LATRUNCULI
-        from ludique.games.pente.spec import SPEC as PENTE
-
-        for one in (PENTE, EPAMINONDAS, *LATRUNCULI):
-            _SPECS[one.id] = one
-        assert tuple(_SPECS) == GAME_IDS, tuple(_SPECS)
-        assert {one.family for one in _SPECS.values()} == set(FAMILIES), FAMILIES
+        for package in KIOSK_GAMES:
+            for one in import_module(f"{__name__}.{package}.spec").SPECS:
+                _SPECS[one.id] = one
     return _SPECS
 
 
@@ -79,13 +67,23 @@ def spec(game_id: str) -> GameSpec:
 
 
 def specs() -> tuple[GameSpec, ...]:
-    """Every game's spec, in the order of ``GAME_IDS`` (then any registered later)."""
+    """Every game's spec, the kiosk's in their order, then any registered later."""
     return tuple(_registry().values())
 
 
 def game_ids() -> tuple[str, ...]:
-    """Every game's id: ``GAME_IDS``, then any game registered later (a test's)."""
+    """Every game's id: the kiosk's (``GAME_IDS``), then any game registered later (a test's)."""
     return tuple(_registry())
+
+
+def families() -> tuple[str, ...]:
+    """Every family, in the order of its first game: a Home tile, a row of the statistics."""
+    return tuple(dict.fromkeys(one.family for one in _registry().values()))
+
+
+def family_games(family: str) -> tuple[GameSpec, ...]:
+    """The games of ``family`` (its variants), the one its set-up offers first first."""
+    return tuple(one for one in _registry().values() if one.family == family)
 
 
 def is_game(game_id: object) -> TypeGuard[str]:
@@ -93,8 +91,8 @@ def is_game(game_id: object) -> TypeGuard[str]:
 
 
 def register(game: GameSpec) -> None:
-    """Add a game (a seventh game is one folder: its rules and its spec); ``unregister`` takes
-    it back (the tests register one of their own for a while)."""
+    """Add a game: a game outside this package (a test's) is one folder, its rules and its
+    spec; ``unregister`` takes it back (the tests register one of their own for a while)."""
     _registry()[game.id] = game
 
 
@@ -104,9 +102,31 @@ def unregister(game_id: str) -> None:
     _registry().pop(game_id, None)
 
 
-def new_game(game_id: str) -> GameState:
-    """The starting position of ``game_id`` (one of ``game_ids()``)."""
-    return spec(game_id).initial()
+# The kiosk's own games and families, for what must know them before any game is registered
+# (the command line's choices, the tests' parameters); the kiosk itself asks ``game_ids()`` and
+# ``families()``, which also hold a game registered later.
+GAME_IDS: tuple[str, ...] = game_ids()
+FAMILIES: tuple[str, ...] = families()
+
+
+KIOSK_VISIT: Literal["kiosk"] = "kiosk"
+
+
+def new_game(game_id: str, visit: int | None | Literal["kiosk"] = KIOSK_VISIT) -> GameState:
+    """The starting position of ``game_id`` (one of ``game_ids()``), under the kiosk's rules.
+
+    ``visit`` is the visit rule (``GameState.visit``): by default the game's own length
+    (``GameSpec.visit_moves``), or a number of moves each (the curator's setting), or ``None``
+    for the full game, without it.  ``IllegalMove`` for a length under one move.
+    """
+    game = spec(game_id)
+    if visit == KIOSK_VISIT:
+        visit = game.visit_moves or None
+    if visit is not None and (type(visit) is not int or visit < 1):
+        raise IllegalMove(f"visit {visit!r}: expected a number of moves each, 1 or more")
+    state = game.initial()
+    state.visit = visit  # the fresh start is nobody else's yet: the rule is set before play
+    return state
 
 
 def load_game(text: str) -> GameState:
@@ -126,9 +146,13 @@ def load_game(text: str) -> GameState:
                     f"line {number}: expected 'game ID' before any move, found {line!r}"
                 )
             try:
-                state = new_game(line[5:].strip())
+                # a record from before the visit rule, which names none, is a full game
+                state = new_game(line[5:].strip(), visit=None)
             except IllegalMove as exc:
                 raise IllegalMove(f"line {number}: {exc}") from None
+            continue
+        if line.startswith("visit ") and state.parent is None:
+            state.visit = _visit_line(line, number)  # the start, not played from yet
             continue
         try:
             state = apply_action(state, line)
@@ -139,7 +163,20 @@ def load_game(text: str) -> GameState:
     return state
 
 
+def _visit_line(line: str, number: int) -> int | None:
+    """A saved game's ``visit N`` (moves each) or ``visit full`` line."""
+    value = line[6:].strip()
+    if value == "full":
+        return None
+    if value.isascii() and value.isdigit() and len(value) <= 4 and int(value) >= 1:
+        return int(value)
+    raise IllegalMove(
+        f"line {number}: {line[:40]!r}: expected 'visit N' (moves each, 1 or more) or 'visit full'"
+    )
+
+
 __all__ = [
+    "KIOSK_VISIT",
     "BLACK",
     "BLUE",
     "FAMILIES",
@@ -152,11 +189,14 @@ __all__ = [
     "WHITE",
     "GameState",
     "IllegalMove",
+    "KIOSK_GAMES",
     "Move",
     "Outcome",
     "Piece",
     "Refusal",
     "dump_game",
+    "families",
+    "family_games",
     "game_ids",
     "is_game",
     "load_game",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -51,6 +52,9 @@ class GameSpec:
     # "captured" (pieces lost); with ``lost_pieces_drawn`` the captured pieces are drawn
     score: tuple[str, ...] = ("captured",)
     lost_pieces_drawn: bool = False
+    # the visit rule's length, in moves each (``new_game``, ``GameState.visit``; 0: the game
+    # has none): chosen from benchmarks/visit.py, the reasons in docs/visit.md
+    visit_moves: int = 0
     # capture warnings: at every strength, or only where the setting or strength asks
     warnings_by_setting: bool = False
     threats: Callable[[GameState], list[Threat]] | None = None  # what the next move decides
@@ -64,6 +68,13 @@ class GameSpec:
     narration: str = "plain"  # how a move is told in words (a key of ``ludique.play.narration``)
     cards: tuple[str, ...] = ()  # the rule cards shown for it, in order
     history: str = ""  # its history panel
+    # the folder of its own words and documents when they are not the kiosk's (a game kept
+    # outside the package, a test's): laid out as ``locales/`` (``<lang>/rules/<card>.md``)
+    words: Path | None = None
+    # how the kiosk shows it: the attract screen's demo plays it (one game of a family), and a
+    # rule card's diagram panel is this high for its width (the board's shape and its margins)
+    demo: bool = False
+    diagram_aspect: float = 0.8
     # the review screens' sample positions (``ludique.tools.screens``)
     sample_plies: int = 24  # random plies from the start to a game in progress
     sample_placement: bool = False  # also a screen while pieces are placed

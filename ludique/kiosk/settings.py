@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
-from ludique.games import FAMILIES
+from ludique.games import FAMILIES, families
 from ludique.kiosk.mounting import TABLE
 
 if TYPE_CHECKING:
@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LANGUAGES: tuple[str, ...] = ("fr", "de", "en")
-# The tiles of the Home screen; the four Latrunculi variants are chosen on its Set-up screen.
-GAMES: tuple[str, ...] = FAMILIES
 LOG_LEVELS: tuple[str, ...] = ("DEBUG", "INFO", "WARNING", "ERROR")
 IDLE_RANGE = (15, 3600)
 COUNTDOWN_RANGE = (5, 120)
@@ -54,7 +52,9 @@ class Settings:
     countdown_seconds: int = 20  # under 20 the kiosk gives 20 all the same (WCAG 2.2.1)
     default_language: str = "fr"
     default_strength: str = DEFAULT_STRENGTH
-    enabled_games: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+    # the Home screen's tiles, by family (``ludique.games.families()``; the four Latrunculi
+    # variants are chosen on its Set-up screen): the kiosk's own games unless the curator chooses
+    enabled_games: tuple[str, ...] = FAMILIES
     sound: bool = True
     story_gauge: bool = True  # Pente grammai's winning-chance gauge on the game screen
     capture_warnings: bool = False  # Latrunculi pieces in danger marked at every strength
@@ -166,7 +166,7 @@ _COMMENTS: dict[str, str] = {
     "default_strength": "computer strength offered first: "
     + ", ".join(f'"{x}"' for x in STRENGTHS),
     "enabled_games": "games shown on the Home screen (at least one): "
-    + ", ".join(f'"{x}"' for x in GAMES),
+    + ", ".join(f'"{x}"' for x in FAMILIES),
     "sound": "short sounds for a throw, a move, a capture and a win: true or false",
     "story_gauge": "Pente grammai: show the visitor's exact chance of winning during the game: "
     "true or false",
@@ -252,15 +252,16 @@ def _lower_edge(value: object) -> int | str:
 
 
 def _games(value: object) -> tuple[str, ...]:
+    known = families()  # a game registered after the kiosk started is one too
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise _Bad("games-list", options=", ".join(GAMES))
-    unknown = [x for x in value if x not in GAMES]
+        raise _Bad("games-list", options=", ".join(known))
+    unknown = [x for x in value if x not in known]
     if unknown:
-        raise _Bad("games-unknown", names=", ".join(unknown), options=", ".join(GAMES))
+        raise _Bad("games-unknown", names=", ".join(unknown), options=", ".join(known))
     if not value:
         raise _Bad("games-none")
     # keep the Home screen's order whatever the file's order
-    return tuple(g for g in GAMES if g in value)
+    return tuple(g for g in known if g in value)
 
 
 _CHECKS = {

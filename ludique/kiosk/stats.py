@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import platformdirs
 
-from ludique.games import FAMILIES, is_game, spec
+from ludique.games import is_game, spec
 
 if TYPE_CHECKING:
     from ludique.words.i18n import Catalog
@@ -36,14 +36,13 @@ DB_NAME = "stats.sqlite3"
 # How a game ended, seen from the visitor.  Two visitors on one screen: "finished" (someone won).
 RESULTS: tuple[str, ...] = ("visitor", "computer", "draw", "finished", "abandoned")
 OPPONENTS: tuple[str, ...] = ("computer", "two-players")
-GAMES: tuple[str, ...] = FAMILIES  # the rows: a Latrunculi variant counts in its family
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     played_at TEXT NOT NULL,          -- local time the game ended, ISO 8601 to the second
     day TEXT NOT NULL,                -- local date, YYYY-MM-DD
-    game TEXT NOT NULL,               -- pente-grammai, latrunculi, epaminondas
+    game TEXT NOT NULL,               -- the family (ludique.games.families())
     variant TEXT NOT NULL,            -- seneca, piso, petteia, dux; '' for the others
     language TEXT NOT NULL,
     opponent TEXT NOT NULL,           -- computer, two-players
@@ -76,7 +75,8 @@ def default_stats_path() -> Path:
 
 
 def split_game_id(game_id: str) -> tuple[str, str]:
-    """``latrunculi-dux`` -> (``latrunculi``, ``dux``); ``epaminondas`` -> (``epaminondas``, '')."""
+    """A game's family and variant (its spec's), the statistics' row: a variant counts in its
+    family, a game of its own has the variant ''."""
     if is_game(game_id):
         game = spec(game_id)
         return game.family, game.variant
@@ -99,7 +99,7 @@ class GameRecord:
 
     def check(self) -> None:
         """Raises ValueError naming the field that cannot be stored."""
-        if not is_game(self.game_id) or split_game_id(self.game_id)[0] not in GAMES:
+        if not is_game(self.game_id):
             raise ValueError(f"game_id {self.game_id!r} is not a known game")
         if self.opponent not in OPPONENTS:
             raise ValueError(f"opponent {self.opponent!r}: expected one of {OPPONENTS}")

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ludique.games import game_ids, spec
+from ludique.games import GAME_IDS, game_ids, spec
 from ludique.games.base import GameState
-from ludique.games.epaminondas.notices import RULES as EPAMINONDAS
-from ludique.games.latrunculi.notices import FIFTY_WARNING
-from ludique.games.latrunculi.notices import RULES as LATRUNCULI
 from ludique.games.notice import REPETITION, Fields, Rule
-from ludique.games.pente.notices import RULES as PENTE
 
-# every rule of the kiosk's games; of two rules that apply at once, a game says the one it
-# lists first (the end of a game, the repetition, comes first)
-RULES: tuple[Rule, ...] = (REPETITION, *PENTE, *LATRUNCULI, *EPAMINONDAS)
+# every rule of the kiosk's games, each once, from their specs (of two rules that apply at once,
+# a game says the one its spec lists first: the end of a game, the repetition, comes first)
+RULES: tuple[Rule, ...] = tuple(
+    dict.fromkeys((REPETITION, *(rule for g in GAME_IDS for rule in spec(g).notices)))
+)
 
 
 def taught_by_guide() -> dict[str, dict[str, str]]:
@@ -55,4 +53,4 @@ def applying(
     return None
 
 
-__all__ = ["FIFTY_WARNING", "RULES", "Rule", "applying", "rules_for", "taught_by_guide"]
+__all__ = ["RULES", "Rule", "applying", "rules_for", "taught_by_guide"]

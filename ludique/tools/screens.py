@@ -396,17 +396,13 @@ def _threat_screens(app) -> Iterator[str]:
 def _notice_screens(app) -> Iterator[str]:
     """Each rule explained beside the board the first time it applies (``ludique/play/notices.py``),
     shown here on its game's first position."""
-    from ludique.games import spec
+    from ludique.games import game_ids, spec
     from ludique.play.match import GameConfig
     from ludique.play.notices import RULES
 
     fields = NOTICE_FIELDS
     for rule in RULES:
-        game_id = next(
-            g
-            for g in ("pente-grammai", "latrunculi-seneca", "latrunculi-petteia", "epaminondas")
-            if rule in spec(g).notices
-        )
+        game_id = next(g for g in game_ids() if rule in spec(g).notices)
         app.go("game", config=GameConfig(game_id, "computer", "player", None))
         app.scene.guidance.explain(rule.id, fields)
         yield f"game-notice-{rule.id}"

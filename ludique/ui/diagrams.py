@@ -25,7 +25,6 @@ from ludique.ui.fonts import font
 from ludique.ui.pixels import kept
 
 # Panel height as a fraction of panel width, per board: the views keep room for their trays.
-_ASPECT = {"pente-grammai": 0.82, "epaminondas": 0.86, "latrunculi": 0.72}
 PANEL_GAP = 56  # room between two panels for the chevron
 MAX_PANEL_HEIGHT = 560
 
@@ -187,10 +186,6 @@ def positions(name: str) -> list[GameState]:
     for move in diagram.moves:
         states.append(states[-1].play(move))
     return states
-
-
-def _board_kind(game_id: str) -> str:
-    return spec(game_id).family
 
 
 def _move_path(state: GameState, notation: str) -> tuple[list[str], str]:
@@ -390,7 +385,7 @@ def panel_rects(name: str, width: int, scale: float = 1.0) -> list[pygame.Rect]:
     per_row = 1
     gap, most = round(PANEL_GAP * scale), round(MAX_PANEL_HEIGHT * scale)
     panel_w = (width - gap * (per_row - 1)) // per_row
-    panel_h = int(panel_w * _ASPECT[_board_kind(diagram.game_id)])
+    panel_h = int(panel_w * spec(diagram.game_id).diagram_aspect)
     if panel_h > most:
         panel_w = int(panel_w * most / panel_h)
         panel_h = most

@@ -100,7 +100,8 @@ def label_unit() -> float:
 def frame_rects(name: str, width: int) -> list[tuple[int, int, int, int]]:
     """Where each board of diagram ``name`` stands in its picture ``width`` pixels wide: one per
     move (a still diagram, one), two to a row."""
-    from ludique.ui.diagrams import _ASPECT, DIAGRAMS, PANEL_GAP, _board_kind
+    from ludique.games import spec
+    from ludique.ui.diagrams import DIAGRAMS, PANEL_GAP
 
     diagram = DIAGRAMS[name]
     count = max(1, len(diagram.moves))
@@ -108,7 +109,7 @@ def frame_rects(name: str, width: int) -> list[tuple[int, int, int, int]]:
     gap = round(PANEL_GAP * width / KIOSK_CARD_PX)
     # the screen caps a panel's height (its card scrolls); paper gives each board its frame's width
     board_w = (width - gap * (per_row - 1)) // per_row
-    board_h = int(board_w * _ASPECT[_board_kind(diagram.game_id)])
+    board_h = int(board_w * spec(diagram.game_id).diagram_aspect)
     rects = []
     for i in range(count):
         row, col = divmod(i, per_row)

@@ -23,24 +23,28 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ludique.games import is_game, spec
+from ludique.games import GAME_IDS, is_game, spec, specs
 from ludique.paths import locales_dir
 from ludique.words.glyphs import describe, lacking
 from ludique.words.i18n import FALLBACK, LANGUAGES
 
 log = logging.getLogger(__name__)
 
-# Cards of each game, in reading order: the common Latrunculi card comes before each variant's.
-CARD_IDS: tuple[str, ...] = (
-    "pente-grammai",
-    "epaminondas",
-    "latrunculi",
-    "latrunculi-seneca",
-    "latrunculi-piso",
-    "latrunculi-petteia",
-    "latrunculi-dux",
-)
-HISTORY_IDS: tuple[str, ...] = ("pente-grammai", "latrunculi", "epaminondas")
+
+def card_ids() -> tuple[str, ...]:
+    """Every game's rule cards (their specs' ``cards``), each once, in the games' order: the
+    common Latrunculi card comes before each variant's."""
+    return tuple(dict.fromkeys(card for one in specs() for card in one.cards))
+
+
+def history_ids() -> tuple[str, ...]:
+    """Every game's history panel (their specs' ``history``), each once."""
+    return tuple(dict.fromkeys(one.history for one in specs() if one.history))
+
+
+# the kiosk's own (``ludique.games.GAME_IDS``): the cards printed, checked and shipped
+CARD_IDS: tuple[str, ...] = tuple(dict.fromkeys(c for g in GAME_IDS for c in spec(g).cards))
+HISTORY_IDS: tuple[str, ...] = tuple(dict.fromkeys(spec(g).history for g in GAME_IDS))
 
 # The largest card is 3.5 KB.  The Rules screen draws its cards in the loop, as one picture:
 # 372 KB froze it 28.5 s at 2.1 GB, near the watchdog's 30 s.  Measured at 1300 px wide: 16 KB
@@ -86,9 +90,9 @@ class Block:
 
 
 def card_ids_for(game_id: str) -> list[str]:
-    """The cards to show for ``game_id`` (an id of ``ludique.games.GAME_IDS``), in order."""
+    """The cards to show for ``game_id`` (an id of ``ludique.games.game_ids()``), in order."""
     cards = spec(game_id).cards if is_game(game_id) else ()
-    if cards and all(card in CARD_IDS for card in cards):
+    if cards:
         return list(cards)  # a variant's: its family's card first
     raise ContentError(f"no rule card for game id {game_id!r}")
 
@@ -96,16 +100,25 @@ def card_ids_for(game_id: str) -> list[str]:
 def history_id_for(game_id: str) -> str:
     """The history panel of ``game_id`` (every Latrunculi variant shares one)."""
     base = spec(game_id).history if is_game(game_id) else game_id  # a game, or its family
-    if base not in HISTORY_IDS:
+    if base not in history_ids():
         raise ContentError(f"no history panel for game id {game_id!r}")
     return base
+
+
+def _words_of(doc_id: str) -> Path:
+    """Where a card or history panel lives: the kiosk's locales, or the folder of words of a
+    game kept outside them (its spec's ``words``)."""
+    for one in specs():
+        if one.words is not None and (doc_id in one.cards or doc_id == one.history):
+            return one.words
+    return locales_dir()
 
 
 def document_path(lang: str, folder: str, doc_id: str, root: Path | None = None) -> Path:
     """``locales/<lang>/<folder>/<doc_id>.md``, or the English one when ``lang`` lacks it."""
     if lang not in LANGUAGES:
         raise ContentError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    base = root or locales_dir()
+    base = root or _words_of(doc_id)
     path = base / lang / folder / f"{doc_id}.md"
     if not path.is_file():
         english = base / FALLBACK / folder / f"{doc_id}.md"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ludique.games.base import BLUE, WHITE
 from ludique.games.gamespec import GameSpec
 from race3 import GAME_ID, SIZE, RaceState, race_threats
@@ -18,5 +20,8 @@ SPEC = GameSpec(
     home_rows=((BLUE, 1), (WHITE, SIZE)),
     score=("captured",),
     threats=race_threats,
+    cards=(GAME_ID,),
+    history=GAME_ID,
+    words=Path(__file__).parent / "locales",  # its words and its card, beside its rules
     sample_plies=1,
 )

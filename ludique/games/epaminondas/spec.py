@@ -31,6 +31,7 @@ SPEC = GameSpec(
     ranks=N_RANKS,
     home_rows=((WHITE, 1), (BLACK, N_RANKS)),
     phalanx=True,
+    visit_moves=30,
     score=("crossing", "captured"),
     threats=epaminondas_threats,
     notices=(REPETITION, *RULES),
@@ -39,7 +40,11 @@ SPEC = GameSpec(
     narration="phalanx",
     cards=("epaminondas",),
     history="epaminondas",
+    demo=True,
+    diagram_aspect=0.86,
     sample_plies=30,
     sample_story=3,
     sample_finished=finished,
 )
+
+SPECS = (SPEC,)  # the games this package is (ludique.games.KIOSK_GAMES)

@@ -32,6 +32,7 @@ LATRUNCULI = GameSpec(
     files=SIZE,
     ranks=SIZE,
     home_rows=((BLUE, 1), (WHITE, SIZE)),
+    visit_moves=30,
     score=("captured",),
     lost_pieces_drawn=True,
     warnings_by_setting=True,
@@ -48,6 +49,7 @@ LATRUNCULI = GameSpec(
     narration="plain",
     cards=("latrunculi", "latrunculi-petteia"),
     history="latrunculi",
+    diagram_aspect=0.72,
 )
 
 
@@ -89,7 +91,7 @@ SPECS = (
         placing=True,
         reserves=True,
     ),
-    LATRUNCULI,
+    replace(LATRUNCULI, demo=True),  # the attract screen's: the battle from the first move
     replace(
         LATRUNCULI,
         id="latrunculi-dux",

@@ -22,6 +22,7 @@ SPEC = GameSpec(
     die=True,
     reserves=True,  # the counters wait off the board
     solved=True,  # the table of exact values (ludique/ai/pente_table.py)
+    visit_moves=40,
     score=("at-goal",),
     threats=pente_threats,
     notices=RULES,
@@ -29,6 +30,10 @@ SPEC = GameSpec(
     narration="track",
     cards=("pente-grammai",),
     history="pente-grammai",
+    demo=True,
+    diagram_aspect=0.82,
     sample_turned=True,
     sample_story=1,  # the first of the stories told
 )
+
+SPECS = (SPEC,)  # the games this package is (ludique.games.KIOSK_GAMES)

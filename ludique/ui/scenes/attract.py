@@ -1,4 +1,4 @@
-"""Attract: the title, the three games, a quiet demo game; any touch goes to Home."""
+"""Attract: the title, the games, a quiet demo game; any touch goes to Home."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ludique.games import FAMILIES
+from ludique.games import families, specs
 from ludique.play.guidance import Guidance
 from ludique.play.match import GameConfig, Match
 from ludique.ui import theme
@@ -20,7 +20,6 @@ from ludique.words.i18n import LANGUAGES, catalog
 
 log = logging.getLogger(__name__)
 
-DEMO_GAMES = ("pente-grammai", "latrunculi-petteia", "epaminondas")
 CALL_SECONDS = 4.0  # the whole screen in each language in turn: time to read it
 DEMO_MAX_MOVES = 160  # a demo that drags on gives way to the next game
 TOUCH_BRIGHT = (250, 214, 140)
@@ -38,7 +37,13 @@ class AttractLayout:
     touch: pygame.Rect
 
 
+def demo_games() -> tuple[str, ...]:
+    """The games the demo plays in turn (their specs' ``demo``)."""
+    return tuple(one.id for one in specs() if one.demo)
+
+
 def attract_layout(vp: Viewport) -> AttractLayout:
+    """The screen's parts; a picture and a name for each family (``ludique.games.families``)."""
     m = vp.u(60)
     if vp.portrait:
         title = pygame.Rect(m, vp.u(60), vp.width - 2 * m, vp.u(200))
@@ -66,9 +71,11 @@ def attract_layout(vp: Viewport) -> AttractLayout:
             column.left, row.bottom + vp.u(30), column.width, vp.height - row.bottom - vp.u(90)
         )
     gap = vp.u(15)
-    w = (row.width - 2 * gap) // 3
+    count = len(families())
+    w = (row.width - (count - 1) * gap) // count
     pictures = tuple(
-        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(80)) for i in range(3)
+        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(80))
+        for i in range(count)
     )
     names = tuple(pygame.Rect(p.left, p.bottom + vp.u(4), p.width, vp.u(76)) for p in pictures)
     return AttractLayout(demo_note, demo, title, subtitle, pictures, names, touch)
@@ -94,7 +101,8 @@ class AttractScene(Scene):
         if not self.app.demo_enabled:
             self.demo = None
             return
-        game_id = DEMO_GAMES[AttractScene._next_demo % len(DEMO_GAMES)]
+        demos = demo_games()
+        game_id = demos[AttractScene._next_demo % len(demos)]
         AttractScene._next_demo += 1
         self.placed = attract_layout(self.vp)
         app = self.app
@@ -190,7 +198,9 @@ class AttractScene(Scene):
                 size=vp.u(46),
                 colour=theme.CREAM,
             )
-            for family, box, name_box in zip(FAMILIES, placed.pictures, placed.names, strict=True):
+            for family, box, name_box in zip(
+                families(), placed.pictures, placed.names, strict=True
+            ):
                 picture = miniature(family, box.size)
                 layer.blit(picture, picture.get_rect(center=box.center))
                 draw_text(

@@ -6,7 +6,7 @@ from functools import partial
 
 import pygame
 
-from ludique.games import FAMILIES, new_game, spec, specs
+from ludique.games import families, family_games, new_game, spec
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.layout import draw_text
@@ -14,15 +14,16 @@ from ludique.ui.pixels import kept
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
-DEFAULT_VARIANT = "seneca"  # the Latrunculi variant the set-up offers first
-# Each tile's game, the one a touch on Play starts: the family's only game, or its variant
-# the set-up offers first.
-MINIATURE_GAME = {one.family: one.id for one in specs() if one.variant in ("", DEFAULT_VARIANT)}
+
+def tile_game(family: str) -> str:
+    """A tile's game, the one a touch on Play starts: the family's only game, or the variant its
+    set-up offers first (the family's first game, ``ludique.games.family_games``)."""
+    return family_games(family)[0].id
 
 
 def miniature(family: str, size: tuple[int, int] = (520, 400)) -> pygame.Surface:
     """The tile's picture: the starting position of the game it opens, drawn at ``size``."""
-    return start_picture(MINIATURE_GAME[family], size)
+    return start_picture(tile_game(family), size)
 
 
 @kept
@@ -48,8 +49,9 @@ class HomeScene(Scene):
         vp = self.vp
         self.tiles: dict[str, pygame.Rect] = {}
         # the settings' enabled_games (validated, never empty) choose the tiles
-        enabled = getattr(self.app.settings, "enabled_games", FAMILIES)
-        shown = [f for f in FAMILIES if f in enabled] or list(FAMILIES)
+        every = families()
+        enabled = getattr(self.app.settings, "enabled_games", every)
+        shown = [f for f in every if f in enabled] or list(every)
         switch = self.app.language_switch.area
         margin = vp.u(40)
         self.title_box = pygame.Rect(

@@ -7,16 +7,14 @@ from functools import partial
 import pygame
 
 from ludique.ai import DEFAULT_STRENGTH
-from ludique.games import GameSpec, specs
+from ludique.games import GameSpec, family_games
 from ludique.play.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
-from ludique.ui.scenes.home import DEFAULT_VARIANT, start_picture
+from ludique.ui.scenes.home import start_picture
 from ludique.ui.widgets import Button
-
-VARIANTS = ("seneca", "piso", "petteia", "dux")
 
 
 class SetupScene(Scene):
@@ -28,14 +26,14 @@ class SetupScene(Scene):
         self.opponent = "computer"
         strength = app.settings.default_strength
         self.strength = strength if strength in STRENGTHS else DEFAULT_STRENGTH
-        self.variant = DEFAULT_VARIANT
+        self.variant = self.games[0].variant  # the family's first game is offered first
         self.colour_index = 0
         self.layout()
 
     @property
     def games(self) -> list[GameSpec]:
         """The family's games: one, or its variants (each a row of the set-up)."""
-        return [game for game in specs() if game.family == self.family]
+        return list(family_games(self.family))
 
     @property
     def variants(self) -> bool:
@@ -111,7 +109,7 @@ class SetupScene(Scene):
         if self.variants:
             row(
                 "setup.variant",
-                [(f"variant-{v}", v, f"variant.{v}.name") for v in VARIANTS],
+                [(f"variant-{v}", v, f"variant.{v}.name") for v in (g.variant for g in self.games)],
                 self.variant,
                 self._set("variant"),
             )
