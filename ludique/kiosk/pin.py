@@ -5,8 +5,10 @@ file does not give validly (``4321`` without quotes, ``" 4321"``, Arabic-Indic d
 syntax error anywhere, an unreadable file) must therefore never fall back to it once a curator
 has chosen another: the last valid PIN, kept in the state folder, stays in force, and the console
 (the log's stderr) says how to change it.  A file that gives a bad PIN before any valid one was
-ever seen leaves the panel locked until the file is put right.  A file without ``admin_pin`` (or
-no file) keeps the last valid PIN too; on a fresh kiosk that is the default.
+ever seen leaves the panel locked until the file is put right.  A file without ``admin_pin`` (the
+line deleted, a misspelt key, an empty file) keeps the last valid PIN too, and locks the panel
+when none was ever kept (a first start, the state folder lost).  Only a kiosk with no settings
+file at all opens with the default on its first start (``pin_state`` ``no-file``).
 
 Wrong attempts are slowed after ``FREE_ATTEMPTS``: a visitor trying every PIN would otherwise
 get in after some minutes.  Neither the PIN nor a mistyped one is ever written to the log.
@@ -82,7 +84,7 @@ class PinSettings(Protocol):
     module to read its file: the settings are known here by this protocol, not imported)."""
 
     admin_pin: str
-    pin_state: str  # what the file gave: "valid", "absent" or "bad"
+    pin_state: str  # what the file gave: "valid", "absent", "bad" or "no-file" (no file at all)
 
 
 def settle(settings: PinSettings, memory: Path | None, source: str) -> None:
@@ -98,10 +100,20 @@ def settle(settings: PinSettings, memory: Path | None, source: str) -> None:
         f'to change it, write admin_pin = "..." ({PIN_LENGTH[0]} to {PIN_LENGTH[1]} digits in '
         f"quotes) in {source} and restart Ludique"
     )
-    if state == "absent":
+    if state in ("absent", "no-file"):
         if kept is not None:
             settings.admin_pin = kept
             log.info("settings: no admin_pin in %s; the last valid PIN stays (%s)", source, change)
+            return
+        if state == "no-file":
+            return  # the first start of a kiosk without settings: the documented default
+        settings.admin_pin = LOCKED
+        log.warning(
+            "settings: %s gives no admin_pin (the line deleted, a misspelt key, an empty file?) "
+            "and none was kept before: no PIN opens the curator's panel until it gives one; %s",
+            source,
+            change,
+        )
         return
     if kept is not None:
         settings.admin_pin = kept

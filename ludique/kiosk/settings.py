@@ -70,7 +70,8 @@ class Settings:
     screen_lower_edge_cm: int | str = 80
     # what was wrong in the settings file (or with saving it), shown on the admin panel
     problems: list[Problem] = field(default_factory=list)
-    # what the file gave for admin_pin: "valid", "absent" or "bad" (ludique.kiosk.pin fails closed)
+    # what the file gave for admin_pin: "valid", "absent", "bad", or "no-file" when there is no
+    # file at all (ludique.kiosk.pin fails closed)
     pin_state: str = field(default="absent", repr=False, compare=False)
 
 
@@ -418,9 +419,14 @@ def load_settings(path: Path | None = None, pin_memory: Path | None = None) -> S
     path = Path(path) if path is not None else default_settings_path()
     try:
         raw = read_settings_file(path)
-    except FileNotFoundError:
-        log.info("no settings file at %s; using the defaults", path)
-        settings = Settings()
+    except FileNotFoundError as exc:
+        if path.is_symlink():  # a link to nothing: the file the curator meant is gone
+            settings = Settings(pin_state="bad")
+            detail = f"a symbolic link to {os.readlink(path)}, which does not exist ({exc})"
+            settings.problems.append(Problem("unreadable", str(path), why="system", detail=detail))
+        else:
+            log.info("no settings file at %s; using the defaults", path)
+            settings = Settings(pin_state="no-file")
     except (OSError, UnicodeDecodeError) as exc:
         settings = Settings(pin_state="bad")
         settings.problems.append(
