@@ -31,7 +31,6 @@ SPEC = GameSpec(
     ranks=N_RANKS,
     home_rows=((WHITE, 1), (BLACK, N_RANKS)),
     phalanx=True,
-    visit_moves=30,
     score=("crossing", "captured"),
     threats=epaminondas_threats,
     notices=(REPETITION, *RULES),

@@ -22,7 +22,6 @@ SPEC = GameSpec(
     die=True,
     reserves=True,  # the counters wait off the board
     solved=True,  # the table of exact values (ludique/ai/pente_table.py)
-    visit_moves=40,
     score=("at-goal",),
     threats=pente_threats,
     notices=RULES,
