@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ludique.games import IllegalMove, Outcome, Piece, dump_game, load_game, new_game
+from ludique.games import IllegalMove, Outcome, Piece, dump_game, load_game, new_game, spec
 from ludique.games.epaminondas.rules import (
     SQUARE_INDEX,
     SQUARE_NAMES,
@@ -439,9 +439,12 @@ def test_save_and_load() -> None:
     for _ in range(40):
         state = state.play(rng.choice(state.legal_moves()))
     text = dump_game(state)
-    assert text.splitlines()[1] == "game epaminondas" and len(text.splitlines()) == 42
+    visit = spec("epaminondas").visit_moves
+    assert text.splitlines()[1:3] == ["game epaminondas", f"visit {visit}"]
+    assert len(text.splitlines()) == 43
     again = load_game(text)
     assert again.key == state.key and again.actions() == state.actions()
+    assert again.visit == state.visit == visit and again.turns == state.turns == 40
     bad = text.splitlines()
     bad[5] = "c3-c9"
     with pytest.raises(IllegalMove, match=r"^line 6: c3-c9: "):

@@ -340,7 +340,8 @@ def test_save_and_load_round_trip() -> None:
     s = random_game(7, 300)
     text = dump_game(s)
     lines = text.splitlines()
-    assert lines[1] == "game pente-grammai" and lines[2].startswith("roll ")
+    assert lines[1] == "game pente-grammai" and lines[2] == "visit full"
+    assert lines[3].startswith("roll ")
     loaded = load_game(text)
     assert loaded.key == s.key and loaded.actions() == s.actions()
 

@@ -13,9 +13,9 @@ Each game module subclasses :class:`GameState` and overrides only what differs:
 * ``pieces()``           -> what stands where, for drawing.
 
 The rest of the state's protocol (``phase``, ``last_move``, ``moves_played()``, ``die``,
-``reserve(colour)``, ``quiet_turns``, ``pending_removal``, ``position``, ``freed``) is declared
-here with the answer of a game that has no such thing, so that nothing outside the engine has to
-probe a state for an attribute; a game overrides what it has.
+``reserve(colour)``, ``quiet_turns``, ``pending_removal``, ``position``, ``freed``, ``score``)
+is declared here with the answer of a game that has no such thing, so that nothing outside the
+engine has to probe a state for an attribute; a game overrides what it has.
 
 States are immutable: ``play`` and ``roll`` return a new state whose ``parent`` is the old one and
 whose ``action`` is the notation of what was done, so a game's record is the chain of parents.
@@ -74,6 +74,7 @@ REASON_ONE_PIECE = "one-piece"  # Latrunculi: a player is down to one piece or n
 REASON_ONLY_DUX = "only-dux"  # Latrunculi dux: a player's only piece left is the dux
 REASON_REPETITION = "repetition"  # the same position for the third time (kiosk rule)
 REASON_FIFTY_TURNS = "fifty-turns"  # Latrunculi: 50 battle turns without capture (kiosk rule)
+REASON_VISIT = "visit"  # the visit's moves are played: the score decides (kiosk rule)
 
 REASONS = (
     REASON_SACRED_LINE,
@@ -84,6 +85,7 @@ REASONS = (
     REASON_ONLY_DUX,
     REASON_REPETITION,
     REASON_FIFTY_TURNS,
+    REASON_VISIT,
 )
 
 
@@ -193,9 +195,18 @@ class Move:
 
 
 class GameState:
-    """One position of one game.  Immutable: ``play`` and ``roll`` return new states."""
+    """One position of one game.  Immutable: ``play`` and ``roll`` return new states.
 
-    __slots__ = ("parent", "action", "_moves", "_outcome")
+    The visit rule (a kiosk rule, like the fifty-turn count): ``visit`` is the number of moves
+    each side may play, ``None`` in the full game; ``turns`` counts the moves played so far
+    (battle moves: a placement, a Seneca removal and a roll are not moves of their own).  Once
+    both sides have played their ``visit`` moves and the game is not decided otherwise, it ends
+    with ``REASON_VISIT``, won by the higher ``score`` (``_visit_outcome``).  Every state carries
+    both fields from its parent: a game's ``_apply`` sets them and checks
+    ``_visit_over()`` after its own ends, so the game decided before the limit is decided as in
+    the full game."""
+
+    __slots__ = ("parent", "action", "_moves", "_outcome", "visit", "turns")
 
     game_id: ClassVar[str]
     colours: ClassVar[tuple[str, str]]  # (first to move, second)
@@ -203,12 +214,16 @@ class GameState:
 
     parent: GameState | None
     action: str | None
+    visit: int | None  # the visit rule's moves each; None: the full game
+    turns: int  # the moves played, as the visit rule counts them
 
     def __init__(self, parent: GameState | None = None, action: str | None = None) -> None:
         self.parent = parent
         self.action = action
         self._moves: Sequence[Move] | None = None
         self._outcome: Outcome | None | Literal[False] = False  # False: not computed yet
+        self.visit = None if parent is None else parent.visit
+        self.turns = 0 if parent is None else parent.turns + 1
 
     # --- what subclasses provide -------------------------------------------------------
     @classmethod
@@ -283,6 +298,30 @@ class GameState:
     def pending_removal(self) -> bool:
         """True when the legal moves are the removal of one of the mover's pieces (Seneca)."""
         return False
+
+    def score(self, colour: str) -> tuple[int, ...]:
+        """What the visit rule compares at its end, for ``colour``: the parts of the game's
+        score (``GameSpec.score``), in order, bigger is better; () in a game without one."""
+        return ()
+
+    # --- the visit rule ------------------------------------------------------------------
+    @property
+    def turns_left(self) -> int | None:
+        """Moves still to play, both sides together, before the visit rule ends the game;
+        ``None`` in the full game."""
+        visit = self.visit
+        return None if visit is None else max(0, 2 * visit - self.turns)
+
+    def _visit_over(self) -> bool:
+        """Whether the visit's moves have all been played (a game's own ends come first)."""
+        visit = self.visit
+        return visit is not None and self.turns >= 2 * visit
+
+    def _visit_outcome(self) -> Outcome:
+        """The end by the visit rule: the higher score wins; the same score is a draw."""
+        first, second = self.colours
+        a, b = self.score(first), self.score(second)
+        return Outcome(first if a > b else second if b > a else None, REASON_VISIT)
 
     @property
     def freed(self) -> tuple[str, ...]:
@@ -417,8 +456,10 @@ SAVE_HEADER = "# ludique saved game"
 
 
 def dump_game(state: GameState) -> str:
-    """The game as text: a header, the game id, then one action per line."""
-    lines = [SAVE_HEADER, f"game {state.game_id}", *state.actions()]
+    """The game as text: a header, the game id, its visit rule (``visit N``, the moves each,
+    or ``visit full``), then one action per line."""
+    visit = "full" if state.visit is None else state.visit
+    lines = [SAVE_HEADER, f"game {state.game_id}", f"visit {visit}", *state.actions()]
     return "\n".join(lines) + "\n"
 
 

@@ -22,10 +22,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
-from ludique.games import new_game
+from ludique.games import KIOSK_VISIT, new_game
 from ludique.games.base import PASS, REMOVE, GameState, IllegalMove, Move
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,9 @@ class GameConfig:
     opponent: str = "computer"  # "computer", "two-players" or "demo" (computer against itself)
     strength: str = "player"
     visitor_colour: str | None = None  # None: the colour that moves first
+    # the visit rule (``ludique.games.new_game``): the game's own length, moves each, or None
+    # for the full game
+    visit: int | None | Literal["kiosk"] = KIOSK_VISIT
 
     @classmethod
     def default_for(cls, game_id: str, settings: object) -> GameConfig:
@@ -159,7 +162,7 @@ class Match:
         self.report = report
         self.on_change = on_change
         self.on_state: list[Callable[[GameState, GameState], None]] = []
-        self.state: GameState = state or new_game(config.game_id)
+        self.state: GameState = state or new_game(config.game_id, config.visit)
         colours = self.state.colours
         if config.visitor_colour not in colours:
             config.visitor_colour = colours[0]

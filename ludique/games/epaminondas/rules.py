@@ -68,6 +68,7 @@ FILES = "abcdefghijklmn"
 N_FILES, N_RANKS = 14, 12
 N_SQUARES = N_FILES * N_RANKS  # 168
 BOARD_MASK = (1 << N_SQUARES) - 1
+PIECES_EACH = 2 * N_FILES  # two full rows at the start
 
 SQUARE_NAMES: tuple[str, ...] = tuple(
     f"{FILES[i % N_FILES]}{i // N_FILES + 1}" for i in range(N_SQUARES)
@@ -496,6 +497,10 @@ class EpaminondasState(GameState):
         state._since = since
         state._last = last
         state._flat = None
+        if parent is None:
+            state.visit, state.turns = None, 0
+        else:
+            state.visit, state.turns = parent.visit, parent.turns + 1
         return state
 
     # --- read access -------------------------------------------------------------------------
@@ -531,6 +536,12 @@ class EpaminondasState(GameState):
     def count(self, colour: str) -> int:
         """How many pieces ``colour`` has."""
         return self._bits(colour).bit_count()
+
+    def score(self, colour: str) -> tuple[int, ...]:
+        """``GameSpec.score``: the pieces ``colour`` has across, then the pieces it has taken
+        (the other side's pieces short of the 28 it starts with)."""
+        other = BLACK if colour == WHITE else WHITE
+        return (self.crossing_count(colour), PIECES_EACH - self._bits(other).bit_count())
 
     def crossing_count(self, colour: str) -> int:
         """How many pieces of ``colour`` stand on the opponent's home row."""
@@ -641,6 +652,9 @@ class EpaminondasState(GameState):
         if self._since >= 8 and self._third_occurrence():
             self._moves = []
             return Outcome(None, REASON_REPETITION)
+        if self._visit_over():
+            self._moves = []
+            return self._visit_outcome()
         self._moves = moves
         return None
 

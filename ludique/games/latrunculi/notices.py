@@ -90,7 +90,7 @@ def latrunculi_last_pieces(before: GameState, action: str, after: GameState) -> 
 
 def latrunculi_fifty(before: GameState, action: str, after: GameState) -> Fields | None:
     quiet = after.quiet_turns
-    if before.quiet_turns < FIFTY_WARNING <= quiet:
+    if after.visit is None and before.quiet_turns < FIFTY_WARNING <= quiet:
         return {"left": FIFTY_TURNS - quiet}
     return None
 

@@ -499,6 +499,11 @@ class LatrunculiState(GameState):
         state.pos = pos
         state.zob = zob
         state._bloom = 0
+        if parent is None:
+            state.visit, state.turns = None, 0
+        else:  # the visit rule counts the moves of the battle (no placement, no removal)
+            state.visit = parent.visit
+            state.turns = parent.turns + (last_move is not None and last_move.op == MOVE)
         return state
 
     def __init__(self) -> None:  # pragma: no cover - states are built by the classmethods
@@ -640,6 +645,13 @@ class LatrunculiState(GameState):
     @property
     def quiet_turns(self) -> int:
         return self.quiet
+
+    def score(self, colour: str) -> tuple[int, ...]:
+        """``GameSpec.score``: the men ``colour`` has taken (the other side's pieces short of
+        those it started with, on the board or still to place; an incitus is taken once it
+        leaves the board, as the fifty-turn count has it)."""
+        other = COLOUR_CODE[colour] ^ 3
+        return (self.PIECES_EACH - self.counts[other] - self.reserves[other],)
 
     def count(self, colour: str) -> int:
         """How many pieces ``colour`` has on the board (inciti and dux included)."""
@@ -919,7 +931,9 @@ class LatrunculiState(GameState):
                     seen += 1
                     if seen >= REPETITIONS:
                         return Outcome(None, REASON_REPETITION)
-        if quiet >= FIFTY_TURNS:
+        if self._visit_over():
+            return self._visit_outcome()
+        if quiet >= FIFTY_TURNS and self.visit is None:  # the visit's end takes its place
             blue, white = counts[1], counts[2]
             winner = BLUE if blue > white else WHITE if white > blue else None
             return Outcome(winner, REASON_FIFTY_TURNS)

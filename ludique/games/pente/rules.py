@@ -276,6 +276,8 @@ class PenteState(GameState):
         self._side = side
         self._die = die
         self._outcome = _outcome_of(blue, white, side)
+        self.visit = None
+        self.turns = 0
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -379,6 +381,8 @@ class PenteState(GameState):
         s._w = self._w
         s._side = self._side
         s._die = n
+        s.visit = self.visit
+        s.turns = self.turns  # a roll is not a move
         return s
 
     # --- moves -----------------------------------------------------------------------------
@@ -448,7 +452,16 @@ class PenteState(GameState):
             s._b = own
             s._w = CAPTURE[self._w * 11 + self._lands[i]]
             s._outcome = _WINS[0] if own == _BLUE_GOAL else None
+        s.visit = visit = self.visit
+        s.turns = turns = self.turns + 1  # a pass is a move: the visitor waited for it too
+        if visit is not None and s._outcome is None and turns >= 2 * visit:
+            s._outcome = s._visit_outcome()
         return s
+
+    def score(self, colour: str) -> tuple[int, ...]:
+        """The counters ``colour`` has brought onto its goal (``GameSpec.score``: at-goal)."""
+        side = COLOURS.index(colour)
+        return (PLACEMENTS[self._w if side else self._b][GOAL[side]],)
 
     def _refuse(self, frm: str | None, to: str | None) -> Refusal:
         point = POINT_INDEX.get(to) if to is not None else None
