@@ -138,6 +138,8 @@ def each_screen(app) -> Iterator[str]:
     yield "setup-epaminondas-two-players"
     for game in specs():
         game_id = game.id
+        # each game's positions from its own seed: the same screens whatever games come before
+        rng = random.Random(f"sample {game_id}")
         # the default strength, Even match: its name is the longest in the status line
         config = GameConfig(game_id, "computer", "even", None)
         app.go("game", config=config)
@@ -206,7 +208,7 @@ def each_screen(app) -> Iterator[str]:
     yield from _threat_screens(app)
     yield from _notice_screens(app)
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
-    app.scene.match.state = _advance(app.scene.match.state, 7, rng)
+    app.scene.match.state = _advance(app.scene.match.state, 7, random.Random(20))
     yield "game-pente-two-players"
     app.countdown_since = app.now()
     yield "still-playing"
