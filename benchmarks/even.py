@@ -19,7 +19,19 @@ The visitors, none of them Even match's own model of a visitor:
 * ``cautious``: leaves the fewest of its pieces open to capture at once (Pente grammai: the
   fewest throws that let the computer hit), then captures what it can, else at random;
 * ``child``, ``novice``, ``strong``: rungs 1, 2 and 4 of the ladder at their temperatures;
-* ``champion``: the Champion (the perfect player in Pente grammai).
+* ``champion``: the Champion (the perfect player in Pente grammai);
+
+and four styles that no rung plays (issue 58), ``grabber`` kept out of the model's making:
+
+* ``runner``: always runs its leading piece: in Pente grammai the counter nearest home, in the
+  search games the move that advances most, whatever it leaves;
+* ``sampler``: a tree search with random playouts: each move scored by the material after a
+  few short random continuations, within the budget; it takes what it sees and leaves men
+  (Pente grammai: the race after the move, one ply);
+* ``wall``: never leaves a man loose and never goes forward: the least exposed move, then the
+  least advance (Pente grammai: moves its last counter, the one furthest from home);
+* ``grabber``: a child who loves captures: the biggest capture when there is one, else any move
+  (Pente grammai: a hit, else the leading counter).
 
 Every game starts from the game's own start: Even match's choices below the Champion's rung are
 drawn, so games differ without random openings (which a visitor never plays, and which Even
@@ -50,11 +62,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ludique.games import GAME_IDS  # noqa: E402
 
-VISITORS = ("random", "greedy", "cautious", "child", "novice", "strong", "champion")
+VISITORS = (
+    "random",
+    "greedy",
+    "cautious",
+    "child",
+    "novice",
+    "strong",
+    "champion",
+    "runner",
+    "sampler",
+    "wall",
+    "grabber",
+)
+# The styles that do not aim at winning, whose share is reported but not held to the band: the
+# random mover, and in Pente grammai the hitter and the last-counter mover (``wall`` there).
+AIMLESS = {"random"}
+AIMLESS_PENTE = {"random", "greedy", "wall"}
 VISITOR_RUNGS = {"child": 1, "novice": 2, "strong": 4}
 KIOSK_BUDGET = 1.5
 KIOSK_GAMES = ("latrunculi-seneca", "epaminondas")
-KIOSK_VISITORS = ("greedy", "novice")
+KIOSK_VISITORS = ("runner", "novice")
 BAND = (0.35, 0.65)
 MAX_PLIES = 600  # a game still running then is counted as a draw ("max-plies")
 
@@ -117,6 +145,8 @@ def visitor_move(name: str, state, rng: random.Random, budget: float):
         return cautious_move(state, rng)
     if name == "champion":
         return choose_move(state, "champion", budget, rng)
+    if name in STYLES:
+        return STYLES[name](state, rng, budget)
     return rung_move(state, VISITOR_RUNGS[name], rng, budget, time.perf_counter())
 
 
@@ -129,6 +159,107 @@ def rung_move(state, rung: int, rng: random.Random, budget: float, started: floa
     if state.game_id == "pente-grammai":
         return even.play_pente_rung(state, level, rng)
     return even.play_search_rung(state, level, started, budget, rng, None)
+
+
+def pente_counter_move(state, rng: random.Random, leading: bool):
+    """The move of the counter nearest home (``leading``) or furthest from it, entries last."""
+    from ludique.games.pente.rules import GOAL, POINT_NAMES
+
+    goal = GOAL[state.colours.index(state.to_move)]
+    on_board = [m for m in state.legal_moves() if m.frm in POINT_NAMES]
+    if not on_board:
+        return rng.choice(state.legal_moves())
+
+    def way(m) -> int:
+        return (goal - POINT_NAMES.index(m.frm)) % len(POINT_NAMES)
+
+    pick = min if leading else max
+    return pick(on_board, key=lambda m: (way(m), rng.random()))
+
+
+def runner_move(state, rng: random.Random, budget: float):
+    if state.game_id == "pente-grammai":
+        return pente_counter_move(state, rng, leading=True)
+    from ludique.ai.evaluation import ai_for
+
+    ai, me = ai_for(state), state.to_move
+    return max(state.legal_moves(), key=lambda m: (ai.advancement(state.play(m), me), rng.random()))
+
+
+def wall_move(state, rng: random.Random, budget: float):
+    if state.game_id == "pente-grammai":
+        return pente_counter_move(state, rng, leading=False)
+    from ludique.ai.evaluation import ai_for
+
+    ai, me = ai_for(state), state.to_move
+
+    def key(m):
+        child = state.play(m)
+        won = child.outcome is not None and child.outcome.winner == me
+        return (won, -exposure(child), -ai.advancement(child, me), rng.random())
+
+    return max(state.legal_moves(), key=key)
+
+
+def grabber_move(state, rng: random.Random, budget: float):
+    moves = state.legal_moves()
+    taking = [(taken_by(state, m), rng.random(), m) for m in moves]
+    most = max(taking, key=lambda t: t[:2])
+    if most[0] > 0:
+        return most[2]
+    if state.game_id == "pente-grammai":
+        return pente_counter_move(state, rng, leading=True)
+    return rng.choice(moves)
+
+
+PLAYOUT = 6  # plies of a random continuation
+
+
+def sampler_move(state, rng: random.Random, budget: float):
+    """Random playouts within ``budget``: each move's mean material after ``PLAYOUT`` random
+    plies (a win or loss on the way counts ten men), the best mean played."""
+    from ludique.ai.evaluation import ai_for
+
+    if state.game_id == "pente-grammai":
+        from ludique.ai.pente import PenteRace
+
+        race, me = PenteRace(), state.to_move
+
+        def raced(m) -> float:
+            child = state.play(m)
+            if child.outcome is not None:
+                return 1e9
+            return race.evaluate(child) * (1 if child.to_move == me else -1)
+
+        return max(state.legal_moves(), key=lambda m: (raced(m), rng.random()))
+    ai, me = ai_for(state), state.to_move
+    moves = state.legal_moves()
+    sums = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    deadline = time.perf_counter() + budget
+    while time.perf_counter() < deadline or not all(counts):
+        for i, move in enumerate(moves):
+            node, plies = state.play(move), 0
+            while node.outcome is None and plies < PLAYOUT:
+                node, plies = node.play(rng.choice(node.legal_moves())), plies + 1
+            if node.outcome is not None:
+                value = 1000 if node.outcome.winner == me else -1000 if node.outcome.winner else 0
+            else:
+                value = ai.material(node, me)
+            sums[i] += value
+            counts[i] += 1
+            if time.perf_counter() >= deadline and all(counts):
+                break
+    best = max(range(len(moves)), key=lambda i: (sums[i] / max(1, counts[i]), rng.random()))
+    return moves[best]
+
+
+STYLES = {
+    "runner": runner_move,
+    "wall": wall_move,
+    "grabber": grabber_move,
+    "sampler": sampler_move,
+}
 
 
 # --- one game through the kiosk's Match ---
@@ -211,6 +342,19 @@ def given(state, move) -> int:
     return int(any(exposure(ai, state, m) < chosen for m in state.legal_moves() if m is not move))
 
 
+def start(job: dict):
+    """The game's start: the full game (the visit rule off, so that the opponent alone is
+    measured), or the kiosk's own rules with ``--visit-rule``."""
+    from ludique.games import new_game
+
+    if job.get("visit_rule"):
+        return new_game(job["game"])
+    try:
+        return new_game(job["game"], visit=None)  # type: ignore[call-arg]
+    except TypeError:  # an engine without the visit rule: the full game already
+        return new_game(job["game"])
+
+
 def play_one(job: dict) -> dict:
     from ludique.ai import even
     from ludique.ai.evaluation import ai_for
@@ -225,7 +369,7 @@ def play_one(job: dict) -> dict:
     colours = probe.state.colours
     visitor_colour = colours[index % 2]
     config = GameConfig(game_id, "computer", "even", visitor_colour)
-    match = Match(config, computer, clock=InstantClock(), think_budget=budget)
+    match = Match(config, computer, clock=InstantClock(), think_budget=budget, state=start(job))
     match.dice = random.Random(rng.random())
     opening = 0
     chances: list[float] = []
@@ -262,6 +406,8 @@ def play_one(job: dict) -> dict:
     computer_colour = next(c for c in colours if c != visitor_colour)
     margin = None if pente else abs(ai_for(state).material(state, computer_colour))
     losses = [d.loss for d in even.decisions_of(state, visitor_colour, even.referee_chances, 10**6)]
+    own = [d.loss for d in even.decisions_of(state, computer_colour, even.referee_chances, 10**6)]
+    captured = any(m.captures for m in state.moves_played())
     rolls = sum(1 for a in state.actions() if a.startswith("roll"))
     return {
         **job,
@@ -275,6 +421,10 @@ def play_one(job: dict) -> dict:
         "given": computer.given,
         "visitor_given": visitor_given,
         "visitor_loss": round(statistics.fmean(losses), 5) if losses else None,
+        "computer_loss": round(statistics.fmean(own), 5) if own else None,
+        "visitor_decisions": len(losses),
+        "computer_decisions": len(own),
+        "captured": captured,
         "times": [round(t, 4) for t in computer.times],
         "rungs": computer.rungs,
         "skill": match.skill,
@@ -308,6 +458,7 @@ def jobs_for(args) -> list[dict]:
             budget=budget,
             seed=args.seed,
             rung=args.rung,
+            visit_rule=args.visit_rule,
         )
         for index, game_id, visitor, budget in plan
     ]
@@ -326,7 +477,15 @@ def run_jobs(play, jobs: list[dict], out: Path, done: list[dict], jobs_at_once: 
 
 
 def job_key(r: dict) -> tuple:
-    return (r["game"], r["visitor"], r["index"], r["budget"], r["seed"], r.get("rung"))
+    return (
+        r["game"],
+        r["visitor"],
+        r["index"],
+        r["budget"],
+        r["seed"],
+        r.get("rung"),
+        bool(r.get("visit_rule")),
+    )
 
 
 def load(path: Path) -> list[dict]:
@@ -343,46 +502,52 @@ def pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
 
 
+def aims(visitor: str, game: str) -> bool:
+    """Whether ``visitor`` plays to win in ``game`` (his share is held to the 30-70% band)."""
+    return visitor not in (AIMLESS_PENTE if game == "pente-grammai" else AIMLESS)
+
+
 def report(results: list[dict]) -> None:
+    """One row per game, budget and visitor: the issue's measures, each band marked ``ok`` or
+    ``NO`` where the cell can be judged."""
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for r in results:
         groups[(r["game"], r["budget"], r["visitor"])].append(r)
     print(
-        "game                budget visitor   n  W-D-L     share  loss won/lost  close  "
-        "gifts/net  length  fifty  think med/max  band"
+        "game                budget visitor   n  W-D-L   share      loss visitor/computer"
+        "   men left v/c  close  count,none  length  think med/max"
     )
     for (game, budget, visitor), rs in sorted(groups.items()):
         won = [r for r in rs if r["winner"] == "visitor"]
         lost = [r for r in rs if r["winner"] == "computer"]
         decided = won + lost
         drawn = len(rs) - len(decided)
-        loss_won = (
-            statistics.fmean(r["visitor_loss"] for r in won if r["visitor_loss"] is not None)
-            if won
-            else None
-        )
-        loss_lost = (
-            statistics.fmean(r["visitor_loss"] for r in lost if r["visitor_loss"] is not None)
-            if lost
-            else None
+        pente = game == "pente-grammai"
+        v_loss = mean(r["visitor_loss"] for r in rs if r.get("visitor_loss") is not None)
+        c_loss = mean(r["computer_loss"] for r in rs if r.get("computer_loss") is not None)
+        matched = v_loss and c_loss is not None and abs(c_loss - v_loss) <= 0.25 * v_loss
+        loss = "-" if v_loss is None or c_loss is None else f"{v_loss:.4f}/{c_loss:.4f}"
+        win_share = share([r["winner"] == "visitor" for r in decided])
+        in_band = win_share is not None and 0.3 <= win_share <= 0.7
+        band = "" if not aims(visitor, game) or win_share is None else (" ok" if in_band else " NO")
+        v_left = mean(r.get("visitor_given", 0) for r in rs) or 0.0
+        c_left = mean(r.get("given", 0) for r in rs) or 0.0
+        left = (
+            ""
+            if pente
+            else f"{v_left:4.1f}/{c_left:4.1f}{' ok' if c_left <= v_left + 0.5 else ' NO'}"
         )
         close = share([r["margin"] <= 2 for r in decided if r["margin"] is not None])
-        gifts = statistics.fmean(r["gifts"] for r in rs)
-        given = statistics.fmean(r.get("given", 0) for r in rs)
-        pente = game == "pente-grammai"
+        quiet = sum(r["reason"] == "fifty-turns" and not r.get("captured", True) for r in rs)
+        count = sum(r["reason"] == "fifty-turns" for r in rs)
         length = statistics.median(r["rounds"] if pente else r["plies"] for r in rs)
-        fifty = sum(r["reason"] == "fifty-turns" for r in rs)
         times = [t for r in rs for t in r["times"]]
-        turns = sum(r["visitor_turns"] for r in rs)
-        band = sum(r["in_band"] for r in rs) / turns if turns else None
-        lw = "-" if loss_won is None else f"{loss_won:.3f}"
-        ll = "-" if loss_lost is None else f"{loss_lost:.3f}"
         print(
             f"{game:19} {budget:<6} {visitor:9} {len(rs):2} {len(won):2}-{drawn}-{len(lost):<3}"
-            f" {pct(share([r['winner'] == 'visitor' for r in decided])):>5}  {lw}/{ll}"
-            f"  {pct(close):>5}  {gifts:4.1f}/{given:3.1f}  {length:6.0f}  {fifty:5}"
-            f"  {statistics.median(times) if times else 0:.3f}/{max(times) if times else 0:.3f}"
-            f"  {pct(band) if pente else ''}"
+            f" {pct(win_share):>4}{band:3}  {loss:>15}{' ok' if matched else ' NO'}"
+            f"  {left:>14}  {pct(close) if not pente else '':>5}  {count:5},{quiet:<4}"
+            f"  {length:6.0f}  {statistics.median(times) if times else 0:.3f}/"
+            f"{max(times) if times else 0:.3f}"
         )
 
 
@@ -392,56 +557,56 @@ def mean(values) -> float | None:
 
 
 def summary(results: list[dict]) -> None:
-    """The issue's measures over all games: each visitor's share of decided games and his loss
-    per move in the games he won and lost, then closeness, gifts, lengths and think times."""
+    """The issue's bands over all games at the benchmark's budget, then the think times."""
     quick = [r for r in results if r["budget"] != KIOSK_BUDGET]
-    print("\nvisitor    decided  share  loss won/lost  Pente: his turns in 0.35-0.65")
+    print("\nvisitor    decided  share  loss visitor/computer (all games)")
     for visitor in VISITORS:
         rs = [r for r in quick if r["visitor"] == visitor]
+        if not rs:
+            continue
         decided = [r for r in rs if r["winner"]]
         won = [r for r in decided if r["winner"] == "visitor"]
-        lost = [r for r in decided if r["winner"] == "computer"]
-        turns = sum(r["visitor_turns"] for r in rs)
-        band = sum(r["in_band"] for r in rs) / turns if turns else None
-        lw = mean(r["visitor_loss"] for r in won if r["visitor_loss"] is not None)
-        ll = mean(r["visitor_loss"] for r in lost if r["visitor_loss"] is not None)
+        v = mean(r["visitor_loss"] for r in rs if r.get("visitor_loss") is not None)
+        c = mean(r["computer_loss"] for r in rs if r.get("computer_loss") is not None)
         won_share = pct(len(won) / len(decided)) if decided else "-"
         print(
             f"{visitor:9} {len(decided):3}/{len(rs):<3} {won_share:>6}"
-            f"  {'-' if lw is None else f'{lw:.3f}'}/{'-' if ll is None else f'{ll:.3f}'}"
-            f"  {pct(band)}"
+            f"  {'-' if v is None else f'{v:.4f}'}/{'-' if c is None else f'{c:.4f}'}"
         )
     search = [r for r in quick if r["game"] != "pente-grammai"]
     decided = [r for r in search if r["winner"]]
-    latrunculi = [r for r in search if r["game"].startswith("latrunculi")]
-    epaminondas = [r for r in search if r["game"] == "epaminondas"]
-    pente = [r for r in quick if r["game"] == "pente-grammai"]
+    cells = defaultdict(list)
+    for r in quick:
+        cells[r["game"], r["visitor"]].append(r)
+    matched = [
+        abs(c - v) <= 0.25 * v
+        for rs in cells.values()
+        for v in [mean(r["visitor_loss"] for r in rs if r.get("visitor_loss") is not None)]
+        for c in [mean(r["computer_loss"] for r in rs if r.get("computer_loss") is not None)]
+        if v and c is not None
+    ]
+    if matched:
+        print(f"loss matched within 25%: {sum(matched)} of {len(matched)} cells")
     if decided:
         print(
             f"close: margin at most two men in {pct(share([r['margin'] <= 2 for r in decided]))}"
-            " of decided search games"
+            f" of {len(decided)} decided search games"
         )
     if search:
-        print(
-            f"gifts a game: {mean(r['given'] for r in search):.2f} for nothing, "
-            f"{mean(r['gifts'] for r in search):.2f} offered (exchanges included); the "
-            f"visitors gave {mean(r.get('visitor_given', 0) for r in search):.2f}"
+        quiet = share(
+            [r["reason"] == "fifty-turns" and not r.get("captured", True) for r in search]
         )
-    if latrunculi:
         print(
-            f"Latrunculi: median {statistics.median(r['plies'] for r in latrunculi)} plies, "
-            f"{pct(share([r['reason'] == 'fifty-turns' for r in latrunculi]))} by the count"
+            f"men left a game: the computer {mean(r['given'] for r in search):.2f}, the visitors "
+            f"{mean(r.get('visitor_given', 0) for r in search):.2f}; ended by the count with no "
+            f"capture: {pct(quiet)} of {len(search)} search games"
         )
-    if epaminondas:
-        print(f"Epaminondas: median {statistics.median(r['plies'] for r in epaminondas)} plies")
-    if pente:
-        print(f"Pente grammai: median {statistics.median(r['rounds'] for r in pente)} rounds")
     for budget in sorted({r["budget"] for r in results}):
         times = [t for r in results if r["budget"] == budget for t in r["times"]]
         if times:
             print(
                 f"think time at {budget} s: median {statistics.median(times):.3f} s, "
-                f"max {max(times):.3f} s"
+                f"max {max(times):.3f} s ({len(times)} decisions)"
             )
 
 
@@ -457,6 +622,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("even-results.jsonl"))
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument(
+        "--visit-rule",
+        action="store_true",
+        help="play under the kiosk's visit rule (by default the full game: the opponent alone)",
+    )
     parser.add_argument(
         "--rung",
         type=int,

@@ -139,9 +139,18 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=SEARCH_GAMES)
     parser.add_argument("--out", type=Path, default=Path("even-calibration.jsonl"))
     parser.add_argument("--fit", type=Path)
+    parser.add_argument(
+        "--write", action="store_true", help="with --fit: write the scales to measured.json"
+    )
     args = parser.parse_args()
     if args.fit:
-        print(json.dumps(fit(args.fit)))
+        scales = fit(args.fit)
+        print(json.dumps(scales))
+        if args.write:
+            from ludique.ai.measured import default_path, write
+
+            for game_id, scale in scales.items():
+                write(default_path(), game_id, value_scale=round(scale, 1))
         return
     jobs = [
         (gid, i, args.budget, args.seed)

@@ -3,10 +3,10 @@
     python benchmarks/even_thought.py                          # every search game, 0.25 s
     python benchmarks/even_thought.py --game epaminondas --budget 1.5
 
-The ladder's ratings, temperatures and agreement with the reader were measured in games at
-0.25 s a move, two at once on the two cores; the rungs that play the Champion's search think a
-number of nodes (``Measured.thought`` in ``ludique.ai.measured``) so that they stay the players
-measured at any clock.  This plays a few games between the middle rungs (the novice, the player
+The rungs that play the Champion's search think a number of nodes (``Measured.thought`` in
+``ludique.ai.measured``, written with ``--write``) so that they stay the players measured at
+0.25 s a move at any clock (the clock bounds them too).  This plays a few games between the
+middle rungs (the novice, the player
 and the strong rung in turn, seeded), and on every sixth position searches as the Champion (95%
 of the budget) and as the expert (30%) would on the clock, two games at once (``--jobs``), and
 prints per game the median nodes and depth reached, with the spread over the positions.
@@ -64,6 +64,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.25, help="seconds a move")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true", help="write the medians to measured.json")
     args = parser.parse_args()
     games = args.game or search_games
     jobs = [(g, args.seed, n, args.budget, args.plies) for g in games for n in range(args.games)]
@@ -78,14 +79,21 @@ def main() -> None:
             if job[0] == game_id
             for row in result
         ]
+        medians = {}
         for rung in SHARES:
             nodes = sorted(n for r, n, _ in rows if r == rung)
+            medians[rung] = round(statistics.median(nodes), -2)
             depths = [d for r, _, d in rows if r == rung]
             spread = f"{nodes[len(nodes) // 10]}-{nodes[9 * len(nodes) // 10]}"
             print(
                 f"{game_id:20} {rung:9} {len(nodes):9} {statistics.median(nodes):7.0f} "
                 f"{spread:>15} {statistics.median(depths):6.1f}"
             )
+        if args.write:
+            from ludique.ai.measured import default_path, write
+
+            thought = (int(medians["expert"]), int(medians["champion"]))
+            write(default_path(), game_id, thought=thought)
 
 
 if __name__ == "__main__":

@@ -1,33 +1,28 @@
-"""Even match: the computer plays like a person of the visitor's own strength.
+"""Even match: the computer loses about as much a move as the visitor does.
 
-Three parts, the same in every game:
+One model for every game, as Stockfish's skill level is one number and a choice among the
+search's moves:
 
 1. **A referee** (``referee_chances``) gives each legal move its winning chance for the mover:
    the solved table in Pente grammai; elsewhere a fixed two-ply search (with the Latrunculi
    capture quiescence and the Epaminondas crossing extensions) whose value, in hundredths of a
-   piece, becomes a chance through a measured calibration (``Measured.value_scale``: Champion
-   self-play, ``benchmarks/even_calibrate.py``).  It reads no clock, so it is a pure function
-   of the position.
-2. **A ladder** of levels (``LADDER``), from a child's to the Champion's: each picks among the
-   moves its search can see with weights ``exp(-loss / temperature)``, a lower temperature for a
-   stronger level, and none steps a piece into a capture it can see (``HANG``) or misses a win
-   it can see.  The upper rungs search deeper, the top one is the Champion itself, thinking
-   as many nodes as when its strength was measured (``Measured.thought``), whatever the clock.
-3. **The visitor's skill** (``ludique.ai.skill``): the same choice model read backwards, a
-   posterior over the ladder's rungs from his recent moves: each weighed by the chance that the
-   rung would have made it there (``policy``, the distribution the rung plays from; for the
-   rungs that play the Champion's search, the move that search chooses in three plies at the
-   share of their own moves measured to be it, or else what the move lost by the referee at
-   the rung's measured temperature).
+   piece, becomes a chance through a measured calibration (``Measured.value_scale``).  It reads
+   no clock, so it is a pure function of the position.  What a move *loses* is the best move's
+   chance less its own.
+2. **The visitor's strength** (``ludique.ai.skill``) is his expected loss per decision, read
+   from his recent decisions that tell, with its uncertainty; so is the computer's own.
+3. **The computer plays at that loss** (``play_at_loss``): each decision it draws a move with
+   weights ``exp(-loss / temperature)``, the temperature set so that its expected loss is the
+   visitor's rate (a rate, not a debt: nothing is paid back).  Its mistakes are a person's: the
+   moves it may choose are those that leave nothing to be taken for nothing (a capture not
+   made, a slower plan), and it leaves a man to be taken only while it has left fewer than the
+   visitor has in the same number of decisions, and then only as a move its level overlooks.
+   Among moves of like loss it prefers those that threaten the visitor's men (``PRESSURE``),
+   so that a game between careful players is decided by captures.  A visitor who loses less
+   than the Champion's search does meets that search.
 
-Each decision the computer plays the level that gives the visitor a fair game (his expected
-score against it one half, by each rung's measured rating, over all the estimate says he may
-be; a level between two rungs is played by the nearer, since the two in turn play as the
-weaker), nudged toward the side that is behind when the referee has one side behind
-(``STEP``): the visitor's expected score a half less ``NUDGE`` or a half and ``NUDGE``, a
-bounded nudge, never a thrown game.  A game gone quiet is played at the fair level, neither
-way, and one that has outlasted a visit nudges only up, to finish a game the computer leads
-(``rung_for``).  Nothing is kept between two decisions but the game itself.
+The ladder (``LADDER``) keeps the curator's fixed levels (``ludique.ai.FIXED_RUNGS``) and the
+benchmarks' players; Even match does not play its rungs.
 """
 
 from __future__ import annotations
@@ -40,17 +35,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ludique.ai.core import INFINITY, MATE_ZONE, GameAI
-from ludique.ai.measured import NOMINAL, measured
+from ludique.ai.core import MATE_ZONE, GameAI
+from ludique.ai.measured import measured
 from ludique.ai.search import Limit, Searcher
-from ludique.ai.skill import (
-    SkillEstimate,
-    agreement,
-    decisions_of,
-    estimate,
-    hypotheses,
-    ladder_strength,
-)
+from ludique.ai.skill import LossEstimate, decisions_of, estimate, rung_of
 from ludique.games import spec
 from ludique.games.base import GameState, Move
 
@@ -67,12 +55,6 @@ REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least an
 REFEREE_NODES = 2_000
 REFEREE_SPAN = 3
 HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
-STEP = 0.1  # the computer's chance this far from one half nudges it (toward the side behind)
-# How far the nudge moves the visitor's expected score from one half: the half-width of the
-# band a fair game keeps him in (35-65% of decided games).
-NUDGE = 0.15
-QUIET = 20  # plies without a capture after which a game has gone quiet
-LATE = 100  # moves (throws not counted) after which a game has outlasted a museum visit
 CHAMPION_SHARE = 0.95  # of the budget, for the fixed Champion (``play_search_rung``'s clock)
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 # Of it, the time kept for a search to see its deadline pass and its move to come back: a
@@ -81,13 +63,6 @@ UNWIND = 0.05
 # Positions whose referee values are kept (``Recent``): each decision reads the visitor's last
 # 20-80 positions again, and a cache emptied all at once cost the next one 2-3 s in a long game.
 REFEREE_CACHE = 4096
-# The rungs that play the Champion's search are read by that search's own choice, run as far
-# as a decision can afford on each position read: three plies within a node bound (two in an
-# Epaminondas middle game; a median of 0.05-0.18 s a position, at most 0.6 s), at the share of
-# their moves measured to be it (``Measured.agreement``; docs/ai.md, "The top rungs read by their
-# own choice").
-READER_DEPTH = 3
-READER_NODES = 20_000
 
 
 @dataclass(frozen=True)
@@ -118,55 +93,38 @@ LADDER: tuple[Level, ...] = (
 )
 
 
-def same_player(game_id: str, a: Level, b: Level) -> bool:
-    """Whether two rungs choose alike in ``game_id``: at the same temperature in the same way
-    (in a solved game every rung that looks reads the same exact table, whatever its search)."""
-    if (a.temperature, a.overlook) != (b.temperature, b.overlook):
-        return False
-    return spec(game_id).solved or thought(game_id, a) == thought(game_id, b)
-
-
 def thought(game_id: str, level: Level) -> int:
     """The nodes ``level`` thinks in ``game_id`` (``Measured.thought``; 0 for a rung that does
     not play the Champion's search: it reads the referee's two plies)."""
-    # Nodes, not a share of the clock: their ratings and reading were measured at 0.25 s a
-    # move, and at the kiosk's 1.5 s the same search sees a ply or two further, a player no
-    # rung measured (docs/ai.md, "Each rung thinks as it was measured").  The expert, on a third
-    # of the Champion's time, sees about a ply less; the two-ply rungs end 700-950 Elo below
-    # the Champion, too wide for one step.
+    # Nodes, not a share of the clock, so that a rung plays as it was measured whatever the
+    # machine; the clock bounds it too (``play_search_rung``).
     if level.search != "champion":
         return 0
     expert, champion = measured(game_id).thought
     return champion if level == LADDER[-1] else expert
 
 
-def ratings(game_id: str) -> tuple[float, ...]:
-    """Each rung's rating in ``game_id`` (``skill.ladder_strength``), rungs that are one player
-    there sharing the mean of what was measured for them: a gap between them is the noise of
-    their games (Pente grammai's expert and Champion, 162 Elo apart on two games a pair, which
-    gave the Champion a level below him; docs/ai.md, "The reading measured")."""
-    rated = ladder_strength(game_id)
-    out = []
-    for level in LADDER:
-        alike = [r for r, b in zip(rated, LADDER, strict=True) if same_player(game_id, level, b)]
-        out.append(math.fsum(alike) / len(alike))
-    return tuple(out)
-
-
 @dataclass(frozen=True)
 class EvenDecision:
-    """What one decision chose and why: the move, the rung played, the rung the visitor's
-    estimate pointed at, the computer's chance before the move (by the referee)."""
+    """What one decision chose and why: the move, the loss it aimed at (the visitor's rate),
+    the visitor's estimate and the computer's own."""
 
     move: Move
-    rung: int
-    estimated: int
-    chance: float
-    skill: SkillEstimate
+    target: float
+    visitor: LossEstimate
+    own: LossEstimate
+    rung: float  # where the visitor's loss lies on the ladder's measured losses
 
     def note(self) -> dict[str, float | int]:
         """What the kiosk keeps of it: the game record's estimate of the visitor."""
-        return {"played": self.rung, **self.skill.to_json()}
+        return {
+            "played": round(self.rung),
+            "rung": round(self.rung, 2),
+            **self.visitor.to_json(),
+            "mean_loss": round(self.visitor.loss, 4),
+            "own_loss": round(self.own.loss, 4),
+            "own_left": self.own.left,
+        }
 
 
 def win_chance(game_id: str, value: float) -> float:
@@ -177,22 +135,6 @@ def win_chance(game_id: str, value: float) -> float:
         return 0.0
     x = value / measured(game_id).value_scale
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
-
-
-def score_all(
-    searcher: Searcher, state: GameState, moves: list[Move], depth: int, extensions: int
-) -> list[tuple[int, Move]]:
-    """Every move's value at ``depth`` with an open window (a value, not a bound, for each)."""
-    mover = state.to_move
-    out = []
-    for move in moves:
-        child = state._apply(move)
-        if child.to_move == mover:  # the Seneca removal: the same player, no ply spent
-            value = searcher._negamax(child, depth, -INFINITY, INFINITY, 1, extensions)
-        else:
-            value = -searcher._negamax(child, depth - 1, -INFINITY, INFINITY, 1, extensions)
-        out.append((value, move))
-    return out
 
 
 # --- the referee ------------------------------------------------------------------------------
@@ -208,8 +150,7 @@ def judge(
     from ludique.ai.evaluation import ai_for
 
     searcher = Searcher(ai_for(state), Limit(nodes=nodes), stop=stop, contempt=0)
-    searcher.root_colour = state.to_move
-    return score_all(searcher, state, moves, depth, 2)
+    return searcher.score_moves(state, moves, depth)
 
 
 class Recent(OrderedDict[K, V]):
@@ -263,7 +204,7 @@ def referee_values(
 
 
 def _static_after(ai: GameAI, state: GameState, move: Move) -> int:
-    child = state._apply(move)
+    child = state.play(move)
     outcome = child.outcome
     if outcome is not None:
         return MATE_ZONE if outcome.winner == state.to_move else -MATE_ZONE if outcome.winner else 0
@@ -285,38 +226,6 @@ def referee_chances(
 
         return [(m.text, v) for m, v in move_values(state)]  # type: ignore[arg-type]
     return [(text, win_chance(state.game_id, v)) for text, v in referee_values(state, stop)]
-
-
-def visitor_skill(state: GameState, stop: Callable[[], bool] | None = None) -> SkillEstimate:
-    """The estimate of the player not to move (the visitor, when the computer is to move)."""
-    visitor = next(c for c in state.colours if c != state.to_move)
-    decisions = decisions_of(
-        state,
-        visitor,
-        lambda node: referee_chances(node, stop),
-        chosen_by=lambda node, action: chosen_by(node, action, stop),
-    )
-    return estimate(decisions, hypotheses(state.game_id))
-
-
-_chosen_cache: Recent[tuple[str, object, str], tuple[float | None, ...]] = Recent()
-
-
-def chosen_by(
-    state: GameState, action: str, stop: Callable[[], bool] | None = None
-) -> tuple[float | None, ...]:
-    """The chance that each hypothesis of the visitor's estimate (``skill.hypotheses``: the
-    random mover, then the rungs) plays ``action`` in ``state`` by its own choice (``policy``),
-    ``None`` for the random mover (read as uniform)."""
-    key = (state.game_id, state.key, action)
-    cached = _chosen_cache.recall(key)
-    if cached is not None:
-        return cached
-    known: list[float | None] = [None]
-    seen: dict[str, Options] = {}
-    for level in LADDER:
-        known.append(policy(state, level, stop, seen).get(action, 0.0))
-    return _chosen_cache.keep(key, tuple(known))
 
 
 # --- the ladder's choice ------------------------------------------------------------------------
@@ -352,7 +261,7 @@ def exposure(ai: GameAI, state: GameState, move: Move, avenged: bool = True) -> 
     exchange (a man offered where it is taken and avenged) gives nothing; without ``avenged``
     (a player who does not look past the reply) it gives the man."""
     gain = ai.capture_gain
-    child = state._apply(move)
+    child = state.play(move)
     if child.outcome is not None or child.to_move == state.to_move:
         return -gain(state, move)  # a won game, or a Seneca removal still to come
     worst = 0
@@ -360,7 +269,7 @@ def exposure(ai: GameAI, state: GameState, move: Move, avenged: bool = True) -> 
         taken = gain(child, reply)
         if taken <= worst:
             continue
-        after = child._apply(reply)
+        after = child.play(reply)
         back = 0
         if avenged and after.outcome is None and after.to_move == state.to_move:
             back = max((gain(after, m) for m in after.legal_moves()), default=0)
@@ -380,22 +289,6 @@ def candidates(
     exposed = [exposure(ai, state, m) for _, m in sound]
     least = min(exposed)
     return [vm for vm, e in zip(sound, exposed, strict=True) if e == least]
-
-
-def quiet_plies(state: GameState, limit: int) -> int:
-    """Plies since the last capture, counted up to ``limit``."""
-    from ludique.ai.evaluation import ai_for
-
-    ai = ai_for(state)
-    count, child, node = 0, state, state.parent
-    while node is not None and count < limit:
-        if not node.needs_roll and child.action is not None:
-            move = node.find_move(child.action)
-            if move is not None and ai.capture_gain(node, move):
-                break
-        count += 1
-        child, node = node, node.parent
-    return count
 
 
 @dataclass(frozen=True)
@@ -472,75 +365,6 @@ def pente_looked(state: GameState) -> Options:
     return Options(texts, tuple(v for _, v in scored))
 
 
-def policy(
-    state: GameState,
-    level: Level,
-    stop: Callable[[], bool] | None = None,
-    seen: dict[str, Options] | None = None,
-) -> Policy:
-    """The chance that ``level`` plays each legal move of ``state`` (for the rungs that play the
-    Champion's search, as they are read: ``searched``).  ``seen`` keeps what one position's
-    ways of choosing weigh, for the next rung asked about it."""
-    seen = {} if seen is None else seen
-
-    def options(way: str) -> Options:
-        if way not in seen:
-            if way == "overlooked":
-                seen[way] = overlooked(state)
-            elif way == "pente":
-                seen[way] = pente_looked(state)
-            else:
-                seen[way] = looked(state, stop)
-        return seen[way]
-
-    solved = spec(state.game_id).solved
-    if level.search == "champion" and not solved:
-        return searched(state, level, stop)
-    if level.overlook >= 1.0:
-        return options("overlooked").choice(level.temperature)
-    sees = options("pente" if solved else "looked").choice(level.temperature)
-    if not level.overlook:
-        return sees
-    out = {text: (1.0 - level.overlook) * p for text, p in sees.items()}
-    for text, p in options("overlooked").choice(level.temperature).items():
-        out[text] = out.get(text, 0.0) + level.overlook * p
-    return out
-
-
-def searched(state: GameState, level: Level, stop: Callable[[], bool] | None) -> Policy:
-    """How a rung that plays the Champion's search is read: the move the Champion's search
-    chooses in a few plies (``reader_choice``) at the share of its own moves measured to be
-    that move (``skill.agreement``), the rest over every legal move by the referee at the
-    rung's measured temperature (where its own search chose otherwise)."""
-    rung = LADDER.index(level)
-    share = agreement(state.game_id, rung)
-    scored = referee_chances(state, stop)
-    weights = boltzmann_weights([c for _, c in scored], hypotheses(state.game_id)[rung + 1][0])
-    out = {text: (1.0 - share) * w for (text, _), w in zip(scored, weights, strict=True)}
-    deep = reader_choice(state, stop)
-    out[deep] = out.get(deep, 0.0) + share
-    return out
-
-
-_reader_cache: Recent[tuple[str, object], str] = Recent()
-
-
-def reader_choice(state: GameState, stop: Callable[[], bool] | None = None) -> str:
-    """The move the Champion's search chooses in ``state`` within ``READER_DEPTH`` plies and
-    ``READER_NODES`` nodes (no clock read: a pure function of the position)."""
-    key = (state.game_id, state.key)
-    cached = _reader_cache.recall(key)
-    if cached is not None:
-        return cached
-    from ludique.ai.evaluation import ai_for
-
-    limit = Limit(depth=READER_DEPTH, nodes=READER_NODES)
-    found = Searcher(ai_for(state), limit, stop=stop, rng=random.Random(0)).search(state)
-    if stop is not None and stop():
-        raise Cancelled  # a cut-short search is never remembered
-    return _reader_cache.keep(key, found.move.text)
-
-
 def play_policy(choice: Policy, state: GameState, rng: random.Random) -> Move:
     texts = list(choice)
     move = state.find_move(texts[draw([choice[t] for t in texts], rng)])
@@ -585,60 +409,152 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
     return play_policy(pente_looked(state).choice(level.temperature), state, rng)
 
 
-def rung_for(
-    skill: SkillEstimate,
-    chance: float,
-    quiet: bool = False,
-    late: bool = False,
-    strengths: Sequence[float] = NOMINAL.ratings,
-) -> tuple[int, int]:
-    """(the rung to play, the rung nearest the fair level). The computer plays the level
-    (``SkillEstimate.level``) against which the visitor's expected score, by the ladder's
-    ratings ``strengths`` over the posterior, is one half, nudged by ``NUDGE`` toward the side
-    that is behind: a half less ``NUDGE`` when the computer is behind, a half and ``NUDGE`` when
-    it is ahead (as large both ways: less near an end of the ladder, none at an end). In a game
-    gone quiet it plays the fair level, neither way (``aim``). Once a game has outlasted a
-    visit (``late``) it never nudges down, and nudges up only to finish a game it leads, from
-    any level (the toddler can lead a game and never end it): a lead the moves built decides,
-    whoever holds it (the ways tried before, and why each failed: docs/ai.md, "The rung
-    played").
-
-    The level weighs the rungs by what they are worth, not by their place on the ladder (where
-    neighbouring rungs play alike, as Epaminondas' child and novice, a visitor who may be either
-    meets one of them, not the rung above), and a level between two rungs is played by the one
-    nearer it in expected score (``Mix.nearest``): the two played in turn play as the weaker,
-    measured (docs/ai.md, "A level between two rungs measured"), so that a level below the
-    stronger rung by any share would be the weaker rung."""
-    fair = skill.level(strengths)
-    direction = aim(chance, quiet, late)
-    if not direction:
-        return fair.nearest, fair.nearest
-    # how far the ladder reaches each way from one half (his score against its top and bottom)
-    up = 0.5 - skill.expected_score(strengths, len(strengths) - 1)
-    down = skill.expected_score(strengths, 0) - 0.5
-    # Near an end of the ladder a nudge could go further one way than the other: toward the
-    # computer at the bottom, toward the visitor at the top, so that it would decide the
-    # weakest visitors' games for the computer and the strongest visitors' for them.  It is as
-    # large both ways, none at an end; only the finish of a long game goes up from the bottom.
-    room = up if late else min(up, down)
-    target = 0.5 + direction * max(0.0, min(NUDGE, room))
-    return skill.level(strengths, target).nearest, fair.nearest
+# --- Even match: the computer plays at the visitor's loss ----------------------------------------
+# A player who makes something happen prefers, among moves of like loss, one that threatens the
+# opponent's men: each man threatened makes such a move e times as likely.  The temperature is
+# then set for the loss aimed at, so the tilt moves the choice, never the loss.
+PRESSURE_TILT = 1.0
+INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
+TEMPERATURES = (1e-4, 1.0)
+CATCH_UP = 2.0  # the bounds of the temperature sought (winning chance)
 
 
-def aim(chance: float, quiet: bool, late: bool) -> int:
-    """Which way the computer nudges the visitor's expected score, from its own chance by the
-    referee: -1 (it plays stronger), +1 (weaker) or 0."""
-    behind, ahead = chance < 0.5 - STEP, chance > 0.5 + STEP
-    if late:
-        # finishing a game it leads is a nudge up from any level: the toddler, which chooses
-        # among its safe moves alike, led the weakest visitors' Pente grammai races for 100-300
-        # rounds without ending them
-        return -1 if ahead else 0
-    if quiet:
-        # its level, neither way: a nudge that could only go up here (behind, it caught up;
-        # ahead, it held its level) leaned most of a Latrunculi game toward the computer
+def loss_rates(state: GameState, colour: str, stop: Callable[[], bool] | None) -> LossEstimate:
+    """``colour``'s expected loss per decision that tells, from the game's history alone, drawn
+    toward the ladder's middle rung (``Measured.losses``) until his moves have told."""
+    decisions = decisions_of(
+        state,
+        colour,
+        lambda node: referee_chances(node, stop),
+        left=lambda node, action: left_a_man(node, action, stop),
+    )
+    return estimate(decisions, prior=measured(state.game_id).losses[len(LADDER) // 2])
+
+
+def left_a_man(state: GameState, action: str, stop: Callable[[], bool] | None = None) -> bool:
+    """Whether ``action`` left a man to be taken for nothing (``leaves``).  Pente grammai has
+    no such move: a counter hit starts again."""
+    if spec(state.game_id).solved:
+        return False
+    from ludique.ai.evaluation import ai_for
+
+    values = dict(referee_values(state, stop))
+    move = state.find_move(action)
+    if action not in values or move is None:
+        return False
+    return leaves(ai_for(state), state, move, values[action], max(values.values()))
+
+
+def leaves(ai: GameAI, state: GameState, move: Move, value: int, best: int) -> bool:
+    """Whether ``move`` (of search value ``value``, the best being ``best``) leaves a man to be
+    taken for nothing: it loses material its two plies see (``HANG`` below the best) and it
+    exposes more than nothing at once.  A capture not made loses as much and leaves nothing."""
+    if value > best - HANG or best >= MATE_ZONE:
+        return False
+    return exposure(ai, state, move) > 0
+
+
+def temperature_for(losses: Sequence[float], target: float, tilt: Sequence[float]) -> float:
+    """The temperature at which the choice ``exp(tilt - loss / temperature)`` loses ``target``
+    on average (bisection in its logarithm; an end of ``TEMPERATURES`` where none does)."""
+
+    def expected(temperature: float) -> float:
+        weights = tilted_weights(losses, temperature, tilt)
+        return math.fsum(w * x for w, x in zip(weights, losses, strict=True)) / math.fsum(weights)
+
+    low, high = (math.log(t) for t in TEMPERATURES)
+    if expected(math.exp(high)) <= target:
+        return math.exp(high)
+    if expected(math.exp(low)) >= target:
+        return math.exp(low)
+    for _ in range(30):
+        mid = (low + high) / 2
+        if expected(math.exp(mid)) < target:
+            low = mid
+        else:
+            high = mid
+    return math.exp((low + high) / 2)
+
+
+def tilted_weights(
+    losses: Sequence[float], temperature: float, tilt: Sequence[float]
+) -> list[float]:
+    least = min(x - temperature * t for x, t in zip(losses, tilt, strict=True))
+    return [
+        math.exp(-((x - temperature * t) - least) / temperature)
+        for x, t in zip(losses, tilt, strict=True)
+    ]
+
+
+def threatened(state: GameState, move: Move) -> int:
+    """The opponent's men that the mover could take if he moved again after ``move`` (the
+    game's own ``threats``: what the next move can decide)."""
+    child = state.play(move)
+    threats = spec(state.game_id).threats
+    if child.outcome is not None or child.to_move == state.to_move or threats is None:
         return 0
-    return -1 if behind else 1 if ahead else 0
+    return sum(len(t.squares) for t in threats(child) if t.kind == "capture")
+
+
+def play_at_loss(
+    state: GameState,
+    target: float,
+    may_leave: bool,
+    rng: random.Random,
+    stop: Callable[[], bool] | None = None,
+) -> Move:
+    """A move whose expected loss, by the referee, is ``target``: a win it sees always; else
+    among the moves that leave nothing for nothing (all moves but forced losses where
+    ``may_leave``), weighted ``exp(-loss / temperature)``, tilted toward threats."""
+    legal = {m.text: m for m in state.legal_moves()}
+    if spec(state.game_id).solved:
+        from ludique.ai.pente import move_values
+
+        scored = [(c, m) for m, c in move_values(state)]  # type: ignore[arg-type]
+        best = max(c for c, _ in scored)
+        if best >= 1.0:
+            return rng.choice([m for c, m in scored if c >= 1.0])
+        pool = scored
+        tilt = [0.0] * len(pool)
+    else:
+        from ludique.ai.evaluation import ai_for
+
+        values = [(v, legal[text]) for text, v in referee_values(state, stop)]
+        top = max(v for v, _ in values)
+        if top >= MATE_ZONE:  # a win its search sees is never missed
+            return rng.choice([m for v, m in values if v == top])
+        alive = [(v, m) for v, m in values if v > -MATE_ZONE] or values
+        ai = ai_for(state)
+        kept = [(v, m) for v, m in alive if may_leave or not leaves(ai, state, m, v, top)]
+        chosen = kept or candidates(ai, state, values)
+        best = win_chance(state.game_id, top)
+        pool = [(win_chance(state.game_id, v), m) for v, m in chosen]
+        # the threats are weighed only where they could be chosen at this loss
+        near = max(2 * target, 2 * INFORMATIVE_LOSS)
+        tilt = [PRESSURE_TILT * threatened(state, m) if best - c <= near else 0.0 for c, m in pool]
+    losses = [best - c for c, _ in pool]
+    temperature = temperature_for(losses, target, tilt)
+    weights = tilted_weights(losses, temperature, tilt)
+    total = math.fsum(weights)
+    return pool[draw([w / total for w in weights], rng)][1]
+
+
+def champion_move(
+    state: GameState,
+    started: float,
+    budget: float,
+    rng: random.Random,
+    stop: Callable[[], bool] | None = None,
+) -> Move:
+    """The Champion's search for a visitor as sharp as it: its measured thought in nodes, and
+    no longer than its share of the budget from the decision's start (a slower machine thinks
+    fewer nodes, it does not make the visitor wait longer)."""
+    from ludique.ai.evaluation import ai_for
+
+    now = time.perf_counter()
+    deadline = min(started + budget * CHAMPION_SHARE, started + LONGEST - UNWIND)
+    limit = Limit(time=max(0.0, deadline - now), nodes=thought(state.game_id, LADDER[-1]))
+    return Searcher(ai_for(state), limit, start=now, stop=stop, rng=rng).search(state).move
 
 
 def decide(
@@ -649,16 +565,19 @@ def decide(
     stop: Callable[[], bool] | None = None,
 ) -> EvenDecision:
     """Even match's decision in any game (the state has more than one legal move)."""
-    skill = visitor_skill(state, stop)
-    own = referee_chances(state, stop)
-    chance = max(c for _, c in own)
-    late = len(state.moves_played()) >= LATE
-    strengths = ratings(state.game_id)
-    if spec(state.game_id).solved:
-        rung, estimated = rung_for(skill, chance, late=late, strengths=strengths)
-        move = play_pente_rung(state, LADDER[rung], rng)
+    visitor = loss_rates(state, state.opponent, stop)
+    own = loss_rates(state, state.to_move, stop)
+    losses = measured(state.game_id).losses
+    rung = rung_of(visitor.loss, losses)
+    # Where no move loses as much as the rate (a quiet position, a game far ahead), a decision
+    # falls short of it: the rate is kept over its recent decisions by aiming higher by the
+    # share it fell short, at most ``CATCH_UP`` times the visitor's rate (never paying back
+    # his blunders: his rate is what it aims at).
+    short = visitor.loss / own.loss if own.loss > 0 else CATCH_UP
+    target = visitor.loss * max(1.0, min(CATCH_UP, short))
+    if not spec(state.game_id).solved and visitor.loss <= losses[-1]:
+        move = champion_move(state, started, budget, rng, stop)
     else:
-        quiet = quiet_plies(state, QUIET) >= QUIET
-        rung, estimated = rung_for(skill, chance, quiet, late, strengths)
-        move = play_search_rung(state, LADDER[rung], started, budget, rng, stop)
-    return EvenDecision(move, rung, estimated, chance, skill)
+        may_leave = own.left < visitor.left
+        move = play_at_loss(state, target, may_leave, rng, stop)
+    return EvenDecision(move, target, visitor, own, rung)

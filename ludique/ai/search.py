@@ -342,6 +342,24 @@ class Searcher:
                 self.partial = move
         return best, alpha, scored
 
+    def score_moves(
+        self, state: GameState, moves: list[Move], depth: int, extensions: int = 2
+    ) -> list[tuple[int, Move]]:
+        """Each of ``moves`` (legal in ``state``) with its value for the mover at ``depth`` plies,
+        each with an open window: a value, not a bound (the Even match's referee).  Raises
+        ``SearchAborted`` past the limit."""
+        self.root_colour = state.to_move
+        mover = state.to_move
+        out = []
+        for move in moves:
+            child = state.play(move)
+            if child.to_move == mover:  # the Seneca removal: the same player, no ply spent
+                value = self._negamax(child, depth, -INFINITY, INFINITY, 1, extensions)
+            else:
+                value = -self._negamax(child, depth - 1, -INFINITY, INFINITY, 1, extensions)
+            out.append((value, move))
+        return out
+
     def search(
         self,
         state: GameState,
