@@ -9,6 +9,7 @@ import pytest
 from doubles import random_positions
 
 from ludique.games import GAME_IDS, REFUSALS, GameState
+from ludique.games.base import Refusal
 from ludique.words.i18n import catalog
 
 LANGUAGES = ("en", "fr", "de")
@@ -69,11 +70,19 @@ def test_each_reason_names_what_the_board_shows(game_id: str) -> None:
                     assert me in _at(state, to) and to not in ("3A", "3B")
                 elif found.key in ("single", "larger"):
                     assert _at(state, to) == {state.opponent}
-                elif found.key == "far":
+                elif found.key in ("far", "one_square"):
                     df = abs(ord(to[0]) - ord(frm[0]))
                     dr = abs(int(to[1:]) - int(frm[1:]))
-                    assert max(df, dr) > fields["size"]
+                    assert max(df, dr) > fields.get("size", 1)
+                    assert (found.key == "one_square") == (fields.get("size", 1) == 1)
                     assert not _at(state, to)
+                elif found.key == "by_the_back":
+                    back = str(fields["square"])
+                    assert me in _at(state, back), (frm, to, back)
+                    assert any(
+                        m.frm == back and (m.landing[-1] == to or to in m.captures)
+                        for m in state.legal_moves()
+                    ), (frm, to, back)
 
 
 def test_the_phalanx_rules_are_named() -> None:
@@ -88,7 +97,9 @@ def test_the_phalanx_rules_are_named() -> None:
     assert state.refusal("f2", "f3").key == "single"
     assert state.refusal("h2", "h4").key == "larger"
     assert dict(state.refusal("h2", "h4").fields) == {"size": 2, "group": 2}
-    assert state.refusal("c3", "c5").key == "single"  # c3 alone northward: one piece
+    # c3 alone northward is one piece, but the pair from c2 captures c5: drag c2 (issue 60)
+    assert state.refusal("c3", "c5") == Refusal.of("by_the_back", square="c2")
+    assert "c5" in state.find_move("c2-c4").captures
     assert state.refusal("c3", "c4") is None
     assert state.refusal("c2", "d4").key == "elsewhere"  # not on a line
     blocked = EpaminondasState.from_position(white=["a1", "a2", "a3"], black=["a5"])
@@ -102,3 +113,27 @@ def test_every_refusal_is_said_in_every_language(lang: str) -> None:
     for key in REFUSALS:
         said = cat.t(f"kiosk.play.refused.{key}", size=3, group=3)
         assert said and not said.startswith("kiosk."), (lang, key)
+
+
+def test_a_single_piece_is_a_single_piece_and_the_front_of_a_line_says_which_to_drag() -> None:
+    """ "A phalanx of 1 moves at most 1 squares" and "A single piece cannot capture" were said
+    to a visitor who took a lone piece two squares, or the front piece of a pair that can
+    capture (issue 60)."""
+    from ludique.games.epaminondas.rules import EpaminondasState
+
+    lone = EpaminondasState.from_position(white=["e5", "a1"], black=["n12"])
+    assert lone.refusal("e5", "e7") == Refusal("one_square")
+    pair = EpaminondasState.from_position(white=["e4", "e5", "a1"], black=["e6", "n12"])
+    assert pair.refusal("e5", "e6") == Refusal.of("by_the_back", square="e4")
+    assert pair.find_move("e4-e5").captures == ("e6",)
+    # the pair's front piece taken two squares up, where the pair goes from e4
+    free = EpaminondasState.from_position(white=["e4", "e5", "a1"], black=["n12"])
+    assert free.refusal("e5", "e7") == Refusal.of("by_the_back", square="e4")
+    # a lone piece beside an enemy still cannot capture it
+    alone = EpaminondasState.from_position(white=["e5", "a1"], black=["e6", "n12"])
+    assert alone.refusal("e5", "e6") == Refusal("single")
+    for lang in LANGUAGES:
+        said = catalog(lang).t("kiosk.play.refused.one_square")
+        assert "1" not in said and "{" not in said, (lang, said)
+        said = catalog(lang).t("kiosk.play.refused.by_the_back", square="e4")
+        assert "e4" in said, (lang, said)

@@ -97,6 +97,8 @@ REFUSED_OWN = "own"  # Pente grammai: one of the mover's counters holds that ord
 REFUSED_SINGLE = "single"  # Epaminondas: a single piece never captures
 REFUSED_LARGER = "larger"  # Epaminondas: the group is not smaller (fields: size, group)
 REFUSED_FAR = "far"  # Epaminondas: a phalanx moves at most its size (field: size)
+REFUSED_ONE_SQUARE = "one_square"  # Epaminondas: a single piece moves one square
+REFUSED_BY_THE_BACK = "by_the_back"  # Epaminondas: the line behind can do it (field: square)
 REFUSED_JUMP = "jump"  # Epaminondas: the head's way is not free
 REFUSALS = (
     REFUSED_ELSEWHERE,
@@ -105,6 +107,8 @@ REFUSALS = (
     REFUSED_SINGLE,
     REFUSED_LARGER,
     REFUSED_FAR,
+    REFUSED_ONE_SQUARE,
+    REFUSED_BY_THE_BACK,
     REFUSED_JUMP,
 )
 

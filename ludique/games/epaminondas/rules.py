@@ -50,10 +50,12 @@ from ludique.games.base import (
     REASON_NO_MOVES,
     REASON_NO_PIECES,
     REASON_REPETITION,
+    REFUSED_BY_THE_BACK,
     REFUSED_ELSEWHERE,
     REFUSED_FAR,
     REFUSED_JUMP,
     REFUSED_LARGER,
+    REFUSED_ONE_SQUARE,
     REFUSED_SINGLE,
     WHITE,
     GameState,
@@ -755,6 +757,9 @@ class EpaminondasState(GameState):
             return n
 
         size = run(tail, own)
+        back = self._back_that_reaches(tail, step, own, to or "")
+        if back is not None:
+            return Refusal.of(REFUSED_BY_THE_BACK, square=back)
         if enemy >> target & 1:
             if size == 1:
                 return Refusal(REFUSED_SINGLE)
@@ -763,6 +768,8 @@ class EpaminondasState(GameState):
                 return Refusal.of(REFUSED_LARGER, size=size, group=group)
             return Refusal(REFUSED_ELSEWHERE)
         if distance > size:
+            if size == 1:
+                return Refusal(REFUSED_ONE_SQUARE)
             return Refusal.of(REFUSED_FAR, size=size)
         occupied = own | enemy
         for passed in range(1, distance):  # the head's way, before its last square
@@ -772,6 +779,23 @@ class EpaminondasState(GameState):
             if occupied >> (r * N_FILES + f) & 1:
                 return Refusal(REFUSED_JUMP)
         return Refusal(REFUSED_ELSEWHERE)
+
+    def _back_that_reaches(self, tail: int, step: tuple[int, int], own: int, to: str) -> str | None:
+        """The square of a piece behind ``tail`` on its line whose phalanx can bring its front
+        piece to ``to`` (a visitor who took the front of a line by its front piece): a phalanx
+        is moved by its back piece, so that is the piece to drag."""
+        behind: list[str] = []
+        f, r = tail % N_FILES - step[0], tail // N_FILES - step[1]
+        while _on_board(f, r) and own >> (r * N_FILES + f) & 1:
+            behind.append(SQUARE_NAMES[r * N_FILES + f])
+            f, r = f - step[0], r - step[1]
+        for square in behind:
+            for move in self._legal():
+                if move.frm != square or not isinstance(move, EpaminondasMove):
+                    continue
+                if move.landing[-1] == to or to in move.captures:
+                    return square
+        return None
 
     def _why_illegal(self, text: str) -> str:
         found = _NOTATION_RE.fullmatch(text)
