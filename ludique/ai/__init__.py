@@ -78,8 +78,8 @@ def decide(
     *,
     stop: Callable[[], bool] | None = None,
 ) -> tuple[Move, dict[str, float | int] | None]:
-    """``choose_move``'s move with, for Even match, what it read of the visitor (the rung it
-    played and the visitor's estimate, ``ludique.ai.even.EvenDecision.note``), else ``None``."""
+    """``choose_move``'s move with, for Even match, what it read of the visitor (his loss per
+    decision and the computer's own, ``ludique.ai.even.EvenDecision.note``), else ``None``."""
     started = time.perf_counter()
     moves = check_request(state, strength, time_budget)
     rng = rng or random.Random()

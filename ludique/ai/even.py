@@ -415,8 +415,8 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
 # then set for the loss aimed at, so the tilt moves the choice, never the loss.
 PRESSURE_TILT = 1.0
 INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
-TEMPERATURES = (1e-4, 1.0)
-CATCH_UP = 2.0  # the bounds of the temperature sought (winning chance)
+TEMPERATURES = (1e-4, 1.0)  # the bounds of the temperature sought (winning chance)
+CATCH_UP = 2.0  # at most this many times the visitor's rate, where its own fell short
 
 
 def loss_rates(state: GameState, colour: str, stop: Callable[[], bool] | None) -> LossEstimate:
