@@ -280,3 +280,36 @@ def test_every_committed_state_is_announced_with_the_one_before():
     assert seen == [(start, match.state)]
     match.reset_to(new_game("latrunculi-petteia"))
     assert len(seen) == 2 and match.checkpoints == []
+
+
+def test_undo_never_throws_the_computers_die_again():
+    """Issue 61: Undo during the computer's Pente grammai turn threw its die again, so that a
+    visitor could undo until it threw what suited him.  The throw it made stands, whatever
+    the visitor plays after the Undo."""
+    match, clock, *_ = make("pente-grammai")
+    match.dice.seed(7)
+
+    def computer_throw() -> int:
+        for _ in range(100):
+            due = match.update(clock.now())
+            if due is Due.THROW:
+                value = match.throw()
+                match.land(value)
+                return value
+            if isinstance(due, Transition):
+                match.commit(due)
+            clock.t += 0.1
+        raise AssertionError("the computer never threw")
+
+    match.update(clock.now())
+    match.land(3)  # the visitor's throw, then his move
+    match.update(clock.now())
+    first_try = str(match.state.legal_moves()[0])
+    match.play(first_try)
+    thrown = computer_throw()
+    for attempt in range(12):
+        assert match.undo() is not None
+        assert match.human_turn and not match.state.needs_roll  # his throw stands too
+        moves = [str(m) for m in match.state.legal_moves()]
+        match.play(moves[attempt % len(moves)])
+        assert computer_throw() == thrown, attempt

@@ -176,6 +176,7 @@ class Match:
         self.checkpoints: list[GameState] = []
         self.finished = False
         self.last_die: int | None = None
+        self.computer_throws: dict[int, int] = {}  # the computer's throws, by turn: they stand
         self.die_by: str | None = None  # whose throw the die shows
         self.auto_roll_at: float | None = None
         self.pass_at: float | None = None
@@ -241,8 +242,16 @@ class Match:
         return self.state
 
     def throw(self) -> int:
-        """The value the die will land on; ``land(value)`` commits it once it has been shown."""
-        return self.dice.randint(1, 6)
+        """The value the die will land on; ``land(value)`` commits it once it has been shown.
+        Against the computer its throws are kept by the turn they were made at: after an
+        Undo the computer's next throw is the one it made before, so that a visitor cannot
+        undo until the computer throws what suits him."""
+        if not (self.against_computer and not self.human_turn):
+            return self.dice.randint(1, 6)
+        turn = len(self.state.actions())
+        if turn not in self.computer_throws:
+            self.computer_throws[turn] = self.dice.randint(1, 6)
+        return self.computer_throws[turn]
 
     def land(self, value: int) -> None:
         self.last_die = value
