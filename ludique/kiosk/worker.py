@@ -45,7 +45,10 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import os
 import signal
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -161,6 +164,30 @@ def _warm_up() -> None:
         pass
 
 
+def _from_a_readable_folder() -> None:
+    """``spawn`` starts the worker in the kiosk's current folder: one its user cannot enter
+    (``runuser -u ludique`` from ``/root``) or that was deleted kills every worker at its start.
+    Such a folder is of no use to the kiosk either (nothing in it can be opened), so the kiosk
+    leaves it for its program's folder (or the temporary one, or ``/``), and says so once."""
+    try:
+        here: str | None = os.getcwd()
+    except OSError:  # deleted
+        here = None
+    if here is not None and os.access(here, os.R_OK | os.X_OK):
+        return
+    program = os.path.dirname(os.path.abspath(sys.executable))
+    for folder in (program, tempfile.gettempdir(), "/"):
+        if os.access(folder, os.R_OK | os.X_OK):
+            break
+    log.warning(
+        "the current folder %s cannot be read by this user: the computer player's process "
+        "starts from %s",
+        here if here is not None else "(deleted)",
+        folder,
+    )
+    os.chdir(folder)
+
+
 def _exit_words(process: multiprocessing.process.BaseProcess) -> str:
     code = process.exitcode
     if code is None:
@@ -221,6 +248,7 @@ class ComputerPlayer:
         if self.alive:
             return
         self._shutdown(wait=0.0)
+        _from_a_readable_folder()
         parent_end, child_end = self._context.Pipe()
         process = self._context.Process(
             target=_serve, args=(child_end, self._wanted), name="ludique-ai", daemon=True
