@@ -17,7 +17,7 @@ from pygame: the kiosk, the computer player, the tests and the benchmarks all sh
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TypeGuard
+from typing import Literal, TypeGuard
 
 from ludique.games.base import (
     BLACK,
@@ -109,9 +109,24 @@ GAME_IDS: tuple[str, ...] = game_ids()
 FAMILIES: tuple[str, ...] = families()
 
 
-def new_game(game_id: str) -> GameState:
-    """The starting position of ``game_id`` (one of ``game_ids()``)."""
-    return spec(game_id).initial()
+KIOSK_VISIT: Literal["kiosk"] = "kiosk"
+
+
+def new_game(game_id: str, visit: int | None | Literal["kiosk"] = KIOSK_VISIT) -> GameState:
+    """The starting position of ``game_id`` (one of ``game_ids()``), under the kiosk's rules.
+
+    ``visit`` is the visit rule (``GameState.visit``): by default the game's own length
+    (``GameSpec.visit_moves``), or a number of moves each (the curator's setting), or ``None``
+    for the full game, without it.  ``IllegalMove`` for a length under one move.
+    """
+    game = spec(game_id)
+    if visit == KIOSK_VISIT:
+        visit = game.visit_moves or None
+    if visit is not None and (type(visit) is not int or visit < 1):
+        raise IllegalMove(f"visit {visit!r}: expected a number of moves each, 1 or more")
+    state = game.initial()
+    state.visit = visit  # the fresh start is nobody else's yet: the rule is set before play
+    return state
 
 
 def load_game(text: str) -> GameState:
@@ -131,9 +146,13 @@ def load_game(text: str) -> GameState:
                     f"line {number}: expected 'game ID' before any move, found {line!r}"
                 )
             try:
-                state = new_game(line[5:].strip())
+                # a record from before the visit rule, which names none, is a full game
+                state = new_game(line[5:].strip(), visit=None)
             except IllegalMove as exc:
                 raise IllegalMove(f"line {number}: {exc}") from None
+            continue
+        if line.startswith("visit ") and state.parent is None:
+            state.visit = _visit_line(line, number)  # the start, not played from yet
             continue
         try:
             state = apply_action(state, line)
@@ -144,7 +163,20 @@ def load_game(text: str) -> GameState:
     return state
 
 
+def _visit_line(line: str, number: int) -> int | None:
+    """A saved game's ``visit N`` (moves each) or ``visit full`` line."""
+    value = line[6:].strip()
+    if value == "full":
+        return None
+    if value.isascii() and value.isdigit() and len(value) <= 4 and int(value) >= 1:
+        return int(value)
+    raise IllegalMove(
+        f"line {number}: {line[:40]!r}: expected 'visit N' (moves each, 1 or more) or 'visit full'"
+    )
+
+
 __all__ = [
+    "KIOSK_VISIT",
     "BLACK",
     "BLUE",
     "FAMILIES",

@@ -52,6 +52,9 @@ class GameSpec:
     # "captured" (pieces lost); with ``lost_pieces_drawn`` the captured pieces are drawn
     score: tuple[str, ...] = ("captured",)
     lost_pieces_drawn: bool = False
+    # the visit rule's length, in moves each (``new_game``, ``GameState.visit``; 0: the game
+    # has none): chosen from benchmarks/visit.py, the reasons in docs/visit.md
+    visit_moves: int = 0
     # capture warnings: at every strength, or only where the setting or strength asks
     warnings_by_setting: bool = False
     threats: Callable[[GameState], list[Threat]] | None = None  # what the next move decides

@@ -31,6 +31,7 @@ SPEC = GameSpec(
     ranks=N_RANKS,
     home_rows=((WHITE, 1), (BLACK, N_RANKS)),
     phalanx=True,
+    visit_moves=36,
     score=("crossing", "captured"),
     threats=epaminondas_threats,
     notices=(REPETITION, *RULES),

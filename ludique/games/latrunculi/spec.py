@@ -32,6 +32,7 @@ LATRUNCULI = GameSpec(
     files=SIZE,
     ranks=SIZE,
     home_rows=((BLUE, 1), (WHITE, SIZE)),
+    visit_moves=38,
     score=("captured",),
     lost_pieces_drawn=True,
     warnings_by_setting=True,

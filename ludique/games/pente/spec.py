@@ -22,6 +22,7 @@ SPEC = GameSpec(
     die=True,
     reserves=True,  # the counters wait off the board
     solved=True,  # the table of exact values (ludique/ai/pente_table.py)
+    visit_moves=36,
     score=("at-goal",),
     threats=pente_threats,
     notices=RULES,
