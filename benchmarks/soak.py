@@ -333,7 +333,7 @@ def run_soak(
 ) -> SoakReport:
     """Drive the kiosk until ``events`` crowd events or ``minutes`` of simulated time."""
     from ludique.kiosk.settings import Settings
-    from ludique.kiosk.stats import Stats, connect, record_from_kiosk
+    from ludique.kiosk.stats import Stats, StatsPort, record_from_kiosk
     from ludique.ui.app import App
 
     report = SoakReport()
@@ -350,14 +350,17 @@ def run_soak(
         default_strength="beginner",
     )
     # at 1920x1080 the canvas is the screen: no scaling per frame, as on a full HD kiosk
-    app = App(settings, windowed=True, size=(1920, 1080), think_budget=think_budget)
     stats = Stats(Path(":memory:"))
-    connect(app, stats)
-    recorded = app.on_game_finished
+    app = App(
+        settings,
+        windowed=True,
+        size=(1920, 1080),
+        think_budget=think_budget,
+        stats=StatsPort(stats),
+    )
 
     def finished(game: object) -> None:
         report.results[record_from_kiosk(game).result] += 1
-        recorded(game)
 
     app.on_game_finished = finished
     go = app.go

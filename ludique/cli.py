@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from ludique.kiosk.logs import log_startup, report_first_frame, setup_logging
     from ludique.kiosk.settings import default_settings_path, saver
-    from ludique.kiosk.stats import Stats, connect
+    from ludique.kiosk.stats import Stats, StatsPort
 
     log_file = setup_logging("INFO")  # before the settings, so that their problems are logged
     settings = load_kiosk_settings(args.settings)
@@ -225,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             game=args.game,
             size=args.size,
             think_budget=max(0.1, min(args.think, 2.0)),
+            stats=StatsPort(Stats()),
         )
     except (pygame.error, MemoryError, OverflowError, ValueError) as exc:
         # no screen to draw on (SDL_VIDEODRIVER names no driver, no display, a size the display
@@ -235,7 +236,6 @@ def main(argv: list[str] | None = None) -> int:
         log.error("%s", message)
         print(message, file=sys.stderr)
         return EXIT_NO_SCREEN
-    connect(app, Stats())
     report_first_frame(app)
     app.on_settings_changed = saver(settings_path)
     stop_requested = stop_on_signals(app)

@@ -11,6 +11,7 @@ import pygame
 from doubles import seneca_position  # noqa: F401 - the tests import it from here
 
 from ludique.kiosk.settings import Settings
+from ludique.kiosk.stats import StatsPort
 from ludique.ui.app import App
 from ludique.ui.opponent import Opponent
 
@@ -24,6 +25,7 @@ def make_app(
     think: float = 0.2,
     stand_in: bool = False,
     lang: str | None = "en",
+    stats: StatsPort | None = None,
 ) -> App:
     app = App(
         settings or Settings(sound=False),
@@ -35,6 +37,7 @@ def make_app(
         think_budget=think,
         opponent=Opponent(force_stand_in=stand_in),
         demo=False,
+        stats=stats,
     )
     pygame.event.clear()
     return app

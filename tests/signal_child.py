@@ -17,7 +17,7 @@ from kiosk_driver import centre, click, wait_for  # noqa: E402
 
 from ludique.cli import stop_on_signals  # noqa: E402
 from ludique.kiosk.settings import Settings  # noqa: E402
-from ludique.kiosk.stats import Stats, connect  # noqa: E402
+from ludique.kiosk.stats import Stats, StatsPort  # noqa: E402
 from ludique.kiosk.watchdog import Watchdog  # noqa: E402
 from ludique.ui.app import App  # noqa: E402
 from ludique.ui.opponent import Opponent  # noqa: E402
@@ -34,8 +34,8 @@ def main(db: Path) -> int:
         think_budget=0.2,
         opponent=Opponent(),
         demo=False,
+        stats=StatsPort(Stats(db)),
     )
-    connect(app, Stats(db))
     stop_requested = stop_on_signals(app)
     watchdog = Watchdog.from_environment()
 

@@ -18,7 +18,7 @@ from race3 import GAME_ID, race_game
 from ludique.ai import decide
 from ludique.games import FAMILIES, new_game
 from ludique.kiosk.settings import load_settings
-from ludique.kiosk.stats import Stats, connect
+from ludique.kiosk.stats import Stats, StatsPort
 from ludique.words.document import load
 
 
@@ -41,9 +41,8 @@ def test_the_curator_enables_it_and_a_visitor_plays_it_to_the_statistics(race, t
     assert not settings.problems
     assert settings.enabled_games == (*FAMILIES, GAME_ID)
 
-    app = make_app(settings=settings, lang="de")
     stats = Stats(tmp_path / "stats.sqlite3")
-    connect(app, stats)
+    app = make_app(settings=settings, lang="de", stats=StatsPort(stats))
     try:
         app.go("home")
         assert list(app.scene.tiles) == [*FAMILIES, GAME_ID]  # a tile of its own, last

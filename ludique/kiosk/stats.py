@@ -602,35 +602,31 @@ def _level_of(extra: object) -> float | None:
     return None
 
 
-def connect(app: object, stats: Stats) -> None:
-    """Wire the statistics and the game log lines into a running kiosk ``App``: every finished
-    or abandoned game is logged and recorded, every game started is logged, and the admin panel
-    gets its summary (drawn by ``ludique.ui.charts``) and lines."""
+class StatsPort:
+    """What the kiosk asks of its statistics, handed to it when it is made
+    (``ludique.ui.app.App(stats=...)``): a game started is logged, a game finished or abandoned
+    is logged and recorded, and the curator's panel reads the summary (drawn by
+    ``ludique.ui.charts``), its lines and the file's problem."""
 
-    def finished(game: object) -> None:
+    def __init__(self, stats: Stats) -> None:
+        self.stats = stats
+
+    def game_started(self, game_id: str, language: str, opponent: str, strength: str) -> None:
+        log_game_started(game_id, language, opponent, strength)
+
+    def game_finished(self, game: object) -> None:
         record = record_from_kiosk(game)
         log_game_finished(record)
-        stats.record(record)
+        self.stats.record(record)
 
-    app.on_game_finished = finished  # type: ignore[attr-defined]
-    app.stats_summary = stats.summary  # type: ignore[attr-defined]
-    app.stats_lines = lambda lang: stats_lines(stats, lang)  # type: ignore[attr-defined]
-    app.stats_problem = lambda lang: stats_problem(stats, lang)  # type: ignore[attr-defined]
+    def summary(self) -> StatsSummary:
+        return self.stats.summary()
 
-    go = app.go  # type: ignore[attr-defined]
+    def lines(self, lang: str) -> list[str]:
+        return stats_lines(self.stats, lang)
 
-    def go_and_log(name: str, **kwargs: object) -> None:
-        go(name, **kwargs)
-        config = kwargs.get("config")
-        if name == "game" and config is not None and getattr(config, "opponent", "") != "demo":
-            log_game_started(
-                config.game_id,  # type: ignore[attr-defined]
-                app.lang,  # type: ignore[attr-defined]
-                "computer" if config.opponent == "computer" else "two-players",  # type: ignore[attr-defined]
-                getattr(config, "strength", ""),
-            )
-
-    app.go = go_and_log  # type: ignore[attr-defined]
+    def problem(self, lang: str) -> str | None:
+        return stats_problem(self.stats, lang)
 
 
 def _catalog(lang: str) -> Catalog | None:

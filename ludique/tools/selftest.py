@@ -364,7 +364,7 @@ class SelfTest:
             logging.getLogger().removeHandler(self.errors)
 
     def _visit(self) -> None:
-        from ludique.kiosk.stats import Stats, connect
+        from ludique.kiosk.stats import Stats, StatsPort
         from ludique.ui.app import App
 
         # the kiosk's own settings (their problems included), made quick to test
@@ -377,12 +377,16 @@ class SelfTest:
         )
         for problem in settings.problems:
             self.say(f"settings problem (the default is used): {problem}")
-        app = self.app = App(
-            settings, windowed=True, size=(1280, 800), timing_scale=0.1, think_budget=0.2
-        )
         stats = Stats(self.stats_path or Path(":memory:"))
         self.say(f"statistics: {'memory only' if stats.in_memory else stats.path}")
-        connect(app, stats)
+        app = self.app = App(
+            settings,
+            windowed=True,
+            size=(1280, 800),
+            timing_scale=0.1,
+            think_budget=0.2,
+            stats=StatsPort(stats),
+        )
         recorded_before = stats.total()
         drive = self.drive = Driver(app, check=self.check_log)
         rng = random.Random(2026)

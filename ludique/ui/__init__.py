@@ -4,9 +4,10 @@
   letterboxed onto the real screen (``app.Letterbox``); mouse and FINGER coordinates go through the
   same transform, and mouse events that SDL synthesised from a touch are ignored so that a tap
   counts once.  ``App.run(max_seconds)`` is the kiosk; tests and the self-test call
-  ``App.step()`` themselves.  Hooks: ``on_game_finished(GameRecord)``,
-  ``on_settings_changed(Settings)``, ``stats_lines(lang)``, ``stats_summary()`` for the admin
-  panel (its charts: ``ludique.ui.charts``).  ``LUDIQUE_STATE_FILE`` makes the app write the
+  ``App.step()`` themselves.  Its statistics come with it (``App(stats=StatsPort(...))``,
+  ``ludique.kiosk.stats``: the games started and finished, the admin panel's summary, lines and
+  problem; its charts: ``ludique.ui.charts``); hooks: ``on_game_finished(GameRecord)``,
+  ``on_settings_changed(Settings)``.  ``LUDIQUE_STATE_FILE`` makes the app write the
   saved game after every action (the Xvfb end-to-end test watches it).
 * ``scenes`` — Attract (demo game), Home, Set-up, Game, Rules, End, Admin (+ the PIN pad); the
   idle countdown is an overlay of the app.  A failure inside any scene is logged with its

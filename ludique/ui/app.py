@@ -35,7 +35,7 @@ from ludique.ui.widgets import LanguageSwitch
 from ludique.words.i18n import catalog
 
 if TYPE_CHECKING:
-    from ludique.kiosk.stats import StatsSummary
+    from ludique.kiosk.stats import StatsPort
     from ludique.ui.scenes.admin import PinPad
     from ludique.ui.sound import Sounds
 
@@ -72,6 +72,7 @@ class App:
         opponent: Opponent | None = None,
         think_budget: float = 1.5,
         demo: bool = True,
+        stats: StatsPort | None = None,
     ) -> None:
         limit_heap_growth()  # before the first surfaces: see ludique/kiosk/memory.py
         self.settings = settings or Settings()
@@ -83,10 +84,9 @@ class App:
         self.on_game_finished: Callable[[GameRecord], None] | None = None
         self.on_settings_changed: Callable[[Settings], None] | None = None
         self.on_loop_turn: Callable[[], None] = lambda: None  # every turn of run(): watchdog
-        # the admin panel's charts, lines and file problem (``ludique.kiosk.stats.connect``)
-        self.stats_summary: Callable[[], StatsSummary] | None = None
-        self.stats_lines: Callable[[str], list[str]] | None = None
-        self.stats_problem: Callable[[str], str | None] | None = None
+        # the statistics: the games started and finished, the admin panel's charts, lines and
+        # file problem (``ludique.kiosk.stats.StatsPort``); None: nothing is recorded
+        self.stats = stats
         self.state_file = os.environ.get("LUDIQUE_STATE_FILE")
         self.running = True
         self.exit_code = 0
@@ -231,14 +231,27 @@ class App:
         self.countdown_since = None
         self.dirty = True
         self._write_beside_state(".scene", self.scene.name)  # an outside test follows them too
+        config = kwargs.get("config")
+        if name == "game" and isinstance(config, GameConfig) and config.opponent != "demo":
+            self._log_game_started(config)
         # freed at the next step, once no frame on the stack refers to the old scene any more
         if previous is not self.scene and previous is not self._nothing:
             self._scene_dropped = True
 
+    def _log_game_started(self, config: GameConfig) -> None:
+        if self.stats is not None:
+            opponent = "computer" if config.opponent == "computer" else "two-players"
+            self.stats.game_started(config.game_id, self.lang, opponent, config.strength or "")
+
     def report_game(self, record: GameRecord) -> None:
-        if self.on_game_finished is not None:
+        hooks = [self.on_game_finished]
+        if self.stats is not None:
+            hooks.insert(0, self.stats.game_finished)
+        for hook in hooks:
+            if hook is None:
+                continue
             try:
-                self.on_game_finished(record)
+                hook(record)
             except Exception:  # noqa: BLE001 - statistics must never stop a game
                 log.exception("recording the game failed")
 

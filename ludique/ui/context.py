@@ -11,14 +11,13 @@ object that keeps this protocol.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ludique.kiosk.pin import PinAttempts
     from ludique.kiosk.settings import Settings
-    from ludique.kiosk.stats import StatsSummary
+    from ludique.kiosk.stats import StatsPort
     from ludique.play.match import GameRecord
     from ludique.ui.layout import Viewport
     from ludique.ui.opponent import Opponent
@@ -67,15 +66,9 @@ class Kiosk(Protocol):
     @property
     def pin_attempts(self) -> PinAttempts: ...  # the PIN's wrong tries and the wait after them
 
-    # the statistics for the curator's panel (``ludique.kiosk.stats.connect``), None without them
+    # the statistics for the curator's panel (``ludique.kiosk.stats.StatsPort``), None without
     @property
-    def stats_summary(self) -> Callable[[], StatsSummary] | None: ...
-
-    @property
-    def stats_lines(self) -> Callable[[str], list[str]] | None: ...
-
-    @property
-    def stats_problem(self) -> Callable[[str], str | None] | None: ...
+    def stats(self) -> StatsPort | None: ...
 
     # --- what the scenes ask -----------------------------------------------------------------
     def t(self, key: str, **fields: object) -> str:

@@ -343,19 +343,19 @@ class AdminScene(Scene):
             colour=theme.GOLD,
             align="left",
         )
-        summary = self.app.stats_summary  # set by ludique.kiosk.stats.connect
+        stats = self.app.stats  # ludique.kiosk.stats.StatsPort, given to the kiosk
         drawn = False
-        if summary is not None:
+        if stats is not None:
             area = CHART_BESIDE_PROBLEMS if problems else CHART
             try:
-                draw_stats_chart(canvas, f.rect(*area), summary(), catalog(self.app.lang))
+                draw_stats_chart(canvas, f.rect(*area), stats.summary(), catalog(self.app.lang))
                 drawn = True
             except Exception:  # noqa: BLE001 - the text lines below stand in
                 drawn = False
         lines = []
-        if self.app.stats_lines is not None and not drawn:
+        if stats is not None and not drawn:
             try:
-                lines = self.app.stats_lines(self.app.lang)
+                lines = stats.lines(self.app.lang)
             except Exception:  # noqa: BLE001
                 lines = []
         if not lines and not drawn:
@@ -399,10 +399,10 @@ class AdminScene(Scene):
         """The settings' and the statistics' problems, worded in the language on screen."""
         words = catalog(self.app.lang)
         lines = [problem.message(words) for problem in self.app.settings.problems]
-        stats_problem = self.app.stats_problem  # set by ludique.kiosk.stats.connect
-        if stats_problem is not None:
+        stats = self.app.stats
+        if stats is not None:
             try:
-                line = stats_problem(self.app.lang)
+                line = stats.problem(self.app.lang)
             except Exception:  # noqa: BLE001 - the log has it; the panel still draws
                 line = None
             if line:
