@@ -198,8 +198,8 @@ def test_an_epaminondas_move_is_told_by_the_way_it_went(lang):
 # piece to e6 and captured the piece on e6"; "..., ihr vorderster Stein nach e6 und schlug"):
 # a verb coordinated with a phrase that has none, which does not parse (issue 60).
 DANGLING_CAPTURE = {
-    "en": re.compile(r"(its front piece|, to) [a-n]\d+ and captured"),
-    "de": re.compile(r"(vorderster Stein|, nach) [a-n]\d+ und schlug"),
+    "en": re.compile(r"(its front piece to|, to) [a-n]\d+ and captured"),
+    "de": re.compile(r"(vorderster Stein nach|, nach) [a-n]\d+ und schlug"),
     "fr": re.compile(r"(pièce de tête jusqu’en|, en) [a-n]\d+ et a pris"),
 }
 
