@@ -12,7 +12,7 @@ from ludique.games import new_game
 from ludique.games.epaminondas.rules import EpaminondasState
 from ludique.games.latrunculi.rules import PetteiaState
 from ludique.games.pente.rules import PenteState
-from ludique.play.guidance import NOTICE_SECONDS, Guidance, StepGuidance, Text
+from ludique.play.guidance import Guidance, StepGuidance, Text
 from ludique.play.match import GameConfig, Match
 from ludique.words.i18n import LANGUAGES, catalog
 
@@ -95,8 +95,10 @@ def test_a_blocked_entry_is_noticed_when_the_die_lands_and_when_the_stock_is_tou
     assert g.entry_blocked() == "5A"
     assert g.notice.text == Text.of("play.notice.blocked", point="5A")
     assert g.next_step(None) == Text.of("play.guide.blocked", point="5A")
-    g.match.clock.t += NOTICE_SECONDS
-    assert g.expire(g.match.clock.now()) and g.notice is None
+    # it stays however long the visitor reads (issue 61: a slow reader is never hurried)
+    g.match.clock.t += 3600
+    assert not g.expire(g.match.clock.now()) and g.notice is not None
+    g.notice = None  # (the screen takes it away at the next touch)
     g.touched("off")
     assert g.message() == Text.of("play.notice.blocked", point="5A")
 
@@ -229,3 +231,81 @@ def test_a_step_guidance_takes_only_the_steps_move():
     wanted["move"] = None  # the guide is done: nothing more is taken
     assert g.accepts(match.take("a2-a3").move) is not None
     assert not g.marks_due() and not g.hint_due(10**6, 0.0)
+
+
+# --- issue 61: said when seen, how a line moves, a step's dot --------------------------------
+
+
+def test_the_computers_capture_is_said_once_its_move_has_been_shown_not_before():
+    # Petteia: the computer (White) captures Blue's e4 with h5-e5 (e3 on its other side)
+    state = PetteiaState.from_position(
+        blue=["e4", "a1", "b1"], white=["e3", "h5", "h8"], to_move="white"
+    )
+    g = guide("latrunculi-petteia", state, visitor_colour="blue")
+    answer = g.match.take("h5-e5")
+    assert answer.move.captures == ("e4",)
+    g.played(answer)  # the move is being shown: the piece still stands, nothing said yet
+    assert g.lost is None
+    g.match.commit(answer)  # shown: now it is said
+    assert g.lost == Text.of("play.notice.lost", square="e4")
+
+
+def test_a_rule_notice_stays_until_the_visitors_next_move():
+    g = guide("latrunculi-petteia")
+    g.explain("latrunculi.safe", {"square": "d4"})
+    g.match.clock.t += 3600  # however long he reads
+    assert not g.expire(g.match.clock.now()) and g.rule is not None
+    mine = g.match.take("a2-a3")
+    g.played(mine)
+    assert g.rule is None
+
+
+def test_holding_the_front_of_a_line_says_the_line_moves_from_its_back_piece():
+    # White's line e1-e2-e3 going up: e3 is its front, e1 its back piece
+    state = EpaminondasState.from_position(white=["e1", "e2", "e3", "k1"], black=["n12", "m12"])
+    g = guide("epaminondas", state)
+    said = g.next_step("e3")
+    assert said == Text.of("play.hint.line", tail="e1", head="e3")
+    assert g.next_step("e1") == Text.of("play.guide.target")
+    assert g.next_step("k1") == Text.of("play.guide.target")  # alone: no line to speak of
+
+
+def test_a_guided_steps_target_answers_a_touch_with_nothing_held():
+    from ludique.play.touch import PLAY, Interaction
+
+    match = Match(GameConfig("latrunculi-petteia"), Silent(), clock=Clock(), recorded=False)
+    g = StepGuidance(match, lambda: "a2-a3")
+    done = Interaction(g).press("a3")
+    assert done.kind == PLAY and str(done.move) == "a2-a3"
+
+
+def test_a_guided_steps_ring_round_ones_own_piece_answers_a_tap_and_a_drag_still_takes_it():
+    """Issue 61: in the Epaminondas guide the green ring round the visitor's own stone did
+    nothing when tapped.  A tap on it is the step's move; a drag from it takes that stone."""
+    from ludique.play.touch import PLAY, SELECT, Interaction
+
+    state = EpaminondasState.from_position(white=["c1", "c2", "k1"], black=["n12", "m12"])
+    match = Match(GameConfig("epaminondas"), Silent(), state=state, clock=Clock(), recorded=False)
+    g = StepGuidance(match, lambda: "c1-c2")  # the pair steps up: c1 lands on c2
+    touch = Interaction(g)
+    assert touch.press("c2").kind == SELECT
+    done = touch.release("c2", moved=False)
+    assert done.kind == PLAY and str(done.move) == "c1-c2"
+    touch.clear()
+    touch.press("c2")
+    dragged = touch.release("c3", moved=True)
+    assert dragged.kind == PLAY and str(dragged.move) == "c2-c3"  # (the guide then refuses it)
+
+
+def test_a_red_target_names_every_piece_the_move_leaves_open_not_only_the_one_that_moves():
+    """Issue 61: a stone taken off a line of four left three exposed, unwarned.  White's line
+    e5-e8 holds Black's four (e9-e12) off; e8 stepping aside leaves e5, e6 and e7 to them."""
+    state = EpaminondasState.from_position(
+        white=["e5", "e6", "e7", "e8", "a1"], black=["e9", "e10", "e11", "e12", "n12"]
+    )
+    g = guide("epaminondas", state)
+    assert "f8" in g.danger_targets("e8")
+    said = g.risk_line("e8")
+    assert said is not None and said.key == "play.risk.left"
+    assert {"e5", "e6", "e7"} <= set(str(said.get("squares")).split(", "))
+    assert "e5, e6, e7" in said.render(lambda key, **f: catalog("de").t(f"kiosk.{key}", **f))

@@ -27,7 +27,6 @@ from kiosk_driver import (
 from ludique.games import new_game
 from ludique.games.epaminondas.rules import EpaminondasState
 from ludique.games.pente.rules import PenteState
-from ludique.play.guidance import NOTICE_SECONDS
 from ludique.ui import theme
 from ludique.ui.boards.base import MARK_DARK, REMOVE_LIGHT
 from ludique.ui.game_board import PULSE_SECONDS
@@ -134,12 +133,17 @@ def test_hesitation_hint_breathes_on_one_piece_and_shows_its_target(app_factory)
     app = app_factory(game="latrunculi-petteia", timing_scale=0.02)
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
-    hint_at = scene.guidance.hint_time(app.last_input)
-    clock = HeldClock(app, hint_at - 0.01)
+    # the suggestion (searched in a thread as the turn begins) is found
+    assert wait_for(app, lambda: scene.guidance.hints.ready(scene.match.state) is not None)
+    clock = HeldClock(app, app.now())
+    app.last_input = clock.t  # the hint is due some seconds from now
+    clock.advance(scene.guidance.hint_time(app.last_input) - clock.t - 0.01)
     assert not scene.board.hinting(app.now())
     surface = frame(app)
     origin = scene.guidance.hint_origin()
-    target = next(iter(scene.guidance.targets(origin)))
+    suggested = scene.guidance.hints.ready(scene.match.state)
+    assert origin == suggested.origin
+    target = suggested.move.to
     spot = scene.view.target_spot(target, scene.match.state)
     assert not is_target(colour_at(surface, spot))  # before the hint: no target shown
     clock.advance(0.02)
@@ -178,9 +182,10 @@ def test_a_blocked_entry_is_said_when_the_die_lands_and_when_the_tray_is_touched
     assert words(app, scene.guidance.next_step(scene.board.selected)) == app.t(
         "play.guide.blocked", point="5A"
     )
-    # the message goes after a while; touching the tray brings it back
-    clock.advance(app.seconds(NOTICE_SECONDS) + 0.1)
-    assert words(app, scene.guidance.message()) is None
+    # the message stays however long the visitor reads; the next touch takes it away, and a
+    # touch on the tray says it again
+    clock.advance(60.0, frame=0.5)
+    assert words(app, scene.guidance.message()) == said
     click(app, centre(app, "off"))
     assert words(app, scene.guidance.message()) == said
     assert scene.board.selected is None

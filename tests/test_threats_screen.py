@@ -196,13 +196,20 @@ def test_the_hesitation_hint_says_what_its_breathing_piece_is(app_factory):
             app.draw()
         return {r.message for r in drawn}
 
-    hint = app.t("play.guide.hint")
+    clock.release()
+    # the suggestion is searched as the turn begins: the move and why (issue 61)
+    assert wait_for(app, lambda: scene.guidance.hints.ready(scene.match.state) is not None)
+    clock = HeldClock(app, app.now())
+    app.last_input = clock.t
+    found = scene.guidance.hints.ready(scene.match.state)
+    hint = app.t(f"play.hint.{found.reason.why}", **dict(found.reason.fields))
     assert hint not in strip_words()
     clock.advance(scene.guidance.hint_time(app.last_input) - clock.t + 0.05)
     assert scene.board.hinting(app.now())
-    assert hint in strip_words()
-    # the visitor touches a piece: his own choice, told as such
-    origin = next(iter(scene.guidance.origins()))
+    assert hint in strip_words() and found.move.to in hint
+    # the visitor touches a piece: his own choice, told as such (one at the back of its
+    # line: of the front one the strip says how the line moves)
+    origin = next(o for o in scene.guidance.origins() if scene.guidance.line_note(o) is None)
     click(app, scene.view.centre(origin, scene.match.state))
     assert hint not in strip_words() and app.t("play.guide.target") in strip_words()
     clock.release()

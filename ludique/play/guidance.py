@@ -12,17 +12,22 @@ in the visitor's language by the scene (``Text.render(t)``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludique.games import spec
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
+from ludique.play.hint import HintSearch, Suggestion, placement_for
 from ludique.play.match import Match, Transition
 from ludique.play.notices import applying
 from ludique.play.threats import Threat, exposed, threats
+from ludique.play.visit import countdown
 
-NOTICE_SECONDS = 4.0  # a short message over the board (a refused drop, the battle begins)
-RULE_SECONDS = 12.0  # a rule explained the first time it applies: time to read it from 1.5 m
+# A short message over the board (a refused drop, the battle begins) stays until the visitor's
+# next touch, a rule explained beside the board until his next move: a slow reader is never
+# hurried (they had 4 and 12 seconds, and a 70-year-old visitor lost the Seneca prisoner rule)
+UNTIL_TOUCHED = math.inf
 WARNED_STRENGTHS = ("beginner", "even")  # Latrunculi: pieces in danger marked at these
 HINT_SECONDS = 8.0  # the visitor hesitates this long: one movable piece breathes
 COLOUR_FIELDS = ("colour", "winner", "loser")  # fields that name a colour: said in words
@@ -51,7 +56,7 @@ class Text:
 @dataclass(frozen=True)
 class Notice:
     text: Text
-    until: float
+    until: float = UNTIL_TOUCHED  # (a test or a guide may give one a time)
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,7 @@ class Guidance:
         self.explained: set[str] = set()  # the rules explained in this game (once each)
         self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
         self.lost: Text | None = None  # the visitor's pieces the computer's last move took
+        self._coming: tuple[GameState, Text | None] | None = None  # said once it is shown
         # Latrunculi's pieces in danger are marked at the gentle strengths, or when the curator
         # asks for it at every strength (the setting ``capture_warnings``)
         self.capture_warnings = capture_warnings or match.config.strength in WARNED_STRENGTHS
@@ -92,6 +98,8 @@ class Guidance:
         self._danger_for: tuple[tuple[str, GameState], tuple[str, ...]] | None = None
         self._origins: dict[str, list[Move]] = {}
         self._removals: dict[str, Move] = {}
+        self.hints = HintSearch(match.config.strength)  # the suggestion, searched in a thread
+        self.hinted: Move | None = None  # the suggested move while the hint shows it
         match.on_state.append(self._observe)
 
     @property
@@ -173,10 +181,17 @@ class Guidance:
             return BoardMarks(
                 targets=tuple(self.shown_targets(selected)), danger=self.danger_targets(selected)
             )
+        self.hinted = None
         if marks_on:
             movable = tuple(self.removals()) or tuple(self.origins())
             if not hint:
                 return BoardMarks(movable=movable)
+            suggested = self.suggestion()
+            if suggested is not None:  # the suggested move alone: its piece and its target
+                self.hinted = suggested.move
+                to = suggested.move.to
+                targets = (to,) if to is not None and suggested.move.kind != REMOVE else ()
+                return BoardMarks(targets=targets, movable=(suggested.origin,), pulse=True)
             chosen = self.hint_origin()
             if chosen is None:
                 return BoardMarks(movable=movable, pulse=True)
@@ -224,6 +239,15 @@ class Guidance:
             return None
         state = self.state
         if state.die is None:  # not Pente grammai: a capture, no chance about it
+            # every piece a red target leaves open is named, not only the one that moves
+            # (a piece taken off a line of four leaves three open)
+            now = set().union(*(t.squares for t in threats(state) if t.kind == "capture"))
+            left: set[str] = set()
+            for square in danger:
+                move = self.shown_targets(selected)[square]
+                left |= exposed(state.play(move), state.to_move) - now - set(move.landing)
+            if left:
+                return Text.of("play.risk.left", squares=", ".join(sorted(left)))
             return Text.of("play.guide.risk")
         move = self.shown_targets(selected)[danger[0]]
         after = state.play(move)
@@ -238,32 +262,33 @@ class Guidance:
 
     def placement_move(self) -> Move | None:
         """Latrunculi's placement done for the visitor (the quick start): his next man in a
-        sensible formation, a block on the two rows nearest him, front row first from the
-        middle out; where the other side stands already, the free square nearest it."""
-        state = self.state
-        if state.phase != PLACEMENT or state.outcome is not None:
-            return None
-        moves = {m.to: m for m in state.legal_moves() if m.kind != PASS and m.to is not None}
-        if not moves:
-            return None
-        board = spec(state.game_id)
-        rows = sorted({int(sq[1:]) for sq in moves} | {1, board.ranks})
-        first, last = rows[0], rows[-1]
-        near = first if state.to_move == state.colours[0] else last  # his own side
-        ahead = 1 if near == first else -1
-        files = sorted({sq[0] for sq in moves} | {sq[0] for sq in board.squares()})
-        middle = (len(files) - 1) / 2
+        sensible formation (``ludique.play.hint.placement_for``)."""
+        return placement_for(self.state)
 
-        def rank(square: str) -> tuple[float, float, str]:
-            row = (int(square[1:]) - near) * ahead  # 0: his back row, 1: the front of the block
-            depth = {1: 0, 0: 1}.get(row, row)  # the front row, then the back, then beyond
-            return (depth, abs(files.index(square[0]) - middle), square)
+    def prepare_hint(self) -> None:
+        """The visitor's turn has begun: the suggestion is searched (in a thread) now, so that
+        it is ready when the hint is due."""
+        if self.marks_due() and not self.match.demo:
+            self.hints.start(self.state)
 
-        return moves[min(moves, key=rank)]
+    def shown_move(self, square: str | None) -> Move | None:
+        """With nothing held, the move a tap on ``square`` means: the suggested move whose
+        mark (a dot, or a ring round his own piece) the hint shows there."""
+        move = self.hinted
+        return move if move is not None and square is not None and move.to == square else None
+
+    def suggestion(self) -> Suggestion | None:
+        """The suggested move and why, once found (``ludique/play/hint.py``)."""
+        if not self.marks_due():
+            return None
+        return self.hints.ready(self.state)
 
     def hint_origin(self) -> str | None:
-        """The piece the hesitation hint points at: the first that can move (a capture's
-        first, where there is one), or the first prisoner to remove."""
+        """The piece the hesitation hint points at: the suggestion's; until it is found, the
+        first that can move (a capture's first, where there is one), or the first prisoner."""
+        suggested = self.suggestion()
+        if suggested is not None:
+            return suggested.origin
         removals = self.removals()
         if removals:
             return next(iter(removals))
@@ -309,13 +334,15 @@ class Guidance:
         if match.is_human(transition.mover):
             self.notice = None
             self.lost = None
+            self.rule = None  # read: it stayed until this move
         if match.is_human(transition.mover) or match.demo:
             self.marked = ()
             return
         self.marked = _squares_of(transition.move)
         # said beside the board, not over it: the line stays while the visitor thinks, and
-        # over the board it would hide the marks he needs then
-        self.lost = self.lost_line(transition.move)
+        # over the board it would hide the marks he needs then; said once the move has been
+        # shown (committed), never while the piece still stands and the computer "thinks"
+        self._coming = (transition.after, self.lost_line(transition.move))
 
     def lost_line(self, move: Move) -> Text | None:
         """The computer's ``move`` took pieces of the visitor's: which, in one line (the pieces
@@ -332,7 +359,7 @@ class Guidance:
 
     # --- notices -------------------------------------------------------------------------
     def say(self, key: str, **fields: object) -> None:
-        """A short message over the board for a few seconds (``kiosk.play.<key>``)."""
+        """A short message over the board until the next touch (``kiosk.play.<key>``)."""
         self.show(Text.of(f"play.{key}", **fields))
 
     def expire(self, now: float) -> bool:
@@ -347,6 +374,9 @@ class Guidance:
         return dropped
 
     def _observe(self, before: GameState, after: GameState) -> None:
+        coming, self._coming = self._coming, None
+        if coming is not None and coming[0] is after:
+            self.lost = coming[1]
         if self.match.demo or after.parent is not before:
             return
         if before.phase == PLACEMENT and after.phase == BATTLE:
@@ -357,19 +387,14 @@ class Guidance:
                 self.explain(*found)
 
     def hold_rule(self) -> None:
-        """The rule notice cannot be shown now (no room beside a loss and a threat): it keeps
-        its whole time for when it can."""
-        clock = self.match.clock
-        if self.rule is not None:
-            self.rule = Notice(self.rule.text, clock.now() + clock.seconds(RULE_SECONDS))
+        """The rule notice cannot be shown now (no room beside a loss and a threat): it waits,
+        kept until the visitor's next move like any rule notice."""
 
     def explain(self, rule: str, fields: dict[str, object]) -> None:
-        """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board for a while."""
+        """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board until the visitor's
+        next move."""
         self.explained.add(rule)
-        clock = self.match.clock
-        self.rule = Notice(
-            Text.of(f"play.rule.{rule}", **fields), clock.now() + clock.seconds(RULE_SECONDS)
-        )
+        self.rule = Notice(Text.of(f"play.rule.{rule}", **fields))
         self.match.on_change()
 
     # --- threats -----------------------------------------------------------------------------
@@ -488,9 +513,8 @@ class Guidance:
         self.show(self.refusal(origin, square))
 
     def show(self, text: Text) -> None:
-        """Say ``text`` over the board for a few seconds."""
-        until = self.match.clock.now() + self.match.clock.seconds(NOTICE_SECONDS)
-        self.notice = Notice(text, until)
+        """Say ``text`` over the board until the visitor's next touch (or move)."""
+        self.notice = Notice(text)
         self.match.on_change()
 
     # --- the lines of the strip --------------------------------------------------------------
@@ -532,13 +556,38 @@ class Guidance:
         blocked = self.entry_blocked()
         if blocked is not None and not match.only_pass():
             return Text.of("play.guide.blocked", point=blocked)
-        if selected is not None:
-            return Text.of("play.guide.target")
+        if selected is not None:  # (the front of a line: how the line moves)
+            return self.line_note(selected) or Text.of("play.guide.target")
         if hint and self.hint_origin() is not None:
+            suggested = self.suggestion()
+            if suggested is not None:  # the move and why, in a few words
+                why = suggested.reason
+                return Text.of(f"play.hint.{why.why}", **dict(why.fields))
             return Text.of("play.guide.hint")
         if set(self.origins()) == {"reserve"}:
             return Text.of("play.guide.place")
         return Text.of("play.guide.choose")
+
+    def line_note(self, square: str) -> Text | None:
+        """The held piece is the front of a line that could move forward (Epaminondas): the
+        line moves from its last piece, taken alone the front piece leaves it; which piece to
+        take to move the whole line (None: not the front of such a line)."""
+        state = self.state
+        game = spec(state.game_id)
+        if not game.phalanx or not self.marks_next_step:
+            return None
+        home = game.home_row(state.to_move)
+
+        def ahead(sq: str) -> int:  # how far from the mover's own home row
+            return abs(int(sq[1:]) - home)
+
+        for tail, moves in self.origins().items():
+            for move in moves:
+                line = move.phalanx
+                if tail != square and len(line) > 1 and line[-1] == square:
+                    if ahead(move.landing[-1]) > ahead(square):
+                        return Text.of("play.hint.line", tail=tail, head=square)
+        return None
 
     def die_caption(self, rolling: bool) -> Text:
         """Whose throw the die shows, or whose throw is due."""
@@ -576,6 +625,9 @@ class Guidance:
         state = self.state
         game = spec(match.config.game_id)
         lines: list[tuple[Text, str | None]] = []
+        visit = countdown(state)
+        if visit is not None:  # the short game's moves, over the score that will decide it
+            lines.append((Text.of(visit[0], **visit[1]), None))
         for part in game.score:  # how the game's score reads (``GameSpec.score``)
             if part == "at-goal":
                 for colour in state.colours:
@@ -614,6 +666,14 @@ class StepGuidance(Guidance):
     def _wanted(self) -> Move | None:
         text = self.step_move()
         return None if text is None else self.state.find_move(text)
+
+    def shown_move(self, square: str | None) -> Move | None:
+        """The step's target is marked: a tap on it is the step's move (its dot or ring
+        answers a tap as the game's do)."""
+        wanted = self._wanted()
+        if wanted is None or square is None or wanted.kind == REMOVE:
+            return None
+        return wanted if wanted.to == square and wanted.frm != square else None
 
     def accepts(self, move: Move) -> Text | None:
         wanted = self._wanted()

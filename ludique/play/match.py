@@ -262,6 +262,7 @@ class Match:
         self.opponent.cancel()
         self.answer = self.think_started = None
         self.checkpoints = []
+        self.computer_throws = {}  # a new position: its own throws (a guide's step scripts them)
         self._set_state(state)
 
     def _set_state(self, state: GameState) -> None:

@@ -10,12 +10,15 @@ only draws and animates what it is told.
 The rules of touch:
 
 * a touch on a prisoner to remove removes it;
-* with a piece selected, a touch on one of its targets plays that move, except on another of
-  the visitor's own pieces that the move would carry along (an Epaminondas phalanx moving onto
-  its own squares): that touch means the piece there, selects it and never plays; the move is
-  named in the result, said on screen, and made by a drag.  One's own counters on a sacred
-  point of Pente grammai stay where they are when another lands there: a touch on them is
-  the move onto the point, as the visitor means it;
+* with nothing selected, a tap on the marked target of the hint's suggestion (or of a guided
+  game's step) plays that move: on a dot as the finger comes down, on a ring round a piece
+  that can move itself as it lifts (a drag from there takes that piece);
+* with a piece selected, a touch on one of its targets plays that move: a tap that can mean
+  one move plays it, also on another of the visitor's own pieces that the move carries along
+  (an Epaminondas line moving onto its own squares: the target is ringed there, and the ring
+  answers a tap).  To choose that piece instead, the visitor lets go of the selected one (a
+  second tap on it) first.  One's own counters on a sacred point of Pente grammai stay where
+  they are when another lands there: a touch on them is the move onto the point too;
 * a touch on a piece that can move selects it (a second tap on it lets it go); a drag takes
   it, and a drop on one of its targets plays the move, anywhere else it glides back;
 * a drop or a tap beside the held piece's targets is refused with the engine's reason;
@@ -45,6 +48,7 @@ class Drag:
     moved: bool = False
     hover: str | None = None
     was_selected: bool = False
+    tap_plays: Move | None = None  # a tap (no drag) here is this marked move
 
 
 @dataclass(frozen=True)
@@ -52,16 +56,13 @@ class Outcome:
     """What one touch did.  ``kind``: ``NOTHING``, ``SELECT`` (``origin`` is now selected, or
     nothing when ``origin`` is None), ``PLAY`` (``move``; ``dropped`` when the piece is at the
     finger) or ``REFUSE`` (a ``dropped`` piece glides back to ``origin``).  ``reason``: a line
-    to say (why a drop is refused; how to make the move a touch did not play).  ``other``: a
-    move the touch could have meant and did not play (a tap on one's own piece that is also
-    the selected piece's target)."""
+    to say (why a drop is refused; how a line moves when its front piece is taken)."""
 
     kind: str
     origin: str | None = None
     move: Move | None = None
     reason: Text | None = None
     dropped: bool = False
-    other: Move | None = None
 
 
 class Interaction:
@@ -91,22 +92,20 @@ class Interaction:
         if removals:
             return Outcome(NOTHING)
         origins = guidance.origins()
-        other = None
+        shown = guidance.shown_move(square) if self.selected is None else None
+        if shown is not None and square not in origins:  # the dot of a suggestion, a step
+            return Outcome(PLAY, shown.frm or "reserve", shown)
         if self.selected is not None and square is not None and square != self.selected:
             target = guidance.targets(self.selected).get(square)
-            if target is not None and square not in target.phalanx:
+            if target is not None:  # a target (a dot, or a ring round his own piece): that move
                 return Outcome(PLAY, self.selected, target)
-            # the piece there moves along with the selected one (an Epaminondas phalanx onto
-            # its own squares): the touch means that piece; the move is said, made by a drag
-            other = target
-        note = Text.of("play.notice.drag-onto") if other is not None else None
         if square is not None and square in origins:
+            # the marked move's ring round a piece that can move itself: a tap is the move,
+            # a drag takes the piece
             self.drag = Drag(square, pos, pos, was_selected=self.selected == square)
+            self.drag.tap_plays = shown
             self.selected = square
-            return Outcome(SELECT, square, reason=note, other=other)
-        if other is not None:
-            self.selected = None
-            return Outcome(SELECT, reason=note, other=other)
+            return Outcome(SELECT, square)
         reason = None
         if self.selected is not None and square is not None:
             # a tap beside the held piece's targets: said like a refused drop
@@ -135,6 +134,9 @@ class Interaction:
         if drag is None:
             return Outcome(NOTHING)
         drag.pos = pos
+        if not (drag.moved or moved) and drag.tap_plays is not None:
+            self.selected = None
+            return Outcome(PLAY, drag.tap_plays.frm or "reserve", drag.tap_plays)
         if not (drag.moved or moved):
             # a tap: the piece stays selected for a tap on its target (a second tap on the
             # same piece lets go of it)

@@ -23,7 +23,7 @@ from ludique.games import dump_game
 from ludique.games.base import PHALANX, PLACEMENT, GameState, IllegalMove, Move, Piece
 from ludique.play.guidance import Guidance
 from ludique.play.match import Due, Match, Transition
-from ludique.play.touch import PLAY, REFUSE, SELECT, Drag, Interaction, Outcome
+from ludique.play.touch import PLAY, REFUSE, Drag, Interaction, Outcome
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
@@ -252,6 +252,7 @@ class GameBoard:
             self.start_roll()
         elif due is Due.VISITOR:
             if not self._place_for_visitor():
+                self.guidance.prepare_hint()  # the suggestion is searched while he thinks
                 self._breathe(now)
         elif due is Due.OVER:
             self.selected = None
@@ -286,7 +287,7 @@ class GameBoard:
             elif self.hinting(now):
                 due.append(max(0.0, self._pulse_drawn + PULSE_FRAME - now))
         notice = self.guidance.notice
-        if notice is not None:
+        if notice is not None and math.isfinite(notice.until):
             due.append(max(0.0, notice.until - now))
         return min(due) if due else None
 
@@ -331,6 +332,9 @@ class GameBoard:
         if state.outcome is not None or match.pass_at is not None:
             return
         if pointer.kind == "down":
+            # the line over the board stays until this touch: it has been read, and it must
+            # not hide the targets of the piece taken now
+            self.guidance.notice = None
             self._press(pointer.pos)
         elif pointer.kind == "move" and self.drag is not None:
             far = math.dist(pointer.pos, self.drag.start) > self.vp.u(DRAG_UNITS)
@@ -355,11 +359,8 @@ class GameBoard:
         self._act(self.touch.release(self.view.hit(pos, self.state), far, pos), pos)
 
     def _act(self, outcome: Outcome, pos: tuple[float, float]) -> None:
-        """Show what a touch meant (``ludique/play/touch.py`` decided it)."""
-        if outcome.kind == SELECT and outcome.origin is not None:
-            # a piece taken in hand: the line over the board has been read, and it must not
-            # hide the piece's targets
-            self.guidance.notice = None
+        """Show what a touch meant (``ludique/play/touch.py`` decided it); a line said stays
+        until the next touch (a lift does not take it away: it would never be seen)."""
         if outcome.reason is not None:
             self.guidance.show(outcome.reason)
         if outcome.kind == PLAY and outcome.move is not None:

@@ -1,0 +1,189 @@
+"""The suggestion for a visitor who hesitates: a good move and why, in a few words (no pygame).
+
+The move is the computer's own choice for the visitor's side, at the strength he plays against
+or better (never under the "player" rung: a suggestion must help), found by
+``ludique.ai.choose_move`` with a short budget; Pente grammai's is the solved table's best.  The
+search runs in a thread (:class:`HintSearch`), started when the visitor's turn begins, so that
+the screen never waits for it; until it answers the hesitation hint shows what it showed before
+(a piece that can move).
+
+The reason (:func:`reason`) is what the engine says the move does, the first that applies:
+it removes a prisoner, takes pieces (sends a counter back), brings a counter home, saves
+pieces the other side could take now, brings a new counter in, places a piece; else it leaves
+nothing open to capture (no throw can send a counter back), or it is the computer's choice.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from dataclasses import dataclass
+
+from ludique.games import spec
+from ludique.games.base import PASS, PLACEMENT, REMOVE, GameState, Move
+from ludique.play.threats import exposed, threats
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGET = 0.4  # seconds of search: the suggestion is ready before the hint is due (8 s)
+AT_LEAST = "player"  # the weakest strength a suggestion is searched at
+STRONGER = {"champion": "champion"}  # a visitor against the Champion gets the Champion's move
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the move is suggested: ``kiosk.play.hint.<why>`` and its fields (the whole line)."""
+
+    why: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, why: str, **fields: str) -> Reason:
+        return cls(why, tuple(fields.items()))
+
+    def get(self, name: str) -> str:
+        return dict(self.fields).get(name, "")
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    move: Move
+    reason: Reason
+
+    @property
+    def origin(self) -> str:
+        """Where the piece to move stands (``off``/``reserve`` for a stock)."""
+        move = self.move
+        return move.frm if move.frm is not None else "reserve"
+
+
+def hint_strength(strength: str) -> str:
+    """The strength the suggestion is searched at: the visitor's opponent's, or better."""
+    return STRONGER.get(strength, AT_LEAST)
+
+
+def best_move(state: GameState, strength: str, budget: float = HINT_BUDGET) -> Move | None:
+    """The computer's choice for the side to move (None: only a pass, or nothing to do)."""
+    moves = [m for m in state.legal_moves() if m.kind != PASS]
+    if not moves or state.outcome is not None or state.needs_roll:
+        return None
+    if len(moves) == 1:
+        return moves[0]
+    from ludique.ai import choose_move
+
+    return choose_move(state, hint_strength(strength), budget, random.Random(0))
+
+
+def threatened(state: GameState) -> set[str]:
+    """The squares of the side to move's pieces the other side could take at its next move."""
+    mover = state.to_move
+    found = [t for t in threats(state) if t.kind in ("capture", "knock") and t.against == mover]
+    return set().union(*(t.squares for t in found))
+
+
+def saved_by(state: GameState, move: Move) -> list[str]:
+    """The pieces (by the squares they stand on now) the other side could take now and could
+    not after ``move``."""
+    now = threatened(state)
+    if not now:
+        return []
+    after = state.play(move)
+    later = exposed(after, state.to_move)
+    moved = dict(zip(move.phalanx, move.landing, strict=False))
+    if move.frm is not None and move.to is not None:
+        moved.setdefault(move.frm, move.to)
+    return sorted(sq for sq in now if moved.get(sq, sq) not in later and sq not in move.captures)
+
+
+def reason(state: GameState, move: Move) -> Reason:
+    """What ``move`` does, in one line for the visitor (``kiosk.play.hint.<why>``)."""
+    mover = state.to_move
+    game = spec(state.game_id)
+    frm, to = move.frm or "", move.to or ""
+    if move.kind == REMOVE:
+        return Reason.of("remove", square=frm)
+    if move.captures:
+        if game.die:  # Pente grammai: the counter hit goes back off the board
+            return Reason.of("sends_back", frm=frm, to=to)
+        squares = ", ".join(sorted(move.captures))
+        return Reason.of("takes", frm=frm, to=to, squares=squares)
+    if game.goals and to == game.goal(mover):
+        return Reason.of("home", frm=frm, to=to)
+    saved = saved_by(state, move)
+    if saved:
+        return Reason.of("saves", frm=frm, to=to, squares=", ".join(saved))
+    if frm == "off":
+        return Reason.of("enters", to=to)
+    if move.frm is None:
+        return Reason.of("place", to=to)
+    after = state.play(move)
+    if after.outcome is None and not exposed(after, mover):
+        return Reason.of("safe_counter" if game.die else "safe", frm=frm, to=to)
+    return Reason.of("choice", frm=frm, to=to)
+
+
+def suggest(state: GameState, strength: str, budget: float = HINT_BUDGET) -> Suggestion | None:
+    """The suggestion for the side to move of ``state`` (at once: tests, the renderer)."""
+    move = best_move(state, strength, budget)
+    return None if move is None else Suggestion(move, reason(state, move))
+
+
+class HintSearch:
+    """The suggestion for one position, searched in a thread: ``start`` when the visitor's
+    turn begins, ``ready`` gives it once found (for that position only)."""
+
+    def __init__(self, strength: str) -> None:
+        self.strength = strength
+        self._for: GameState | None = None
+        self._found: Suggestion | None = None
+        self._lock = threading.Lock()
+
+    def start(self, state: GameState) -> None:
+        """Search the suggestion for ``state`` (nothing if it is already searched)."""
+        if self._for is state:
+            return
+        with self._lock:
+            self._for, self._found = state, None
+
+        def search() -> None:
+            try:
+                found = suggest(state, self.strength)
+            except Exception:  # noqa: BLE001 - no suggestion: the hint shows a movable piece
+                log.exception("no suggestion found for %s", state.game_id)
+                return
+            with self._lock:
+                if self._for is state:
+                    self._found = found
+
+        threading.Thread(target=search, name="ludique-hint", daemon=True).start()
+
+    def ready(self, state: GameState) -> Suggestion | None:
+        """The suggestion for ``state`` if it has been found."""
+        with self._lock:
+            return self._found if self._for is state else None
+
+
+def placement_for(state: GameState) -> Move | None:
+    """Latrunculi's placement done for the visitor (the quick start): his next man in a
+    sensible formation, a block on the two rows nearest him, front row first from the
+    middle out; where the other side stands already, the free square nearest it."""
+    if state.phase != PLACEMENT or state.outcome is not None:
+        return None
+    moves = {m.to: m for m in state.legal_moves() if m.kind != PASS and m.to is not None}
+    if not moves:
+        return None
+    board = spec(state.game_id)
+    rows = sorted({int(sq[1:]) for sq in moves} | {1, board.ranks})
+    first, last = rows[0], rows[-1]
+    near = first if state.to_move == state.colours[0] else last  # his own side
+    ahead = 1 if near == first else -1
+    files = sorted({sq[0] for sq in moves} | {sq[0] for sq in board.squares()})
+    middle = (len(files) - 1) / 2
+
+    def rank(square: str) -> tuple[float, float, str]:
+        row = (int(square[1:]) - near) * ahead  # 0: his back row, 1: the front of the block
+        depth = {1: 0, 0: 1}.get(row, row)  # the front row, then the back, then beyond
+        return (depth, abs(files.index(square[0]) - middle), square)
+
+    return moves[min(moves, key=rank)]

@@ -1,0 +1,126 @@
+"""The hesitation hint's suggestion (``ludique.play.hint``): on 200 positions of every game, a
+legal move, found by the computer player for the visitor's side, and a reason that names what
+the engine says the move does (issue 61: the hint pulsed the first piece that could move and
+said nothing of why).  Then on the screen: the suggested piece breathes, its green dot answers
+a touch, and the strip says why."""
+
+from __future__ import annotations
+
+import pytest
+from doubles import Clock, Silent, random_positions
+from kiosk_driver import HeldClock, press, visitor_turn, wait_for
+
+from ludique.games import GAME_IDS, spec
+from ludique.games.base import REMOVE, GameState, Move
+from ludique.games.latrunculi.rules import PetteiaState
+from ludique.play.guidance import Guidance
+from ludique.play.hint import Reason, suggest
+from ludique.play.match import GameConfig, Match
+from ludique.play.threats import exposed, threats
+from ludique.words.i18n import LANGUAGES, catalog
+
+
+def names_correctly(state: GameState, move: Move, reason: Reason) -> bool:
+    """Whether ``reason`` says what the engine does with ``move`` in ``state``."""
+    mover = state.to_move
+    after = state.play(move)
+    why = reason.why
+    if reason.get("frm") and reason.get("frm") != move.frm:
+        return False
+    if reason.get("to") and reason.get("to") != move.to:
+        return False
+    if why == "remove":
+        return move.kind == REMOVE and reason.get("square") == move.frm
+    if why == "takes":
+        return bool(move.captures) and reason.get("squares") == ", ".join(sorted(move.captures))
+    if why == "sends_back":
+        return spec(state.game_id).die and move.captures == (move.to,)
+    if why == "home":
+        return move.to == spec(state.game_id).goal(mover)
+    if why == "saves":
+        now = set().union(*(t.squares for t in threats(state) if t.kind in ("capture", "knock")))
+        landing = dict(zip(move.phalanx, move.landing, strict=False))
+        landing.setdefault(move.frm, move.to)
+        later = exposed(after, mover)
+        squares = reason.get("squares").split(", ")
+        return all(sq in now and landing.get(sq, sq) not in later for sq in squares)
+    if why == "enters":
+        return move.frm == "off"
+    if why == "place":
+        return move.frm is None and not move.captures
+    if why in ("safe", "safe_counter"):
+        return not move.captures and not exposed(after, mover)
+    return why == "choice"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_suggestion_is_legal_and_its_reason_names_it_on_200_positions(game_id: str) -> None:
+    states = random_positions(game_id, seed=61 + GAME_IDS.index(game_id), count=200, share=0.3)
+    reasons = set()
+    for state in states:
+        found = suggest(state, "even", budget=0.01)
+        moves = [m for m in state.legal_moves() if m.kind != "pass"]
+        if not moves:
+            assert found is None
+            continue
+        assert found is not None and found.move in state.legal_moves(), state.key
+        assert names_correctly(state, found.move, found.reason), (state.key, found)
+        reasons.add(found.reason.why)
+        for lang in LANGUAGES:  # the whole line, with every field filled, in each language
+            words = catalog(lang).t(
+                f"kiosk.play.hint.{found.reason.why}", **dict(found.reason.fields)
+            )
+            assert "{" not in words and (found.move.to or "") in words
+    assert len(reasons) >= 2, reasons  # the reasons differ with what the move does
+
+
+def test_a_threatened_piece_is_saved_and_a_capture_is_taken_when_it_is_the_best() -> None:
+    # Petteia: White's e4 stands between Blue's e3 and an open e5: a5-e5 captures it
+    state = PetteiaState.from_position(blue=["e3", "a5", "h1"], white=["e4", "h8", "g8"])
+    found = suggest(state, "player")
+    assert found is not None and found.move.captures
+    assert found.reason.why == "takes" and found.reason.get("squares") == ", ".join(
+        found.move.captures
+    )
+
+
+def test_the_suggestion_is_marked_alone_and_said_with_its_reason() -> None:
+    state = PetteiaState.from_position(blue=["e3", "a5", "h1"], white=["e4", "h8", "g8"])
+    match = Match(GameConfig(state.game_id), Silent(), state=state, clock=Clock())
+    guidance = Guidance(match)
+    guidance.hints.start(state)
+    for _ in range(400):
+        if guidance.suggestion() is not None:
+            break
+        import time
+
+        time.sleep(0.01)
+    found = guidance.suggestion()
+    assert found is not None
+    marks = guidance.board_marks(None, marks_on=True, hint=True)
+    assert marks.movable == (found.origin,) and marks.targets == (found.move.to,)
+    said = guidance.next_step(None, hint=True)
+    assert said is not None and said.key == f"play.hint.{found.reason.why}"
+    # the dot answers a touch: the suggested move, with nothing held
+    assert guidance.shown_move(found.move.to) == found.move
+
+
+def test_on_the_screen_the_suggestions_dot_plays_it(app_factory) -> None:
+    app = app_factory(game="latrunculi-petteia")
+    scene = app.scene
+    state = PetteiaState.from_position(blue=["e3", "a5", "h1"], white=["e4", "h8", "g8"])
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    assert wait_for(app, lambda: scene.guidance.hints.ready(scene.match.state) is not None, 20)
+    clock = HeldClock(app, app.now())
+    clock.advance(app.seconds(9.0) + 0.1)  # the visitor hesitates: the hint is on
+    found = scene.guidance.suggestion()
+    assert found is not None and scene.board.hinting(app.now())
+    line = scene.guidance.next_step(None, hint=True).render(app.t)
+    assert found.move.to in line
+    press(app, scene.view.target_spot(found.move.to, scene.match.state))
+    clock.advance(2.0)
+    assert scene.match.state.last_move == found.move or found.move in (
+        scene.match.state.moves_played()
+    )
+    clock.release()
