@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from ludique.ai import STRENGTHS, choose_move, pente_win_probability
+from ludique.ai import STRENGTHS, choose_move
 from ludique.ai.baselines import greedy_move, random_move
 from ludique.ai.evaluation import ai_for
+from ludique.ai.pente import pente_win_probability
 from ludique.ai.search import WIN, Limit, Searcher
 from ludique.games import GAME_IDS, GameState, Move, new_game
 from ludique.games.epaminondas.rules import EpaminondasState
@@ -225,7 +226,7 @@ def test_importing_the_ai_does_not_load_the_pente_table() -> None:
     assert out.stdout.strip() == "False"
 
 
-def test_pente_win_probability_is_reexported() -> None:
+def test_pente_win_probability_before_and_after_the_throw() -> None:
     state = new_game("pente-grammai")
     p = pente_win_probability(state)
     assert 0.0 < p < 1.0

@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from ludique.ai import choose_move, pente_win_probability
+from ludique.ai import choose_move
 from ludique.ai.baselines import greedy_move, random_move
+from ludique.ai.pente import pente_win_probability
 from ludique.games import IllegalMove, dump_game, load_game, new_game
 from ludique.games.base import GameState
 from ludique.games.pente.rules import PenteState

@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ludique.kiosk.stats import GameRecord, Stats, StatsSummary, stats_lines
+from ludique.kiosk.stats import Stats, StatsRow, StatsSummary, stats_lines
 from ludique.ui.charts import draw_stats_chart
 
 DAY = dt.datetime(2026, 11, 20, 15, 0)
 
 
-def game(game_id: str = "pente-grammai", **kw: object) -> GameRecord:
+def game(game_id: str = "pente-grammai", **kw: object) -> StatsRow:
     values: dict[str, object] = dict(
         game_id=game_id,
         language="fr",
@@ -29,7 +29,7 @@ def game(game_id: str = "pente-grammai", **kw: object) -> GameRecord:
         played_at=DAY,
     )
     values.update(kw)
-    return GameRecord(**values)  # type: ignore[arg-type]
+    return StatsRow(**values)  # type: ignore[arg-type]
 
 
 def test_rows_and_figures(tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ def decide(
     gc.disable()
     try:
         if strength == "even":
-            decision = even.decide(state, started, time_budget, rng, stop)
+            decision = even.even_decision(state, started, time_budget, rng, stop)
             return decision.move, decision.note()
         if spec(state.game_id).solved:
             from ludique.ai.pente import choose_pente_move
@@ -107,17 +107,6 @@ def decide(
             gc.enable()
 
 
-def pente_win_probability(state: GameState) -> float:
-    """The solved probability that the player to move wins this Pente grammai position (before
-    or after its roll), with both sides playing perfectly from here."""
-    from ludique.ai.pente import pente_win_probability as solved
-    from ludique.games.pente.rules import PenteState
-
-    if not isinstance(state, PenteState):
-        raise ValueError(f"{state.game_id}: the solved table is Pente grammai's")
-    return solved(state)
-
-
 __all__ = [
     "DEFAULT_STRENGTH",
     "FIXED_RUNGS",
@@ -126,5 +115,4 @@ __all__ = [
     "check_request",
     "choose_move",
     "decide",
-    "pente_win_probability",
 ]

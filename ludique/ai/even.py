@@ -557,7 +557,7 @@ def champion_move(
     return Searcher(ai_for(state), limit, start=now, stop=stop, rng=rng).search(state).move
 
 
-def decide(
+def even_decision(
     state: GameState,
     started: float,
     budget: float,

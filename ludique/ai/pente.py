@@ -34,7 +34,7 @@ from ludique.games.pente.rules import (
 
 __all__ = [
     "PenteRace",
-    "STRENGTHS",
+    "TABLE_STRENGTHS",
     "TEMPERATURE",
     "choose_pente_move",
     "move_probabilities",
@@ -44,7 +44,7 @@ __all__ = [
     "table",
 ]
 
-STRENGTHS = ("beginner", "player", "champion")
+TABLE_STRENGTHS = ("beginner", "player", "champion")
 # Softmax temperatures over winning probabilities (0 = always the best move).
 TEMPERATURE: dict[str, float] = {"beginner": 0.15, "player": 0.03, "champion": 0.0}
 
@@ -96,7 +96,9 @@ def move_probabilities(values: list[float], temperature: float) -> list[float]:
 def choose_pente_move(state: PenteState, strength: str, rng: random.Random) -> Move:
     """A move for the player to move at ``strength`` ("beginner", "player" or "champion")."""
     if strength not in TEMPERATURE:
-        raise ValueError(f"unknown strength {strength!r}: expected one of {', '.join(STRENGTHS)}")
+        raise ValueError(
+            f"unknown strength {strength!r}: expected one of {', '.join(TABLE_STRENGTHS)}"
+        )
     scored = move_values(state)
     if not scored:
         why = "a roll is due" if state.needs_roll else "the game is over"

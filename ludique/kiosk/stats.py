@@ -84,8 +84,8 @@ def split_game_id(game_id: str) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class GameRecord:
-    """One game played.  ``game_id`` is one of ``ludique.games.GAME_IDS``."""
+class StatsRow:
+    """One game played, as the statistics keep it.  ``game_id`` is one of ``game_ids()``."""
 
     game_id: str
     language: str
@@ -335,7 +335,7 @@ class Stats:
 
     # -- writing -------------------------------------------------------------------------------
 
-    def record(self, record: GameRecord) -> bool:
+    def record(self, record: StatsRow) -> bool:
         """Store one game; False (and one log line) when it could not be written to the file
         yet: it is kept and written with a later game."""
         record.check()
@@ -555,7 +555,7 @@ def log_game_started(game_id: str, language: str, opponent: str, strength: str) 
     )
 
 
-def log_game_finished(record: GameRecord) -> None:
+def log_game_finished(record: StatsRow) -> None:
     log.info(
         "game finished: %s, %s, against %s, result %s after %d moves in %.0f s",
         record.game_id,
@@ -567,9 +567,9 @@ def log_game_finished(record: GameRecord) -> None:
     )
 
 
-def record_from_kiosk(game: object) -> GameRecord:
-    """The statistics row for the kiosk's ``ludique.ui.app.GameRecord`` (duck-typed: this module
-    does not import the UI)."""
+def record_from_kiosk(game: object) -> StatsRow:
+    """The statistics row for a match's ``ludique.play.match.GameRecord`` (read by its fields:
+    a test may hand any object that has them)."""
     reason = getattr(game, "reason", None)
     opponent = getattr(game, "opponent", "computer")
     winner = getattr(game, "winner", None)
@@ -581,7 +581,7 @@ def record_from_kiosk(game: object) -> GameRecord:
         result = "visitor" if getattr(game, "visitor_won", False) else "computer"
     else:
         result = "finished"
-    return GameRecord(
+    return StatsRow(
         game_id=game.game_id,  # type: ignore[attr-defined]
         language=game.language,  # type: ignore[attr-defined]
         opponent=opponent,

@@ -44,7 +44,7 @@ __all__ = [
     "GameConfig",
     "GameRecord",
     "Match",
-    "Opponent",
+    "MoveSource",
     "Transition",
 ]
 
@@ -84,7 +84,7 @@ class GameRecord:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-class Opponent(Protocol):
+class MoveSource(Protocol):
     """What a match asks of the computer player (``ludique.ui.opponent.Opponent`` on the kiosk,
     a scripted one in a guided game)."""
 
@@ -143,7 +143,7 @@ class Match:
     def __init__(
         self,
         config: GameConfig,
-        opponent: Opponent,
+        opponent: MoveSource,
         *,
         state: GameState | None = None,
         clock: Clock | None = None,

@@ -52,7 +52,7 @@ class Drag:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class TouchResult:
     """What one touch did.  ``kind``: ``NOTHING``, ``SELECT`` (``origin`` is now selected, or
     nothing when ``origin`` is None), ``PLAY`` (``move``; ``dropped`` when the piece is at the
     finger) or ``REFUSE`` (a ``dropped`` piece glides back to ``origin``).  ``reason``: a line
@@ -82,30 +82,30 @@ class Interaction:
         return any(p.square == square and p.colour == state.to_move for p in state.pieces())
 
     # --- the touches ---------------------------------------------------------------------
-    def press(self, square: str | None, pos: tuple[float, float] = (0.0, 0.0)) -> Outcome:
+    def press(self, square: str | None, pos: tuple[float, float] = (0.0, 0.0)) -> TouchResult:
         """A finger comes down on ``square`` (None: beside the board)."""
         guidance = self.guidance
         removals = guidance.removals()
         if removals and square in removals:
-            return Outcome(PLAY, square, removals[square])
+            return TouchResult(PLAY, square, removals[square])
         guidance.touched(square)
         if removals:
-            return Outcome(NOTHING)
+            return TouchResult(NOTHING)
         origins = guidance.origins()
         shown = guidance.shown_move(square) if self.selected is None else None
         if shown is not None and square not in origins:  # the dot of a suggestion, a step
-            return Outcome(PLAY, shown.frm or "reserve", shown)
+            return TouchResult(PLAY, shown.frm or "reserve", shown)
         if self.selected is not None and square is not None and square != self.selected:
             target = guidance.targets(self.selected).get(square)
             if target is not None:  # a target (a dot, or a ring round his own piece): that move
-                return Outcome(PLAY, self.selected, target)
+                return TouchResult(PLAY, self.selected, target)
         if square is not None and square in origins:
             # the marked move's ring round a piece that can move itself: a tap is the move,
             # a drag takes the piece
             self.drag = Drag(square, pos, pos, was_selected=self.selected == square)
             self.drag.tap_plays = shown
             self.selected = square
-            return Outcome(SELECT, square)
+            return TouchResult(SELECT, square)
         reason = None
         if self.selected is not None and square is not None:
             # a tap beside the held piece's targets: said like a refused drop
@@ -115,7 +115,7 @@ class Interaction:
             # or what to touch instead
             reason = guidance.why_not(square)
         self.selected = None
-        return Outcome(REFUSE, None, reason=reason) if reason else Outcome(SELECT)
+        return TouchResult(REFUSE, None, reason=reason) if reason else TouchResult(SELECT)
 
     def hover(self, square: str | None, moved: bool, pos: tuple[float, float] = (0.0, 0.0)) -> None:
         """The held piece is over ``square``; ``moved``: the finger went far enough to drag."""
@@ -128,28 +128,28 @@ class Interaction:
 
     def release(
         self, square: str | None, moved: bool, pos: tuple[float, float] = (0.0, 0.0)
-    ) -> Outcome:
+    ) -> TouchResult:
         """The finger lifts over ``square``; ``moved``: it travelled far enough to be a drag."""
         drag, self.drag = self.drag, None
         if drag is None:
-            return Outcome(NOTHING)
+            return TouchResult(NOTHING)
         drag.pos = pos
         if not (drag.moved or moved) and drag.tap_plays is not None:
             self.selected = None
-            return Outcome(PLAY, drag.tap_plays.frm or "reserve", drag.tap_plays)
+            return TouchResult(PLAY, drag.tap_plays.frm or "reserve", drag.tap_plays)
         if not (drag.moved or moved):
             # a tap: the piece stays selected for a tap on its target (a second tap on the
             # same piece lets go of it)
             self.selected = None if drag.was_selected else drag.origin
-            return Outcome(SELECT, self.selected)
+            return TouchResult(SELECT, self.selected)
         move = self.guidance.targets(drag.origin).get(square) if square is not None else None
         if move is not None:
-            return Outcome(PLAY, drag.origin, move, dropped=True)
+            return TouchResult(PLAY, drag.origin, move, dropped=True)
         reason = None
         if drag.moved and square is not None and square != drag.origin:
             reason = self.guidance.refusal(drag.origin, square)
         self.selected = None
-        return Outcome(REFUSE, drag.origin, reason=reason, dropped=True)
+        return TouchResult(REFUSE, drag.origin, reason=reason, dropped=True)
 
     # --- what is marked ------------------------------------------------------------------
     def target_marks(self, origin: str) -> dict[str, str]:

@@ -314,7 +314,7 @@ def strength_win_probabilities(recompute: bool = False) -> dict[str, dict[str, f
     g = graph()
     p_win = np.frombuffer(table(), dtype=np.uint32).astype(np.float64)[g.dense] / SCALE
     out = {}
-    for strength in pente.STRENGTHS:
+    for strength in pente.TABLE_STRENGTHS:
         blue, white = against_perfect(g, p_win, pente.TEMPERATURE[strength])
         out[strength] = {"blue": blue, "white": white}
     return out
@@ -333,7 +333,7 @@ def report(g: Graph, random_games: int = 1000) -> dict:
         "against_perfect": {},
         "against_random_games": {},
     }
-    for strength in pente.STRENGTHS:
+    for strength in pente.TABLE_STRENGTHS:
         t0 = time.perf_counter()
         blue, white = against_perfect(g, p_win, pente.TEMPERATURE[strength])
         out["against_perfect"][strength] = {"blue": blue, "white": white}

@@ -23,7 +23,7 @@ from ludique.games import dump_game
 from ludique.games.base import PHALANX, PLACEMENT, GameState, IllegalMove, Move, Piece
 from ludique.play.guidance import Guidance
 from ludique.play.match import Due, Match, Transition
-from ludique.play.touch import PLAY, REFUSE, Drag, Interaction, Outcome
+from ludique.play.touch import PLAY, REFUSE, Drag, Interaction, TouchResult
 from ludique.ui import theme
 from ludique.ui.boards import PenteView, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
@@ -358,7 +358,7 @@ class GameBoard:
         far = drag is not None and math.dist(pos, drag.start) > self.vp.u(DRAG_UNITS)
         self._act(self.touch.release(self.view.hit(pos, self.state), far, pos), pos)
 
-    def _act(self, outcome: Outcome, pos: tuple[float, float]) -> None:
+    def _act(self, outcome: TouchResult, pos: tuple[float, float]) -> None:
         """Show what a touch meant (``ludique/play/touch.py`` decided it); a line said stays
         until the next touch (a lift does not take it away: it would never be seen)."""
         if outcome.reason is not None:
