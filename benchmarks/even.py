@@ -385,7 +385,7 @@ def play_one(job: dict) -> dict:
             state = match.state
             if state.needs_roll:
                 if pente:
-                    from ludique.ai import pente_win_probability
+                    from ludique.ai.pente import pente_win_probability
 
                     chances.append(pente_win_probability(state))
                 match.land(match.throw())

@@ -64,7 +64,7 @@ def pente_game(
 ) -> tuple[bool, bool, int, int, int, bool | None]:
     """(won within the short horizon, won at all, rounds, turns in band, turns, and between
     equals whether the winner lost less a move than the loser by the table) of one game."""
-    from ludique.ai import pente_win_probability
+    from ludique.ai.pente import pente_win_probability
     from ludique.ai.pente import move_values
 
     visitor, opponent, index, (short, long), seed = job

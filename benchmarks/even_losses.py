@@ -9,7 +9,7 @@ Positions come from games between rungs drawn at random, move by move (1 to 4, s
 plays (the two top rungs on their measured thought, within ``--budget`` seconds), and what the
 move loses is the referee's best chance less the move's.  A rung's figure is its mean loss over
 the positions: ``Measured.losses``, on which a visitor's loss is told as a rung and below the
-Champion's figure the Champion's search plays him (``ludique.ai.even.decide``).
+Champion's figure the Champion's search plays him (``ludique.ai.even.even_decision``).
 """
 
 from __future__ import annotations

@@ -565,7 +565,7 @@ def test_a_visitor_as_sharp_as_the_champion_meets_its_search_within_the_budget()
     while state.phase != "battle" or len(state.legal_moves()) < 2:
         state = state.play(rng.choice(state.legal_moves()))
     started = time.perf_counter()
-    move = ev.champion_move(state, started, 0.2, random.Random(1))
+    move = ev.champion_move(state, ev.LADDER[-1], started, 0.2, random.Random(1))
     assert move in state.legal_moves()
     assert time.perf_counter() - started < 0.2 + 0.1  # its share of the budget, and unwinding
 

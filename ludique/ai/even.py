@@ -414,8 +414,10 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
 # opponent's men: each man threatened makes such a move e times as likely.  The temperature is
 # then set for the loss aimed at, so the tilt moves the choice, never the loss.
 PRESSURE_TILT = 1.0
+NEAREST = 24
 INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
 TEMPERATURES = (1e-4, 1.0)  # the bounds of the temperature sought (winning chance)
+LOSS_CAP, CAP_FLOOR = 8.0, 0.05  # the moves weighed lose at most this many times the aim
 CATCH_UP = 2.0  # at most this many times the visitor's rate, where its own fell short
 
 
@@ -432,26 +434,15 @@ def loss_rates(state: GameState, colour: str, stop: Callable[[], bool] | None) -
 
 
 def left_a_man(state: GameState, action: str, stop: Callable[[], bool] | None = None) -> bool:
-    """Whether ``action`` left a man to be taken for nothing (``leaves``).  Pente grammai has
-    no such move: a counter hit starts again."""
+    """Whether ``action`` left a man to be taken for nothing (``exposure``: a capture the reply
+    makes that the mover cannot answer with one of his own; a capture not made, or an exchange,
+    leaves nothing).  Pente grammai has no such move: a counter hit starts again."""
     if spec(state.game_id).solved:
         return False
     from ludique.ai.evaluation import ai_for
 
-    values = dict(referee_values(state, stop))
     move = state.find_move(action)
-    if action not in values or move is None:
-        return False
-    return leaves(ai_for(state), state, move, values[action], max(values.values()))
-
-
-def leaves(ai: GameAI, state: GameState, move: Move, value: int, best: int) -> bool:
-    """Whether ``move`` (of search value ``value``, the best being ``best``) leaves a man to be
-    taken for nothing: it loses material its two plies see (``HANG`` below the best) and it
-    exposes more than nothing at once.  A capture not made loses as much and leaves nothing."""
-    if value > best - HANG or best >= MATE_ZONE:
-        return False
-    return exposure(ai, state, move) > 0
+    return move is not None and exposure(ai_for(state), state, move) > 0
 
 
 def temperature_for(losses: Sequence[float], target: float, tilt: Sequence[float]) -> float:
@@ -525,13 +516,21 @@ def play_at_loss(
             return rng.choice([m for v, m in values if v == top])
         alive = [(v, m) for v, m in values if v > -MATE_ZONE] or values
         ai = ai_for(state)
-        kept = [(v, m) for v, m in alive if may_leave or not leaves(ai, state, m, v, top)]
-        chosen = kept or candidates(ai, state, values)
         best = win_chance(state.game_id, top)
+        # a move that loses far more than the loss aimed at is all but never drawn: it is not
+        # weighed (nor asked what it leaves), which bounds the work in a wide position
+        cap = max(LOSS_CAP * target, CAP_FLOOR)
+        alive = [(v, m) for v, m in alive if best - win_chance(state.game_id, v) <= cap] or alive
+        kept = [(v, m) for v, m in alive if may_leave or exposure(ai, state, m) <= 0]
+        chosen = kept or candidates(ai, state, values)
         pool = [(win_chance(state.game_id, v), m) for v, m in chosen]
-        # the threats are weighed only where they could be chosen at this loss
+        # the threats are weighed only where they could be chosen at this loss, among the
+        # ``NEAREST`` moves that lose least (a wide Epaminondas position has 100-200)
         near = max(2 * target, 2 * INFORMATIVE_LOSS)
-        tilt = [PRESSURE_TILT * threatened(state, m) if best - c <= near else 0.0 for c, m in pool]
+        weighed = {
+            id(m) for c, m in sorted(pool, key=lambda cm: -cm[0])[:NEAREST] if best - c <= near
+        }
+        tilt = [PRESSURE_TILT * threatened(state, m) if id(m) in weighed else 0.0 for _, m in pool]
     losses = [best - c for c, _ in pool]
     temperature = temperature_for(losses, target, tilt)
     weights = tilted_weights(losses, temperature, tilt)
@@ -541,19 +540,20 @@ def play_at_loss(
 
 def champion_move(
     state: GameState,
+    level: Level,
     started: float,
     budget: float,
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
 ) -> Move:
-    """The Champion's search for a visitor as sharp as it: its measured thought in nodes, and
-    no longer than its share of the budget from the decision's start (a slower machine thinks
-    fewer nodes, it does not make the visitor wait longer)."""
+    """The Champion's search as ``level`` thinks it, for a visitor as sharp: the rung's measured
+    thought in nodes, and no longer than the Champion's share of the budget from the decision's
+    start (a slower machine thinks fewer nodes, it does not make the visitor wait longer)."""
     from ludique.ai.evaluation import ai_for
 
     now = time.perf_counter()
     deadline = min(started + budget * CHAMPION_SHARE, started + LONGEST - UNWIND)
-    limit = Limit(time=max(0.0, deadline - now), nodes=thought(state.game_id, LADDER[-1]))
+    limit = Limit(time=max(0.0, deadline - now), nodes=thought(state.game_id, level))
     return Searcher(ai_for(state), limit, start=now, stop=stop, rng=rng).search(state).move
 
 
@@ -575,9 +575,14 @@ def even_decision(
     # his blunders: his rate is what it aims at).
     short = visitor.loss / own.loss if own.loss > 0 else CATCH_UP
     target = visitor.loss * max(1.0, min(CATCH_UP, short))
-    if not spec(state.game_id).solved and visitor.loss <= losses[-1]:
-        move = champion_move(state, started, budget, rng, stop)
+    searcher = LADDER[min(len(LADDER) - 1, round(rung))]
+    if not spec(state.game_id).solved and searcher.search == "champion":
+        # told as a rung that plays the Champion's search, he meets that search
+        move = champion_move(state, searcher, started, budget, rng, stop)
     else:
         may_leave = own.left < visitor.left
         move = play_at_loss(state, target, may_leave, rng, stop)
     return EvenDecision(move, target, visitor, own, rung)
+
+
+decide = even_decision  # the name ``ludique.ai.decide`` called it by before
