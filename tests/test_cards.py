@@ -151,8 +151,10 @@ def test_no_page_holds_only_a_diagram_and_every_move_is_printed():
     assert thin == []
     assert thin_last_page([["heading", "paragraph"], ["diagram", "caption"]])
     for name, diagram in DIAGRAMS.items():
-        assert len(frame_rects(name, 2000)) == max(1, len(diagram.moves)), name
-    assert len(frame_rects("latrunculi-incitus", 2000)) == 2  # Blue catches, White frees
+        boards = max(1, len(diagram.moves)) + (1 if diagram.result else 0)
+        assert len(frame_rects(name, 2000)) == boards, name
+    # Blue catches, White frees, and the freed piece (issue 60)
+    assert len(frame_rects("latrunculi-incitus", 2000)) == 3
 
 
 def test_board_labels_print_at_least_2_5_mm_on_light_panels():
@@ -191,3 +193,83 @@ def test_a_printed_card_points_at_no_other_card_by_its_place():
         if phrase.casefold() in block.text.casefold()
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_printed_caption_ends_with_one_word_on_its_line(lang):
+    """A centred caption whose last line holds a single word ("d5." under a German caption)
+    reads as a slip (issue 60): every caption of every card, wrapped as the PDF wraps it."""
+    from ludique.ui.printed_cards import CAPTION_PT, LINE, PT, _new_pdf, caption_text
+
+    pdf = _new_pdf("captions", lang)
+    pdf.set_font("text", "", CAPTION_PT)
+    width = pdf.w - 2 * MARGIN - 20
+    alone = []
+    for card_id in CARD_IDS:
+        for block in load(lang, "rules", card_id):
+            if block.kind != "caption":
+                continue
+            lines = pdf.multi_cell(
+                width,
+                CAPTION_PT * LINE * PT,
+                caption_text(block),
+                markdown=True,
+                align="C",
+                dry_run=True,
+                output="LINES",
+            )
+            last = lines[-1].replace("\u00a0", " ").split()
+            if len(lines) > 1 and len(last) < 2:
+                alone.append(f"{card_id}:{block.line}: {lines[-1]!r}")
+    assert alone == [], alone
+
+
+def test_no_arrow_covers_the_mark_of_the_piece_it_moves():
+    """The arrow of a diagram's move starts at the edge of the moving piece, so that the piece's
+    own mark (the dux's star, a prisoner's sign) stays in view (issue 60: the Dux arrow covered
+    the star)."""
+    import pygame
+
+    from ludique.ui import palette
+    from ludique.ui.boards import view_for
+    from ludique.ui.diagrams import DIAGRAMS, _move_path, _panel, positions
+
+    size = (600, 600)
+    covered = []
+    for name, diagram in DIAGRAMS.items():
+        if not diagram.moves:
+            continue
+        state = positions(name)[0]
+        path, mover = _move_path(state, diagram.moves[0])
+        if path[0] == "off":
+            continue
+        panel = _panel(state, diagram.game_id, size, diagram.moves[0], diagram.roll, [])
+        rect = pygame.Rect(0, 0, *size).inflate(-24, -24)
+        view = view_for(diagram.game_id, rect)
+        x, y = view.centre(path[0], state, mover)
+        r = max(2, int(view.radius * 0.5))
+        bright = sum(
+            1
+            for dx in range(-r, r + 1)
+            for dy in range(-r, r + 1)
+            if dx * dx + dy * dy <= r * r
+            and panel.get_at((x + dx, y + dy))[:3] == palette.HIGHLIGHT[:3]
+        )
+        if bright:
+            covered.append(f"{name}: {bright} arrow pixels on the piece at {path[0]}")
+    assert covered == [], covered
+
+
+def test_the_incitus_diagram_prints_the_freeing():
+    """The caption ends "... and frees d4": on paper, where nothing moves, the last board is
+    the position after White's move, d4 no longer a prisoner and glowing (issue 60)."""
+    from ludique.ui.diagrams import DIAGRAMS, _landed, positions
+    from ludique.ui.printed_cards import frame_rects
+
+    diagram = DIAGRAMS["latrunculi-incitus"]
+    assert len(frame_rects("latrunculi-incitus", 1000)) == len(diagram.moves) + 1
+    states = positions("latrunculi-incitus")
+    last = states[-1]
+    assert "d4" in last.freed
+    assert "d4" not in {p.square for p in last.pieces() if p.kind == "incitus"}
+    assert "d4" in _landed(states[-2], diagram.moves[-1])  # it glows on the result board

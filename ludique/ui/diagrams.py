@@ -41,6 +41,9 @@ class Diagram:
     badges: tuple[tuple[tuple[str, ...], str], ...] = ()
     # a route to draw as one arrow on a still position (the Pente grammai track)
     track: tuple[str, ...] = ()
+    # paper: one more board, the position after the last move, when the caption ends on what
+    # it did (a prisoner freed); the screen plays the moves and holds that result anyway
+    result: bool = False
 
 
 def _pente(**position) -> Callable[[], GameState]:
@@ -165,6 +168,7 @@ DIAGRAMS: dict[str, Diagram] = {
             white=["d4", "e3", "f5", "a8", "h8"],
         ),
         ("f4-e4", "f5-e5"),
+        result=True,
     ),
     "latrunculi-dux": Diagram(
         "latrunculi-dux",
@@ -363,9 +367,21 @@ def _panel(
             points.append(view.centre(square, state, mover))
     for square in gone:
         _cross(surface, view.target_centre(square, state), view.radius)
+    if path[0] != "off":
+        points[0] = _from_edge(points[0], points[1], view.radius * 1.1)
     _arrow(surface, points, max(6, view.radius // 3), int(view.radius * 0.75))
     _draw_badges(surface, view, state, badges)
     return surface
+
+
+def _from_edge(start: tuple[int, int], toward: tuple[int, int], gap: float) -> tuple[int, int]:
+    """Where an arrow leaves the piece on ``start``: ``gap`` pixels toward ``toward``, so that
+    it never covers the piece's own mark (the dux's star, the incitus's sign)."""
+    length = math.hypot(toward[0] - start[0], toward[1] - start[1]) or 1.0
+    return (
+        round(start[0] + (toward[0] - start[0]) * gap / length),
+        round(start[1] + (toward[1] - start[1]) * gap / length),
+    )
 
 
 def _draw_badges(surface, view, state: GameState, badges) -> None:

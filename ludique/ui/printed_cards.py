@@ -76,6 +76,17 @@ def _tie(text: str) -> str:
     return _NBSP_AFTER.sub("\\1\u00a0", _NBSP_BEFORE.sub("\u00a0\\1", text))
 
 
+def _no_widow(text: str) -> str:
+    """The last two words tied, so that a centred caption never ends with one word alone on
+    its line (German's long words left "d5." by itself)."""
+    return re.sub(r" (\S+)$", "\u00a0\\1", text.rstrip())
+
+
+def caption_text(block: Block) -> str:
+    """A diagram's caption as printed: its last two words tied (``_no_widow``)."""
+    return _no_widow(_markdown(block))
+
+
 def _markdown(block: Block) -> str:
     """The block's runs in fpdf2's own inline markup (``**bold**``, ``__italic__``)."""
     out = []
@@ -104,7 +115,7 @@ def frame_rects(name: str, width: int) -> list[tuple[int, int, int, int]]:
     from ludique.ui.diagrams import DIAGRAMS, PANEL_GAP
 
     diagram = DIAGRAMS[name]
-    count = max(1, len(diagram.moves))
+    count = max(1, len(diagram.moves)) + (1 if diagram.result else 0)
     per_row = min(count, 2)
     gap = round(PANEL_GAP * width / KIOSK_CARD_PX)
     # the screen caps a panel's height (its card scrolls); paper gives each board its frame's width
@@ -122,7 +133,9 @@ def frame_rects(name: str, width: int) -> list[tuple[int, int, int, int]]:
 def render_frames(name: str, width_mm: float):
     """Diagram ``name`` for paper, ``width_mm`` wide at ``DPI``: one board per move (the position
     before it, with its arrow), so a diagram of two moves prints both; a still diagram, its one
-    board.  Light panels, and labels ``LABEL_MM`` high whatever the width."""
+    board; a diagram whose caption ends on what its moves did (``Diagram.result``), the position
+    after them too, the pieces moved or freed glowing.  Light panels, and labels ``LABEL_MM``
+    high whatever the width."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
     import pygame
 
@@ -274,7 +287,10 @@ def _place(pdf, block, following, index, diagrams, shrink, width, body_line, pro
         pdf.ln(1.5)
     elif block.kind == "caption":
         pdf.set_x(MARGIN + 10)
-        _text(pdf, block, width - 20, CAPTION_PT, INK_MUTED, align="C")
+        pdf.set_text_color(*INK_MUTED)
+        pdf.set_font("text", "", CAPTION_PT)
+        text = caption_text(block)
+        pdf.multi_cell(width - 20, CAPTION_PT * LINE * PT, text, markdown=True, align="C")
         pdf.ln(2)
     elif block.note:
         inner = width - 12
