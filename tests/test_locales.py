@@ -54,7 +54,7 @@ def test_no_value_is_empty_and_fields_match_english(lang):
 CURATOR_KEYS = (
     [f"error.{k}" for k in ("where-line", "where-file", "settings-value", "settings-unknown")]
     + [f"error.{k}" for k in ("settings-syntax", "settings-file", "settings-save", "stats", "more")]
-    + [f"error.{k}" for k in ("settings-pin", "stats-aside")]
+    + [f"error.{k}" for k in ("settings-pin", "stats-aside", "stats-read")]
     + [f"error.why.{k}" for k in _WHY_ENGLISH]
     + [f"error.why.{k}" for k in ("encoding", "permission", "folder", "system")]
     + [f"error.why.{k}" for k in ("not-a-file", "file-error")]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import logging
+import math
 import sqlite3
 import threading
 from collections.abc import Iterable
@@ -105,9 +106,12 @@ class StatsRow:
             raise ValueError(f"opponent {self.opponent!r}: expected one of {OPPONENTS}")
         if self.result not in RESULTS:
             raise ValueError(f"result {self.result!r}: expected one of {RESULTS}")
-        if self.moves < 0 or self.duration_s < 0:
-            raise ValueError("moves and duration_s must not be negative")
-        if self.level is not None and not 0 <= self.level <= 6:
+        if self.moves < 0 or not (math.isfinite(self.duration_s) and self.duration_s >= 0):
+            raise ValueError(
+                f"moves {self.moves!r}, duration_s {self.duration_s!r}: expected a number of "
+                "moves and of seconds, neither negative (nor NaN or infinite)"
+            )
+        if self.level is not None and not (math.isfinite(self.level) and 0 <= self.level <= 6):
             raise ValueError(f"level {self.level!r}: expected a rung from 0 to 6")
 
 
@@ -163,6 +167,12 @@ def _corrupt(exc: BaseException) -> bool:
     )
 
 
+def _text(raw: bytes) -> str:
+    """A text cell as read: bytes that are not UTF-8 (a page fault, another program) become
+    U+FFFD, so that one bad byte costs one cell, not every query and export of the file."""
+    return raw.decode("utf-8", "replace")
+
+
 def _check_fit(db: sqlite3.Connection) -> None:
     """Raises ``_Unfit`` when the file is damaged or its table is not ours.  ``count(*)`` alone
     is no proof: SQLite answers it from the index, and a damaged table page goes unseen."""
@@ -213,6 +223,10 @@ class Stats:
         self.in_memory = False
         self.problem: str | None = None
         self.pending: list[tuple[object, ...]] = []  # rows not yet in the file, oldest first
+        # rows the table itself refuses (a constraint added by hand): set aside, each logged whole
+        self.set_aside: list[tuple[object, ...]] = []
+        # the summaries' queries that failed (a label of [stats] and its fields), for the panel
+        self.unread: dict[str, dict[str, object]] = {}
         self._lock = threading.Lock()
         self._write_failed = False
         # where a damaged or foreign file was moved this run (the admin panel names it)
@@ -231,6 +245,7 @@ class Stats:
         finally:
             probe.close()
         db = sqlite3.connect(target, check_same_thread=False, timeout=2.0)
+        db.text_factory = _text
         try:
             db.executescript(_SCHEMA)
             columns = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
@@ -294,22 +309,42 @@ class Stats:
         leaves the table readable); a table without our columns is another program's and stays
         as it is.  What cannot be read stays in the file moved aside."""
         rows: list[tuple[object, ...]] = []
+        wanted, last = "", None  # the columns asked for, the id of the last game read
         try:
             old = sqlite3.connect(f"file:{aside}?mode=ro", uri=True, timeout=2.0)
         except _DB_ERRORS:
             return
-        old.text_factory = lambda raw: raw.decode("utf-8", "replace")
+        old.text_factory = _text
         try:
             columns = tuple(row[1] for row in old.execute("PRAGMA table_info(games)"))
             if set(_COLUMNS[:-1]) <= set(columns):  # ours, perhaps with a column added by hand
                 # a file from before the level column gives its games without one
-                wanted = [c if c in columns else "NULL" for c in _COLUMNS]
-                for row in old.execute(f"SELECT {', '.join(wanted)} FROM games ORDER BY id"):
-                    rows.append(row)
+                wanted = ", ".join(c if c in columns else "NULL" for c in _COLUMNS)
+                for row_id, *row in old.execute(f"SELECT id, {wanted} FROM games ORDER BY id"):
+                    rows.append(tuple(row))
+                    last = row_id
         except _DB_ERRORS as exc:
             log.warning(
                 "statistics: %s gave back %d games, then failed (%s)", aside, len(rows), exc
             )
+            # a page damaged in the middle: the games after it, read from the end backwards
+            # (the latest ones, those this run wrote, are there)
+            tail: list[tuple[object, ...]] = []
+            try:
+                for _row_id, *row in (
+                    old.execute(
+                        f"SELECT id, {wanted} FROM games WHERE id > ? ORDER BY id DESC",
+                        (-1 if last is None else last,),
+                    )
+                    if wanted
+                    else ()
+                ):
+                    tail.append(tuple(row))
+            except _DB_ERRORS:
+                pass  # what is left between stays in the file moved aside
+            if tail:
+                log.warning("statistics: %s gave back %d more from its end", aside, len(tail))
+            rows += reversed(tail)
         finally:
             old.close()
         if not rows:
@@ -373,23 +408,20 @@ class Stats:
                 db = self._open_file()
             except (*_DB_ERRORS, OSError) as exc:
                 return self._not_written(exc)
+            waiting = len(self.pending)
             try:
-                with db:
-                    db.executemany(_INSERT, self.pending)
+                self._insert_pending(db)
             except _DB_ERRORS as exc:
                 db.close()
                 return self._not_written(exc)
             self._db.close()
             self._db, self.in_memory = db, False
-            log.info(
-                "statistics file %s usable again: %d games written", self.path, len(self.pending)
-            )
+            log.info("statistics file %s usable again: %d games written", self.path, waiting)
         else:
             try:
                 if self._write_failed:  # the table may have been put right since
                     self._db.executescript(_SCHEMA)
-                with self._db:
-                    self._db.executemany(_INSERT, self.pending)
+                self._insert_pending(self._db)
             except _DB_ERRORS as exc:
                 if not (_corrupt(exc) and again):
                     return self._not_written(exc)
@@ -405,6 +437,32 @@ class Stats:
         self._write_failed = False
         self.problem = None
         return True
+
+    def _insert_pending(self, db: sqlite3.Connection) -> None:
+        """Write the pending rows in one transaction; should the table refuse one (a constraint
+        of its own), each row alone: a refused row is set aside (logged whole), never keeps the
+        others waiting.  Any other error is raised, the rows not yet written still pending."""
+        try:
+            with db:
+                db.executemany(_INSERT, self.pending)
+            self.pending.clear()
+            return
+        except sqlite3.IntegrityError:
+            pass
+        while self.pending:
+            row = self.pending[0]
+            try:
+                with db:
+                    db.execute(_INSERT, row)
+            except sqlite3.IntegrityError as exc:
+                log.error(
+                    "statistics: %s refuses this game (%s); set aside, not written: %s",
+                    self.path,
+                    exc,
+                    ",".join(map(str, row)),
+                )
+                self.set_aside.append(row)
+            self.pending.pop(0)
 
     def _remember_pending(self) -> None:
         """The memory database (what the admin panel counts) gets the rows still pending."""
@@ -425,13 +483,31 @@ class Stats:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def _query(self, sql: str, args: Iterable[object] = ()) -> list[tuple[Any, ...]]:
+    def _query(
+        self, sql: str, args: Iterable[object] = (), what: str = "", **fields: object
+    ) -> list[tuple[Any, ...]]:
+        """The rows of ``sql``; none when it fails, which is logged and kept in ``unread`` under
+        ``what`` (its label in ``[stats]``, with ``fields``) for the admin panel to name.  A file
+        found damaged since the start (an index page overwritten: the writes may still pass) is
+        moved aside, the games it still gives copied, and asked again."""
         try:
             with self._lock:
-                return self._db.execute(sql, tuple(args)).fetchall()
+                try:
+                    rows = self._db.execute(sql, tuple(args)).fetchall()
+                except _DB_ERRORS as exc:
+                    if self.in_memory or not _corrupt(exc):
+                        raise
+                    self._db.close()
+                    self._db = self._open()
+                    if self.in_memory:
+                        self._remember_pending()
+                    rows = self._db.execute(sql, tuple(args)).fetchall()
         except _DB_ERRORS as exc:
-            log.warning("statistics query on %s failed (%s)", self.path, exc)
+            log.warning("statistics query on %s failed (%s): %s", self.path, exc, what)
+            self.unread[what] = fields
             return []
+        self.unread.pop(what, None)
+        return rows
 
     def games_per_day(self, days: int = 14, today: dt.date | None = None) -> list[tuple[str, int]]:
         """The last ``days`` days, oldest first, days without a game included (as 0)."""
@@ -441,6 +517,8 @@ class Stats:
             self._query(
                 "SELECT day, count(*) FROM games WHERE day >= ? AND day <= ? GROUP BY day",
                 (first.isoformat(), today.isoformat()),
+                "stats.per_day",
+                days=days,
             )
         )
         out = []
@@ -451,7 +529,8 @@ class Stats:
 
     def games_per_language(self) -> dict[str, int]:
         rows = self._query(
-            "SELECT language, count(*) FROM games GROUP BY language ORDER BY count(*) DESC"
+            "SELECT language, count(*) FROM games GROUP BY language ORDER BY count(*) DESC",
+            what="stats.per_language",
         )
         return {lang: int(n) for lang, n in rows}
 
@@ -459,7 +538,8 @@ class Stats:
         """game -> (visitor wins, finished games against the computer); abandoned ones left out."""
         rows = self._query(
             "SELECT game, sum(result = 'visitor'), count(*) FROM games "
-            "WHERE opponent = 'computer' AND result != 'abandoned' GROUP BY game"
+            "WHERE opponent = 'computer' AND result != 'abandoned' GROUP BY game",
+            what="stats.visitor_wins",
         )
         return {game: (int(wins or 0), int(n)) for game, wins, n in rows}
 
@@ -470,13 +550,14 @@ class Stats:
 
         rows = self._query(
             "SELECT strength, sum(result = 'visitor'), count(*) FROM games "
-            "WHERE opponent = 'computer' AND result != 'abandoned' GROUP BY strength"
+            "WHERE opponent = 'computer' AND result != 'abandoned' GROUP BY strength",
+            what="stats.wins_per_strength",
         )
         found = {strength: (int(wins or 0), int(n)) for strength, wins, n in rows}
         return {s: found[s] for s in STRENGTHS if s in found}
 
     def total(self) -> int:
-        rows = self._query("SELECT count(*) FROM games")
+        rows = self._query("SELECT count(*) FROM games", what="stats.total", total="?", week="?")
         return int(rows[0][0]) if rows else 0
 
     def summary(self, days: int = 14, today: dt.date | None = None) -> StatsSummary:
@@ -491,8 +572,9 @@ class Stats:
 
     def export_csv_strict(self, out: IO[str]) -> int:
         """Every row of the file as CSV (header first); the number of rows written.  Raises
-        ``StatsError`` naming the file when the file is missing or cannot be read whole (an
-        undecodable cell, a damaged page): an export must never look complete when it is not."""
+        ``StatsError`` naming the file when the file is missing or cannot be read whole (a
+        damaged page): an export must never look complete when it is not.  Text that is not
+        UTF-8 is exported with U+FFFD in its place, and logged."""
         return export_file(self.path, out)
 
     def export_csv(self, out: IO[str]) -> int:
@@ -536,12 +618,21 @@ def export_file(path: Path, out: IO[str]) -> int:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=2.0)
     except _DB_ERRORS as exc:
         raise StatsError(f"{path}: cannot be opened ({exc})") from None
+    db.text_factory = _text
     try:
         rows = db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id").fetchall()
     except _DB_ERRORS as exc:
         raise StatsError(f"{path}: cannot be read ({exc})") from None
     finally:
         db.close()
+    damaged = sum(any(isinstance(c, str) and "\ufffd" in c for c in row) for row in rows)
+    if damaged:
+        log.warning(
+            "statistics: %s: %d games have text that is not UTF-8, exported with U+FFFD in its "
+            "place",
+            path,
+            damaged,
+        )
     return write_csv(rows, out)
 
 
@@ -671,14 +762,15 @@ def stats_problem(stats: Stats, lang: str) -> str | None:
     """The statistics' problem for the admin panel, in ``lang`` (None when all is well); the
     log holds the path and the database's own message."""
     cat = _catalog(lang)
+    said: list[str] = []
     if stats.moved_aside is not None:
-        moved = _label(cat, "error.stats-aside", path=stats.moved_aside.name)
-        if stats.problem is None:
-            return moved
-        return moved + " " + _label(cat, "error.stats", why=_label(cat, "error.why.system"))
-    if stats.problem is None:
-        return None
-    return _label(cat, "error.stats", why=_label(cat, "error.why.system"))
+        said.append(_label(cat, "error.stats-aside", path=stats.moved_aside.name))
+    if stats.problem is not None:
+        said.append(_label(cat, "error.stats", why=_label(cat, "error.why.system")))
+    if stats.unread:
+        what = ", ".join(_label(cat, key, **fields) for key, fields in stats.unread.items())
+        said.append(_label(cat, "error.stats-read", what=what))
+    return " ".join(said) or None
 
 
 # -- the words of the admin panel's lines and charts ----------------------------------------------
