@@ -25,7 +25,7 @@ from ludique.play.guidance import Guidance
 from ludique.play.match import Due, Match, Transition
 from ludique.play.touch import PLAY, REFUSE, Drag, Interaction, TouchResult
 from ludique.ui import theme
-from ludique.ui.boards import PenteView, view_for
+from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.boards.sprites import ghost, piece_sprite
 from ludique.ui.context import Kiosk
 from ludique.ui.layout import draw_text, fit_text, record_target
@@ -346,7 +346,7 @@ class GameBoard:
     def _press(self, pos: tuple[float, float]) -> None:
         if self.state.needs_roll:
             reach = self.vp.u(DIE_REACH_UNITS)
-            if isinstance(self.view, PenteView) and self.view.die_rect.inflate(
+            if isinstance(self.view, DieBoard) and self.view.die_rect.inflate(
                 reach, reach
             ).collidepoint(pos):
                 self.start_roll()
@@ -378,7 +378,7 @@ class GameBoard:
             self._draw_anim(canvas, now, board)
         else:
             self._draw_still(canvas, now, board)
-        if isinstance(self.view, PenteView):
+        if isinstance(self.view, DieBoard):
             self._draw_die(canvas, now, caption)
         radius = self.view.radius
         for name, (x, y) in self.view.spots().items():
@@ -456,7 +456,7 @@ class GameBoard:
 
     def _draw_die(self, canvas: pygame.Surface, now: float, caption: bool) -> None:
         match, state, view = self.match, self.state, self.view
-        assert isinstance(view, PenteView)  # (the die is Pente grammai's)
+        assert isinstance(view, DieBoard)  # (drawn only for a game with a die)
         value = match.last_die
         spin = 0.0
         if self.roll is not None:
@@ -482,7 +482,7 @@ class GameBoard:
 
     def _draw_die_caption(self, canvas: pygame.Surface) -> None:
         view = self.view
-        assert isinstance(view, PenteView)
+        assert isinstance(view, DieBoard)
         box = view.die_caption_rect()
         if box.height < self.vp.u(20):
             return

@@ -15,7 +15,7 @@ else from the kiosk, so the rule cards can draw their diagrams with them::
 ``draw`` also takes ``hidden`` ((square, colour) pairs not to draw), ``selected``, ``fading``
 and ``extras=False`` (no labels or reserves: miniatures).  The static board is painted once per
 view and cached; pieces are cached sprites, so drawing a position costs a few blits.
-``PenteView.draw_die(surface, value, spin)`` draws the die left of the board.
+A board with a die (``DieBoard``, Pente grammai's) draws it with ``draw_die(surface, value, spin)``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Callable
 import pygame
 
 from ludique.games import GameSpec, spec
-from ludique.ui.boards.base import BoardView
+from ludique.ui.boards.base import BoardView, DieBoard
 from ludique.ui.boards.grid import EpaminondasView, LatrunculiView
 from ludique.ui.boards.pente import PenteView
 
@@ -81,6 +81,7 @@ def view_for(
 __all__ = [
     "VIEWS",
     "BoardView",
+    "DieBoard",
     "EpaminondasView",
     "LatrunculiView",
     "PenteView",

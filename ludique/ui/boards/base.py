@@ -274,6 +274,28 @@ class BoardView:
         return self.centre(square, state)
 
 
+class DieBoard(BoardView):
+    """A board with a die beside it (a game whose spec has ``die``): where the die lies, how it
+    is drawn and where its caption goes.  The screen asks a view for this, never for a game's
+    own view."""
+
+    die_rect: pygame.Rect
+
+    def draw_die(
+        self,
+        surface: pygame.Surface,
+        value: int | None,
+        spin: float = 0.0,
+        active: bool = False,
+        dim: bool = False,
+        pulse: float = 0.0,
+    ) -> None:
+        raise NotImplementedError
+
+    def die_caption_rect(self) -> pygame.Rect:
+        raise NotImplementedError
+
+
 LABEL_UNITS = 26  # the board's labels, like every text a visitor reads (layout.VISITOR_TEXT)
 MARK_DARK = (44, 26, 8)  # the dark half of a two-tone mark
 MARK_DANGER = (255, 96, 70)

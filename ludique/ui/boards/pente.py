@@ -12,7 +12,7 @@ from ludique.games.base import GameState, Piece
 from ludique.games.pente.rules import GOAL_POINTS, POINT_NAMES
 from ludique.games.pente.rules import SACRED_POINTS as SACRED
 from ludique.ui import theme
-from ludique.ui.boards.base import BoardView, lay_texture, nearest, slab
+from ludique.ui.boards.base import DieBoard, lay_texture, nearest, slab
 from ludique.ui.fonts import font
 from ludique.ui.pixels import kept
 
@@ -33,7 +33,7 @@ BADGE = (40, 22, 12)
 BADGE_INK = (250, 240, 220)
 
 
-class PenteView(BoardView):
+class PenteView(DieBoard):
     @property
     def goal(self) -> str:
         """The colour whose goal the board marks: the visitor's, who sits at the bottom (Blue,

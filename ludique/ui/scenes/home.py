@@ -8,7 +8,7 @@ import pygame
 
 from ludique.games import families, family_games, new_game, spec
 from ludique.ui import theme
-from ludique.ui.boards import PenteView, view_for
+from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.layout import draw_text
 from ludique.ui.pixels import kept
 from ludique.ui.scenes.base import Scene
@@ -34,7 +34,7 @@ def start_picture(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     view = view_for(game_id, surface.get_rect())
     game = spec(game_id)
     view.draw(surface, new_game(game_id), extras=game.reserves)
-    if game.die and isinstance(view, PenteView):
+    if game.die and isinstance(view, DieBoard):
         view.draw_die(surface, 4)
     return surface
 

@@ -27,7 +27,7 @@ from ludique.games.base import PASS, GameState
 from ludique.play.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
 from ludique.play.narration import describe
 from ludique.ui import theme
-from ludique.ui.boards import PenteView, view_for
+from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.context import Kiosk
 from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 from ludique.ui.scenes.base import Scene
@@ -310,7 +310,7 @@ class StoryScene(Scene):
                     targets.append(to)
                     marks.append(to)
         view.draw(canvas, state, marks=marks, glow=glow, targets=targets)
-        if isinstance(view, PenteView):
+        if isinstance(view, DieBoard):
             view.draw_die(canvas, state.die)
 
     def _draw_shown(self, canvas) -> None:
