@@ -273,3 +273,29 @@ def test_the_incitus_diagram_prints_the_freeing():
     assert "d4" in last.freed
     assert "d4" not in {p.square for p in last.pieces() if p.kind == "incitus"}
     assert "d4" in _landed(states[-2], diagram.moves[-1])  # it glows on the result board
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_but_the_last_is_more_than_a_third_empty(cards, lang):
+    """A page that breaks early (a diagram pushed over) leaves a blank a reader takes for the
+    end of the card (issue 60: Seneca's page about 70% blank, Pente grammai's 45%): below its
+    last line, no page but a document's last keeps more than a third of its column empty."""
+    height = A4[1] * MM
+    column = height - 2 * MARGIN * MM
+    empty = []
+    for (doc_lang, folder, doc_id), path in cards.items():
+        if doc_lang != lang:
+            continue
+        pages = pypdf.PdfReader(path).pages
+        for number, page in enumerate(pages[:-1], 1):
+            lowest = [height]
+
+            def visit(text, cm, tm, font, size, lowest=lowest):
+                if text.strip():
+                    lowest[0] = min(lowest[0], tm[5] * cm[3] + cm[5])
+
+            page.extract_text(visitor_text=visit)
+            share = (lowest[0] - MARGIN * MM) / column
+            if share > 1 / 3:
+                empty.append(f"{folder}-{doc_id} p.{number}: {share:.0%} empty")
+    assert empty == [], empty
