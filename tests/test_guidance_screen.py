@@ -644,3 +644,43 @@ def test_a_visitor_hesitating_to_throw_sees_the_die_breathe(app_factory):
     assert out != full
     assert out == out_again  # the glow, and nothing else, changed
     clock.release()
+
+
+def test_a_capture_target_looks_like_a_gain_and_a_losing_one_like_a_loss(app_factory):
+    """Issue 61: a good capture was marked red like a square where the piece would be lost.
+    A capture is a gold dot with a plus, a losing square a red dot in a dark ring, a safe one
+    a green dot: told apart by shape as well as colour."""
+    from ludique.games.latrunculi.rules import PetteiaState
+    from ludique.kiosk.settings import Settings
+
+    settings = Settings(sound=False, capture_warnings=True)
+    app = app_factory(game="latrunculi-petteia", settings=settings)
+    scene = app.scene
+    # a5-e5 captures e4 (e3 on its other side); where a5 would stand between two squares
+    # White can close at once its target is red; the others are safe
+    state = PetteiaState.from_position(
+        blue=["e3", "a5", "h1"], white=["e4", "g6", "f5", "h8"], to_move="blue"
+    )
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    clock = HeldClock(app, app.now())
+    click(app, centre(app, "a5"))
+    assert scene.board.selected == "a5"
+    gain, danger = scene.guidance.gain_targets("a5"), scene.guidance.danger_targets("a5")
+    assert gain == ("e5",) or "e5" in gain
+    surface = frame(app)
+    view, now = scene.view, scene.match.state
+    size = max(10, int(view.radius * 0.55))
+    for square in scene.guidance.targets("a5"):
+        x, y = view.target_spot(square, now)
+        centre_rgb = colour_at(surface, (x, y))
+        off_plus = colour_at(surface, (x + int(size * 0.6), y + int(size * 0.6)))
+        if square in gain and square not in danger:
+            assert centre_rgb == theme.INK and off_plus == theme.GAIN, square
+        elif square in danger:
+            assert centre_rgb == theme.DANGER_DOT, square
+        else:
+            assert is_target(centre_rgb), square
+    # the strip says what the gold target is
+    assert words(app, scene.guidance.next_step("a5")) == app.t("play.risk.gain")
+    clock.release()

@@ -66,6 +66,7 @@ class BoardMarks:
     targets: tuple[str, ...] = ()
     movable: tuple[str, ...] = ()
     danger: tuple[str, ...] = ()  # targets where a piece would be open to capture at once
+    gain: tuple[str, ...] = ()  # targets where the move captures (told apart from a loss)
     glow: tuple[str, ...] = ()
     pulse: bool = False
 
@@ -178,7 +179,9 @@ class Guidance:
         piece that can move (with the ``hint``, the one it points at and its targets)."""
         if selected is not None:
             return BoardMarks(
-                targets=tuple(self.shown_targets(selected)), danger=self.danger_targets(selected)
+                targets=tuple(self.shown_targets(selected)),
+                danger=self.danger_targets(selected),
+                gain=self.gain_targets(selected),
             )
         self.hinted = None
         if marks_on:
@@ -190,7 +193,8 @@ class Guidance:
                 self.hinted = suggested.move
                 to = suggested.move.to
                 targets = (to,) if to is not None and suggested.move.kind != REMOVE else ()
-                return BoardMarks(targets=targets, movable=(suggested.origin,), pulse=True)
+                gain = targets if suggested.move.captures else ()
+                return BoardMarks(targets, (suggested.origin,), gain=gain, pulse=True)
             chosen = self.hint_origin()
             if chosen is None:
                 return BoardMarks(movable=movable, pulse=True)
@@ -199,10 +203,16 @@ class Guidance:
                 movable=(chosen,),
                 pulse=True,
                 danger=self.danger_targets(chosen),
+                gain=self.gain_targets(chosen),
             )
         if self.removals() and self.match.human_turn:
             return BoardMarks(glow=tuple(self.removals()))
         return BoardMarks()
+
+    def gain_targets(self, origin: str) -> tuple[str, ...]:
+        """The targets of the piece on ``origin`` where its move captures (a gain, marked
+        apart from a loss)."""
+        return tuple(sq for sq, move in self.shown_targets(origin).items() if move.captures)
 
     def danger_targets(self, origin: str) -> tuple[str, ...]:
         """The targets of the piece on ``origin`` after which the other side could take one
@@ -556,6 +566,8 @@ class Guidance:
         if blocked is not None and not match.only_pass():
             return Text.of("play.guide.blocked", point=blocked)
         if selected is not None:  # (the front of a line: how the line moves)
+            if self.gain_targets(selected) and not self.line_note(selected):
+                return Text.of("play.risk.gain")  # what the gold targets are
             return self.line_note(selected) or Text.of("play.guide.target")
         if hint and self.hint_origin() is not None:
             suggested = self.suggestion()

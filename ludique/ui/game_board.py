@@ -438,6 +438,7 @@ class GameBoard:
             movable=list(marks.movable),
             pulse=pulse(now) if marks.pulse else 0.0,
             danger=list(marks.danger),
+            gain=list(marks.gain),
         )
         if not dragging:
             self._draw_threats(canvas)
@@ -541,7 +542,9 @@ class GameBoard:
                     canvas.blit(ring, ring.get_rect(center=view.centre(sq)))
                 # the held piece snaps to where it would stand, at the phalanx's tail
                 held_at = view.centre(move.landing[0])
-        view.draw_targets(canvas, state, targets, self.guidance.danger_targets(drag.origin))
+        guidance = self.guidance
+        danger, gain = guidance.danger_targets(drag.origin), guidance.gain_targets(drag.origin)
+        view.draw_targets(canvas, state, targets, danger, gain)
         piece = piece_at(state, drag.origin, mover)
         image = piece_sprite(piece.colour, piece.kind, int(view.radius * 1.12))
         canvas.blit(image, image.get_rect(center=held_at))

@@ -26,6 +26,7 @@ TARGET = (170, 250, 180)  # a legal target: bright fill ...
 TARGET_EDGE = (16, 60, 28)  # ... in a dark ring, so one of the two stands out on every board
 DANGER = (200, 80, 60)
 DANGER_DOT = (255, 96, 70)  # a target where the piece would be taken: bright on every board
+GAIN = (255, 205, 70)  # a target where the move captures: gold, and a plus (shape, not hue alone)
 DANGER_TEXT = (244, 132, 110)  # a warning in words: 4.5:1 and more on the dark panels
 
 COLOUR_NAMES_RGB = {
@@ -113,6 +114,23 @@ def target_dot(radius: int) -> pygame.Surface:
     edge = max(3, radius // 4)
     pygame.draw.circle(surface, (*TARGET_EDGE, 235), (c, c), radius)
     pygame.draw.circle(surface, (*TARGET, 235), (c, c), radius - edge)
+    return surface
+
+
+@kept
+def gain_dot(radius: int) -> pygame.Surface:
+    """A target where the move captures: a gold dot with a dark plus on it, as large as a
+    losing target's mark (a gain told from a loss by its shape as well as its colour)."""
+    size = radius * 3 + 4
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    outer = radius * 3 // 2
+    edge = max(3, radius // 4)
+    pygame.draw.circle(surface, (*INK, 235), (c, c), outer)
+    pygame.draw.circle(surface, (*GAIN, 255), (c, c), outer - edge)
+    arm, width = outer - 2 * edge, max(3, radius // 3)
+    pygame.draw.rect(surface, (*INK, 255), (c - arm, c - width // 2, 2 * arm + 1, width))
+    pygame.draw.rect(surface, (*INK, 255), (c - width // 2, c - arm, width, 2 * arm + 1))
     return surface
 
 

@@ -127,9 +127,11 @@ class BoardView:
         movable: Iterable[str] = (),
         pulse: float = 0.0,
         danger: Iterable[str] = (),
+        gain: Iterable[str] = (),
     ) -> None:
         """The board, the pieces of ``state`` and the highlights (``danger``: the targets
-        where the piece would be open to capture at once, marked apart).
+        where the piece would be open to capture at once, ``gain``: those where the move
+        captures, each marked apart).
 
         ``hidden`` lists (square, colour) pairs whose piece is not drawn (one piece each: it is
         being dragged or animated); ``targets`` are squares to mark as legal destinations;
@@ -200,7 +202,7 @@ class BoardView:
                 surface.blit(*self.placed_ring(remove_mark(self.radius, pulse), centre))
             else:
                 surface.blit(*self.placed_ring(mark_ring(self.radius, pulse), centre))
-        self.draw_targets(surface, state, targets, danger)
+        self.draw_targets(surface, state, targets, danger, gain)
         for sq in glow - glow_done:
             cx, cy = self.target_centre(sq, state)
             ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
@@ -220,13 +222,15 @@ class BoardView:
         state: GameState,
         squares: Iterable[str],
         danger: Iterable[str] = (),
+        gain: Iterable[str] = (),
     ):
         """A green dot on each target; where one of the mover's own pieces is drawn, a green
         ring round it instead: a phalanx that moves up by one lands on its own front piece,
         and a dot on that piece would read as "this piece goes here", while no mark at all
         would hide the move (``ludique.play.touch.RING``).  A target in ``danger`` (the
         piece could be taken at once there) is a red dot in a dark ring: apart from a safe
-        one by its shape as well as its colour."""
+        one by its shape as well as its colour; a target in ``gain`` (the move captures) a
+        gold dot with a plus, and where it loses a piece too, the red mark in a gold ring."""
         own = [xy for p, xy in self.layout(state) if p.colour == state.to_move]
         near = (self.radius * 0.9) ** 2
         size = max(10, int(self.radius * 0.55))
@@ -234,14 +238,21 @@ class BoardView:
         risky = theme.danger_dot(size)
         ring = theme.glow_ring(self.radius + 2, theme.TARGET, 220)
         risky_ring = theme.glow_ring(self.radius + 2, theme.DANGER, 230)
-        danger = set(danger)
+        gainful = theme.gain_dot(size)
+        gain_ring = theme.glow_ring(self.radius + 2, theme.GAIN, 230)
+        danger, gain = set(danger), set(gain)
         for sq in squares:
             cx, cy = self.target_spot(sq, state)
             if any((cx - x) ** 2 + (cy - y) ** 2 <= near for x, y in own):
-                image = risky_ring if sq in danger else ring
+                image = risky_ring if sq in danger else gain_ring if sq in gain else ring
                 surface.blit(image, image.get_rect(center=(cx, cy)))
+                if sq in gain:  # the plus on the piece the ring goes round
+                    small = theme.gain_dot(max(6, size // 2))
+                    surface.blit(small, small.get_rect(center=(cx, cy)))
                 continue
-            image = risky if sq in danger else dot
+            if sq in gain and sq in danger:  # a capture that loses a piece: both marks
+                surface.blit(gain_ring, gain_ring.get_rect(center=(cx, cy)))
+            image = risky if sq in danger else gainful if sq in gain else dot
             surface.blit(image, image.get_rect(center=(cx, cy)))
 
     def draw_rings(
