@@ -72,6 +72,20 @@ def press_button(buttons: list[Button], pointer) -> bool:
     return False
 
 
+def switch_rects(vp: Viewport) -> dict[str, pygame.Rect]:
+    """Where each language's button of the switch goes on ``vp``: top right of the band."""
+    w, h, gap, margin = vp.u(100), vp.u(76), vp.u(12), vp.u(20)
+    left = vp.width - margin - len(LANGUAGES) * w - (len(LANGUAGES) - 1) * gap
+    top = vp.band.top + margin
+    return {lang: pygame.Rect(left + i * (w + gap), top, w, h) for i, lang in enumerate(LANGUAGES)}
+
+
+def switch_area(vp: Viewport) -> pygame.Rect:
+    """The corner the switch takes on ``vp``."""
+    rects = list(switch_rects(vp).values())
+    return rects[0].unionall(rects[1:])
+
+
 class LanguageSwitch:
     """FR / DE / EN, in the top-right corner of the band a seated visitor reaches (the
     screen's corner where all of it is within reach)."""
@@ -82,12 +96,7 @@ class LanguageSwitch:
         self.label_size = 34
 
     def layout(self, vp: Viewport) -> None:
-        w, h, gap, margin = vp.u(100), vp.u(76), vp.u(12), vp.u(20)
-        left = vp.width - margin - len(LANGUAGES) * w - (len(LANGUAGES) - 1) * gap
-        top = vp.band.top + margin
-        self.rects = {
-            lang: pygame.Rect(left + i * (w + gap), top, w, h) for i, lang in enumerate(LANGUAGES)
-        }
+        self.rects = switch_rects(vp)
         self.label_size = vp.u(34)
 
     @property

@@ -16,6 +16,7 @@ from ludique.ui.game_board import GameBoard
 from ludique.ui.layout import Viewport, draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.scenes.home import miniature
+from ludique.ui.widgets import switch_area
 from ludique.words.i18n import LANGUAGES, catalog
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,20 @@ def attract_layout(vp: Viewport) -> AttractLayout:
         touch = pygame.Rect(
             column.left, row.bottom + vp.u(30), column.width, vp.height - row.bottom - vp.u(90)
         )
+    switch = switch_area(vp)
+    if vp.band.top > 0 and switch.colliderect(subtitle.union(row)):
+        # the language switch stands in the band a seated visitor reaches, down the column:
+        # the title (and the subtitle where it holds) above it, the games and the call under it
+        title.top = vp.u(30)
+        subtitle.top = title.bottom
+        subtitle.height = min(subtitle.height, switch.top - vp.u(20) - subtitle.top)
+        if vp.portrait:
+            demo.height = switch.top - vp.u(20) - demo.top
+        elif subtitle.height < vp.u(100):
+            subtitle.top, subtitle.height = switch.bottom + vp.u(20), vp.u(180)
+        row.top = max(subtitle.bottom, switch.bottom) + vp.u(20)
+        touch.top = row.bottom + vp.u(30)
+        touch.height = vp.height - vp.u(60) - touch.top
     gap = vp.u(15)
     count = len(families())
     w = (row.width - (count - 1) * gap) // count

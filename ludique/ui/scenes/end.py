@@ -110,7 +110,11 @@ class EndScene(Scene):
         gap = vp.u(16)
         button_h = vp.u(100)
         inner = panel.inflate(-2 * pad, -2 * pad)
-        if vp.portrait:
+        if vp.portrait and vp.band.top > 0:
+            # a totem with a low band: the words over it, the buttons where the game's are
+            words = inner
+            buttons = list(self.game.placed.buttons[:3])
+        elif vp.portrait:
             column = inner.width * 3 // 5
             words = pygame.Rect(inner.left, inner.top, column - gap, inner.height)
             buttons = [
@@ -125,6 +129,19 @@ class EndScene(Scene):
         else:
             top = inner.bottom - 3 * button_h - 2 * gap
             words = pygame.Rect(inner.left, inner.top, inner.width, top - gap - inner.top)
+            switch = self.app.language_switch.area
+            if switch.top > panel.top and switch.left < panel.right:
+                # the switch lies in the band, down the strip: the words above it where they
+                # hold there (the panel then reaches the screen's top), else under it
+                panel.height += panel.top - pad
+                panel.top = pad
+                inner = panel.inflate(-2 * pad, -2 * pad)
+                words.top = inner.top
+                words.height = switch.top - gap - inner.top
+                if words.height < vp.u(260):
+                    words = pygame.Rect(
+                        inner.left, switch.bottom + gap, inner.width, top - 2 * gap - switch.bottom
+                    )
             buttons = [
                 pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
                 for i in range(3)

@@ -8,6 +8,7 @@ the board widget (``ludique.ui.game_board``) shows both and takes the visitor's 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -44,15 +45,89 @@ class GameLayout:
     status: pygame.Rect
     scores: pygame.Rect
     buttons: tuple[pygame.Rect, ...]
+    # the quick start of a placement where it is not at the top of the counts (which may lie
+    # above the band a seated visitor reaches): at their foot
+    quick: pygame.Rect | None = None
+
+
+# the widest a board's room gets, for its height (a 16:9 screen's): where the band a visitor
+# reaches is low, the width the board cannot use goes to the strip
+BOARD_ASPECT = 1.4
+# the strip's width where its words have the screen's whole height (the game's own strip's)
+TALL_STRIP_UNITS = 420
 
 
 def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> GameLayout:
     """The game screen for viewport ``vp``; ``switch`` is the language switch's corner; on a
     landscape screen the side strip is ``strip_units`` wide (the guided game's sentences want
-    more room than the game's status)."""
+    more room than the game's status).  The board and the buttons lie in the band a seated
+    visitor reaches (``vp.band``), the visitor's side at the bottom; the strip's words may
+    run above it."""
     m = vp.u(20)
     gap = vp.u(16)
     if vp.portrait:
+        return _portrait_layout(vp, switch, m, gap)
+    band = vp.band
+    # the board is as tall as the band: on a screen wider than 16:10 the strip takes part of
+    # the width the board cannot use, so that its lines wrap less (up to 16:10 the boards'
+    # side columns, the incitus legend, need it)
+    wider = max(0.0, vp.units_wide - 1728) * 0.5
+    strip_w = vp.u(strip_units + wider)
+    top, bottom = band.top + m, band.bottom - m
+    # the buttons are a touch target high (``TOUCH_UNITS``) and no more: the strip's
+    # sentences need the height
+    button_h = vp.u(TOUCH_UNITS + 8)
+    gap = vp.u(12)
+    # where the band is low, the board's height leaves width over: the language switch and
+    # the buttons take a column of their own in the band, the words the whole height beside
+    # it (as long as the board keeps at least its height in width)
+    column_w = switch.width
+    tall_w = vp.u(min(strip_units, TALL_STRIP_UNITS) + wider)  # the words have the height
+    room = vp.width - tall_w - column_w - 4 * m
+    if band.top > 0 and room >= bottom - top:
+        strip_w = tall_w
+        board_w = min(room, round((bottom - top) * BOARD_ASPECT))
+        strip_w += room - board_w
+        board = pygame.Rect(m, top, board_w, bottom - top)
+        column = pygame.Rect(vp.width - m - column_w, switch.bottom + gap, column_w, 0)
+        column.height = bottom - column.top
+        button_top = column.bottom - 4 * button_h - 3 * gap
+        buttons = tuple(
+            pygame.Rect(column.left, button_top + i * (button_h + gap), column_w, button_h)
+            for i in range(4)
+        )
+        words = pygame.Rect(board.right + m, m, strip_w, bottom - m)
+        strip = pygame.Rect(words.left, m, column.right - words.left, bottom - m)
+        placed = _game_layout(vp, board, strip, words, buttons)
+        quick = pygame.Rect(words.left, bottom - button_h, words.width, button_h)
+        return dataclasses.replace(placed, quick=quick)
+    board = pygame.Rect(m, top, vp.width - strip_w - 3 * m, bottom - top)
+    left = board.right + m
+    button_top = bottom - 2 * button_h - gap
+    # two by two: each label holds in half the strip (the longest, French "Annuler le
+    # coup", on two lines), and the strip's sentences get two buttons' height more
+    half = (strip_w - gap) // 2
+    buttons = tuple(
+        pygame.Rect(
+            left + (i % 2) * (half + gap), button_top + (i // 2) * (button_h + gap), half, button_h
+        )
+        for i in range(4)
+    )
+    # the words under the language switch; the game's name above it where it holds there
+    under = switch.bottom + m
+    title_h = vp.u(72)
+    held = switch.top - gap - m >= title_h
+    title = pygame.Rect(left, switch.top - gap - title_h if held else under, strip_w, title_h)
+    words = pygame.Rect(left, under, strip_w, button_top - gap - under)
+    strip = pygame.Rect(left, min(title.top, under), strip_w, bottom - min(title.top, under))
+    return _game_layout(vp, board, strip, words, buttons, title if held else None)
+
+
+def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> GameLayout:
+    """A totem: the board under the switch and the strip under it, where the whole screen is
+    within reach; else the board and a column of buttons in the band, the words above it."""
+    band = vp.band
+    if band.top <= 0:
         board = pygame.Rect(m, switch.bottom + m, vp.width - 2 * m, round(vp.height * 0.56))
         strip = pygame.Rect(m, board.bottom + m, vp.width - 2 * m, vp.height - board.bottom - 2 * m)
         column = strip.width * 3 // 5
@@ -61,34 +136,13 @@ def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> Ga
         button_x, button_w = strip.left + column, strip.width - column
         button_top = strip.top
     else:
-        # the board is as tall as the screen: on a screen wider than 16:10 the strip takes
-        # part of the width the board cannot use, so that its lines wrap less (up to 16:10 the
-        # boards' side columns, the incitus legend, need it)
-        wider = max(0.0, vp.units_wide - 1728) * 0.5
-        strip_w = vp.u(strip_units + wider)
-        board = pygame.Rect(m, m, vp.width - strip_w - 3 * m, vp.height - 2 * m)
-        strip = pygame.Rect(
-            board.right + m, switch.bottom + m, strip_w, vp.height - switch.bottom - 2 * m
-        )
-        # the buttons are a touch target high (``TOUCH_UNITS``) and no more: the strip's
-        # sentences need the height
-        button_h = vp.u(TOUCH_UNITS + 8)
-        gap = vp.u(12)
-        # two by two: each label holds in half the strip (the longest, French "Annuler le
-        # coup", on two lines), and the strip's sentences get two buttons' height more
-        button_top = strip.bottom - 2 * button_h - gap
-        words = pygame.Rect(strip.left, strip.top, strip.width, button_top - gap - strip.top)
-        half = (strip.width - gap) // 2
-        buttons = tuple(
-            pygame.Rect(
-                strip.left + (i % 2) * (half + gap),
-                button_top + (i // 2) * (button_h + gap),
-                half,
-                button_h,
-            )
-            for i in range(4)
-        )
-        return _game_layout(vp, board, strip, words, buttons)
+        button_w = max(switch.width, vp.width // 3)
+        button_x = vp.width - m - button_w
+        button_top = switch.bottom + gap
+        button_h = min(vp.u(110), (band.bottom - m - button_top - 3 * gap) // 4)
+        board = pygame.Rect(m, band.top + m, button_x - 2 * m, band.height - 2 * m)
+        strip = pygame.Rect(m, m, vp.width - 2 * m, band.top - 2 * m)
+        words = strip
     buttons = tuple(
         pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
         for i in range(4)
@@ -96,11 +150,15 @@ def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> Ga
     return _game_layout(vp, board, strip, words, buttons)
 
 
-def _game_layout(vp: Viewport, board, strip, words, buttons) -> GameLayout:
-    """The strip's words, from the top: the game's name, who plays, whose turn and the next
-    step, then the counts and notes down to the buttons."""
-    title = pygame.Rect(words.left, words.top, words.width, vp.u(72))
-    mode = pygame.Rect(words.left, title.bottom, words.width, vp.u(40))
+def _game_layout(vp: Viewport, board, strip, words, buttons, title=None) -> GameLayout:
+    """The strip's words, from the top: the game's name (unless it has its place above the
+    language switch), who plays, whose turn and the next step, then the counts and notes down
+    to the buttons."""
+    top = words.top
+    if title is None:
+        title = pygame.Rect(words.left, words.top, words.width, vp.u(72))
+        top = title.bottom
+    mode = pygame.Rect(words.left, top, words.width, vp.u(40))
     # whose turn it is, and under it the next step in one line (room for both, so the panel
     # keeps its size from turn to turn)
     status = pygame.Rect(words.left, mode.bottom + vp.u(10), words.width, vp.u(200))
@@ -171,6 +229,17 @@ class LeaveConfirm:
         width = min(vp.u(920), vp.width - vp.u(40))
         self.panel = pygame.Rect(0, 0, width, vp.u(440))
         self.panel.center = vp.rect.center
+        band, switch = vp.band, self.scene.app.language_switch.area
+        if band.top > 0:
+            # its buttons in the band a seated visitor reaches, the language switch uncovered:
+            # beside it where the width allows, else under it
+            self.panel.centery = band.centery
+            if self.panel.colliderect(switch.inflate(vp.u(40), vp.u(40))):
+                if switch.left - vp.u(40) - width >= vp.u(20):
+                    self.panel.right = switch.left - vp.u(20)
+                else:
+                    self.panel.top = switch.bottom + vp.u(20)
+            self.panel.bottom = min(self.panel.bottom, vp.height - vp.u(10))
         pad = vp.u(40)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         self.title = pygame.Rect(inner.left, inner.top, inner.width, vp.u(100))
@@ -297,8 +366,11 @@ class GameScene(BoardScene):
         ]
         # the quick start of a Latrunculi placement, at the top of the strip's counts
         scores = placed.scores
+        quick = placed.quick or pygame.Rect(
+            scores.left, scores.top, scores.width, self.vp.u(TOUCH_UNITS + 8)
+        )
         self.quick = Button(
-            pygame.Rect(scores.left, scores.top, scores.width, self.vp.u(TOUCH_UNITS + 8)),
+            quick,
             lambda: self.app.t("button.place_for_me"),
             self.place_for_me,
             "primary",
@@ -423,10 +495,16 @@ class GameScene(BoardScene):
         board = self.board
         hint = board.hinting(self.app.now()) and not self.match.state.needs_roll
         below = 0
+        placed = self.placed
         if self.quick_shown():
             self.quick.draw(canvas)
-            below = self.quick.rect.height + self.vp.u(16)
-        self.strip.draw(canvas, self.placed, board.selected, hint, below)
+            if placed.quick is None:
+                below = self.quick.rect.height + self.vp.u(16)
+            else:  # at the counts' foot: they end above it
+                scores = placed.scores.copy()
+                scores.height = placed.quick.top - self.vp.u(16) - scores.top
+                placed = dataclasses.replace(placed, scores=scores)
+        self.strip.draw(canvas, placed, board.selected, hint, below)
         for button in self.buttons:
             button.enabled = button.name != "undo" or self.match.undo_target() is not None
             button.draw(canvas)
@@ -442,6 +520,13 @@ class GameScene(BoardScene):
         if box is None or not any(p.kind == "incitus" for p in self.match.state.pieces()):
             return
         vp = self.vp
+        over = pygame.Rect(self.placed.board.left, vp.u(20), self.placed.board.width, 0)
+        over.height = self.placed.board.top - vp.u(20) - over.top
+        if over.height >= vp.u(120):
+            # the board stands low in the band a seated visitor reaches: the words have the
+            # room over it, read from where one stands
+            box = pygame.Rect(over.left, over.bottom - min(over.height, vp.u(200)), over.width, 0)
+            box.height = over.bottom - box.top
         sprite = piece_sprite(self.match.state.to_move, "incitus", vp.u(26))
         if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
             spot = sprite.get_rect(midleft=(box.left, box.centery))

@@ -75,12 +75,17 @@ class RulesScene(Scene):
         m = vp.u(40)
         switch = self.app.language_switch.area
         button = (vp.u(330), vp.u(110))
+        # Close and Learn lie in the band a seated visitor reaches (``vp.band``), and so does
+        # a part of the card at least (a finger drags it anywhere)
+        band = vp.band
+        low = band.top > 0
         if vp.portrait:
-            top = switch.bottom + vp.u(20)
-            self.frame = pygame.Rect(m, top, vp.width - 2 * m - vp.u(40), 0)
-            self.frame.height = vp.height - top - button[1] - 2 * m
+            top = m if low else switch.bottom + vp.u(20)
+            right = switch.left - m if low else vp.width - m - vp.u(40)
+            self.frame = pygame.Rect(m, top, right - m, 0)
+            self.frame.height = band.bottom - top - button[1] - 2 * m
             close = pygame.Rect((0, 0), button)
-            close.bottomright = (vp.width - m, vp.height - m)
+            close.bottomright = (vp.width - m, band.bottom - m)
             self.hint_box = pygame.Rect(m, close.top, close.left - 2 * m, close.height)
         else:
             side = vp.u(400)
@@ -88,7 +93,7 @@ class RulesScene(Scene):
             left = max(m, (vp.width - side - width) // 2)
             self.frame = pygame.Rect(left, m, width, vp.height - 2 * m)
             close = pygame.Rect((0, 0), button)
-            close.bottomright = (vp.width - m, vp.height - m)
+            close.bottomright = (vp.width - m, band.bottom - m)
             column = pygame.Rect(self.frame.right + vp.u(50), 0, 0, 0)
             column.width = vp.width - m - column.left
             self.hint_box = pygame.Rect(column.left, close.top - vp.u(260), column.width, vp.u(220))
@@ -104,7 +109,9 @@ class RulesScene(Scene):
         ]
         # "Learn": the guided game, with the game underneath kept for "Back"
         learn = close.copy()
-        if vp.portrait:
+        if vp.portrait and low:
+            learn.topright = (close.right, switch.bottom + vp.u(30))
+        elif vp.portrait:
             learn.topleft = (m, switch.top)
             learn.height = switch.height
         else:

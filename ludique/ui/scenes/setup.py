@@ -11,6 +11,7 @@ from ludique.games import GameSpec, family_games
 from ludique.play.match import STRENGTHS, GameConfig
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
+from ludique.ui.fonts import font
 from ludique.ui.layout import draw_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.scenes.home import start_picture
@@ -67,29 +68,64 @@ class SetupScene(Scene):
                 vp.width - margin - self.picture_box.right - vp.u(30),
                 side,
             )
-        bottom_h = vp.u(130)
+        # the choices lie in the band a seated visitor reaches (``vp.band``): where it is
+        # short, the gaps between the rows shrink first, and the rows keep clear of the
+        # language switch at its top
+        band = vp.band
+        low = band.top > 0
+        bottom_h = vp.u(110 if low else 130)
         bottom = pygame.Rect(
-            margin, vp.height - vp.u(50) - bottom_h, vp.width - 2 * margin, bottom_h
+            margin,
+            band.bottom - vp.u(20 if low else 50) - bottom_h,
+            vp.width - 2 * margin,
+            bottom_h,
         )
         area = pygame.Rect(margin, self.blurb_box.bottom + vp.u(30), vp.width - 2 * margin, 0)
         area.height = bottom.top - vp.u(30) - area.top
+        if low and vp.portrait:
+            # a totem: the way on (back, learn, play) beside the switch at the band's top,
+            # the choices under them down to the band's foot
+            bottom = pygame.Rect(margin, switch.top, switch.left - vp.u(24) - margin, vp.u(84))
+            area.top = max(area.top, switch.bottom + vp.u(16))
+            area.height = band.bottom - vp.u(20) - area.top
+            bottom_h = bottom.height
+        elif low:
+            area.top = max(area.top, band.top + vp.u(20))
+            area.height = bottom.top - vp.u(10) - area.top
         rows = 4 if self.variants else 3
-        if vp.portrait:
-            label_w, row_h = area.width, min(vp.u(250), area.height // rows)
+        note_h = vp.u(40) if low else 0  # the note under the last row
+        # a totem with a low band: each label beside its choices, as on a landscape screen
+        stacked = vp.portrait and not low
+        if stacked:
+            label_w, row_h = area.width, min(vp.u(250), (area.height - note_h) // rows)
         else:
-            label_w, row_h = min(vp.u(540), area.width // 3), min(vp.u(150), area.height // rows)
+            # the labels' column as wide as its longest label (a third at most; on a totem a
+            # quarter, the labels wrapping), the choices the rest
+            keys = ["setup.opponent", "setup.strength", "setup.colour"]
+            keys += ["setup.variant"] if self.variants else []
+            widest = max(font("bold", vp.u(38)).size(t(key))[0] for key in keys)
+            share = area.width * 24 // 100 if vp.portrait else area.width // 3
+            label_w = min(vp.u(540), share, widest + vp.u(40))
+            row_h = min(vp.u(150), (area.height - note_h) // rows)
+        row_gap = min(vp.u(30), row_h // 6)
         y = area.top
 
         def row(label_key: str, options: list[tuple[str, object, str]], current, setter):
             nonlocal y
-            if vp.portrait:
+            if stacked:
                 label = pygame.Rect(area.left, y, area.width, row_h * 2 // 5)
-                line = pygame.Rect(area.left, label.bottom, area.width, row_h * 3 // 5 - vp.u(20))
+                line = pygame.Rect(area.left, label.bottom, area.width, row_h * 3 // 5 - row_gap)
             else:
-                label = pygame.Rect(area.left, y, label_w - vp.u(20), row_h - vp.u(30))
-                line = pygame.Rect(area.left + label_w, y, area.width - label_w, row_h - vp.u(30))
+                label = pygame.Rect(area.left, y, label_w - vp.u(20), row_h - row_gap)
+                # a row beside the language switch ends before it
+                right = area.right
+                if y < switch.bottom and y + row_h > switch.top:
+                    right = min(right, switch.left - vp.u(24))
+                line = pygame.Rect(
+                    area.left + label_w, y, right - area.left - label_w, row_h - row_gap
+                )
             self.rows.append((label_key, label))
-            gap = vp.u(24)
+            gap = vp.u(16 if vp.portrait else 24)
             w = min(vp.u(320), (line.width - (len(options) - 1) * gap) // len(options))
             for i, (name, value, text_key) in enumerate(options):
                 rect = pygame.Rect(line.left + i * (w + gap), line.top, w, line.height)
@@ -138,7 +174,7 @@ class SetupScene(Scene):
                 self._set("colour_index"),
             )
             last = self.buttons[-1].rect
-            left = area.left if vp.portrait else area.left + label_w
+            left = area.left if stacked else area.left + label_w
             self.note_box = pygame.Rect(left, last.bottom + vp.u(4), area.right - left, vp.u(40))
         gap = vp.u(30)
         back = pygame.Rect(
@@ -148,6 +184,9 @@ class SetupScene(Scene):
             bottom_h - vp.u(20),
         )
         play_w = min(vp.u(560), bottom.width - back.width - gap)
+        if low and vp.portrait:  # no room over "Play": "Learn" shares the row with it
+            gap = vp.u(16)
+            play_w = (bottom.width - back.width - 2 * gap) // 2
         play = pygame.Rect(bottom.right - play_w, bottom.top, play_w, bottom_h)
         self.buttons.append(
             Button(play, lambda: t("button.play"), self.play, "primary", name="play", size=vp.u(60))
