@@ -132,12 +132,20 @@ def stats_command(argv: list[str]) -> int:
     return 0
 
 
+def _folder(text: str) -> Path:
+    """A folder named on the command line: an empty name is none (``Path("")`` is the current
+    folder, where the cards would be written unasked)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name is no folder; name one, e.g. --pdf cards")
+    return Path(text)
+
+
 def cards_command(argv: list[str]) -> int:
     """``ludique cards --pdf DIR``: the rule cards and history panels as A4 PDF files."""
     parser = argparse.ArgumentParser(
         prog="ludique cards", description="Print-ready rule cards and history panels (A4 PDF)."
     )
-    parser.add_argument("--pdf", type=Path, metavar="DIR", required=True, help="output folder")
+    parser.add_argument("--pdf", type=_folder, metavar="DIR", required=True, help="output folder")
     parser.add_argument("--lang", choices=LANGUAGES, action="append", help="only this language")
     args = parser.parse_args(argv)
     try:

@@ -331,6 +331,23 @@ def _why_of(exc: BaseException) -> str:
     return "system"
 
 
+def _deepest_line(raw: str) -> int:
+    """The line where brackets and braces are nested deepest (those in quotes counted too: a
+    file nested hundreds deep is no settings file to read exactly)."""
+    depth = deepest = 0
+    line = where = 1
+    for char in raw:
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return where
+
+
 def parse_settings(raw: str, source: str = "settings") -> Settings:
     """Settings from TOML text; every problem is in ``problems`` and the default stands in."""
     settings = Settings()
@@ -341,7 +358,9 @@ def parse_settings(raw: str, source: str = "settings") -> Settings:
         settings.pin_state = "bad"
         return settings
     except RecursionError:  # brackets nested hundreds deep: no setting is written so
-        settings.problems.append(Problem("syntax", source, detail="brackets nested too deep"))
+        settings.problems.append(
+            Problem("syntax", source, _deepest_line(raw), detail="brackets nested too deep")
+        )
         settings.pin_state = "bad"
         return settings
     lines = _lines_of(raw)

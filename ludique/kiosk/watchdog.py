@@ -142,7 +142,12 @@ def relay(path: str, upstream: str | None = None) -> int:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
-    sock.bind(path)
+    try:
+        sock.bind(path)
+    except OSError as exc:  # a folder missing (no RuntimeDirectory=?), refused, a name too long
+        sock.close()
+        print(f"watchdog-relay: cannot listen on {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     folder = os.stat(os.path.dirname(os.path.abspath(path)))
     if os.geteuid() == 0:
         os.chown(path, folder.st_uid, folder.st_gid)

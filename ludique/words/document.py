@@ -199,6 +199,20 @@ def _report_dropped(text: str, tokens: list[Token], path: Path) -> None:
         )
 
 
+def _report_nul(text: str, path: Path) -> None:
+    """A NUL byte is no character: the parser shows it as U+FFFD (a box or a question mark on
+    the card), so its first line is logged, with how many lines have one."""
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if "\x00" in line]
+    if lines:
+        log.warning(
+            "%s:%d: a NUL byte, which is no character (shown as a replacement mark); "
+            "%d lines have one",
+            path,
+            lines[0],
+            len(lines),
+        )
+
+
 def parse(text: str, path: Path) -> list[Block]:
     """The blocks of one Markdown document (``path`` only names it in error messages)."""
     blocks: list[Block] = []
@@ -207,6 +221,7 @@ def parse(text: str, path: Path) -> list[Block]:
     lists: list[list[int | None]] = []  # one entry per open list: [next number or None]
     item_marker: str | None = None
     after_diagram = False
+    _report_nul(text, path)
     tokens = _markdown().parse(text)
     _report_dropped(text, tokens, path)
     for token in tokens:
