@@ -64,9 +64,11 @@ class PenteView(DieBoard):
             ),
         }
         side = int(min(0.12 * w, 0.16 * h))
-        # the die stays on the left even when the board is turned round
+        # the die stays on the left even when the board is turned round; high enough that
+        # its caption holds two lines under it on a board as low as the band a seated
+        # visitor reaches (``ludique.kiosk.mounting``)
         self.die_rect = pygame.Rect(0, 0, side, side)
-        self.die_rect.center = (int(x0 + 0.11 * w), int(y0 + 0.42 * h))
+        self.die_rect.center = (int(x0 + 0.11 * w), int(y0 + 0.32 * h))
 
     def _off_rect_screen(self, colour: str) -> pygame.Rect:
         r = self.off_rect[colour]

@@ -9,7 +9,7 @@ import pygame
 from ludique.games import families, family_games, new_game, spec
 from ludique.ui import theme
 from ludique.ui.boards import DieBoard, view_for
-from ludique.ui.layout import draw_text
+from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
 from ludique.ui.pixels import kept
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
@@ -39,6 +39,9 @@ def start_picture(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
+TILE_UNITS = 440  # the narrowest a tile is laid out (its game's name in one line)
+
+
 class HomeScene(Scene):
     name = "home"
 
@@ -54,9 +57,10 @@ class HomeScene(Scene):
         shown = [f for f in every if f in enabled] or list(every)
         switch = self.app.language_switch.area
         margin = vp.u(40)
-        self.title_box = pygame.Rect(
-            margin, switch.bottom + vp.u(10), vp.width - 2 * margin, vp.u(110)
-        )
+        # under the language switch, or at the top where the switch stands low in the band a
+        # seated visitor reaches
+        title_top = switch.bottom + vp.u(10) if vp.band.top == 0 else vp.u(30)
+        self.title_box = pygame.Rect(margin, title_top, vp.width - 2 * margin, vp.u(110))
         if not vp.portrait:
             # the title sits beside the language switch when there is room for it
             self.title_box = pygame.Rect(
@@ -77,8 +81,27 @@ class HomeScene(Scene):
             vp.width - 2 * margin,
             self.choose_box.top - self.subtitle_box.bottom - vp.u(60),
         )
+        band = vp.band
+        if band.top > 0:
+            # the tiles lie in the band a seated visitor reaches, clear of the language switch
+            # at its top: beside it where three tiles keep a readable width, else under it;
+            # the call to choose stands over the band
+            area.top = band.top + vp.u(20)
+            if band.top - self.choose_box.height >= self.subtitle_box.bottom:
+                self.choose_box.bottom = band.top
+                area.height = band.bottom - margin - area.top
+            else:
+                self.choose_box.bottom = band.bottom - vp.u(30)
+                area.height = self.choose_box.top - vp.u(30) - area.top
+            n = len(shown)
+            beside = (switch.left - vp.u(24) - area.left - (n - 1) * vp.u(40)) // n
+            if not vp.portrait and beside < vp.u(TILE_UNITS):
+                area.height = area.bottom - switch.bottom - vp.u(20)
+                area.top = switch.bottom + vp.u(20)
+            else:
+                area.width = switch.left - vp.u(24) - area.left
         n = len(shown)
-        gap = vp.u(40)
+        gap = vp.u(20 if vp.portrait and band.top > 0 else 40)
         for i, family in enumerate(shown):
             if vp.portrait:
                 h = (area.height - (n - 1) * gap) // n
@@ -94,21 +117,36 @@ class HomeScene(Scene):
                 Button(rect, "", partial(self.app.go, "setup", family=family), name=family)
             )
 
-    def _tile_parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def _tile_parts(
+        self, rect: pygame.Rect, blurb: str = ""
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The picture, the name and the blurb of a tile: stacked in a landscape row, picture
         beside the words in a portrait column."""
         vp = self.vp
         pad = vp.u(24)
         inner = rect.inflate(-2 * pad, -2 * pad)
         if vp.portrait:
-            picture = pygame.Rect(inner.left, inner.top, inner.width * 11 // 20, inner.height)
+            # the picture no wider than the tile is high; on a tile too low for the blurb
+            # beside it at the smallest text a visitor reads, no picture
+            side = min(inner.width * 11 // 20, max(inner.height, inner.width // 3))
+            name_h = max(inner.height * 2 // 5, vp.u(64))
+            floor = vp.u(VISITOR_TEXT)
+            need = fit_text(blurb, "text", floor, (inner.width - side - pad, 10**6), min_size=floor)
+            if need.height > inner.height - name_h:
+                side = -pad
+            picture = pygame.Rect(inner.left, inner.top, max(0, side), inner.height)
             words = pygame.Rect(
-                picture.right + pad, inner.top, inner.right - picture.right - pad, inner.height
+                inner.left + side + pad, inner.top, inner.width - side - pad, inner.height
             )
-            name = pygame.Rect(words.left, words.top, words.width, words.height * 2 // 5)
+            name = pygame.Rect(words.left, words.top, words.width, name_h)
             blurb = pygame.Rect(words.left, name.bottom, words.width, words.height - name.height)
             return picture, name, blurb
-        picture = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 11 // 20)
+        # the blurb keeps the height its words need at the smallest text a visitor reads;
+        # the picture gives way first
+        need = fit_text(blurb, "text", vp.u(30), (inner.width, 10**6), min_size=vp.u(VISITOR_TEXT))
+        share = inner.height * 11 // 20
+        room = inner.height - pad // 2 - vp.u(80) - need.height
+        picture = pygame.Rect(inner.left, inner.top, inner.width, max(0, min(share, room)))
         name = pygame.Rect(inner.left, picture.bottom + pad // 2, inner.width, vp.u(80))
         blurb = pygame.Rect(inner.left, name.bottom, inner.width, inner.bottom - name.bottom)
         return picture, name, blurb
@@ -135,9 +173,10 @@ class HomeScene(Scene):
         )
         for family, rect in self.tiles.items():
             theme.rounded_panel(canvas, rect, theme.DEEP_2, theme.GOLD, vp.u(26), vp.u(3))
-            picture_box, name_box, blurb_box = self._tile_parts(rect)
-            picture = miniature(family, picture_box.size)
-            canvas.blit(picture, picture.get_rect(center=picture_box.center))
+            picture_box, name_box, blurb_box = self._tile_parts(rect, t(f"family.{family}.blurb"))
+            if picture_box.width > 0:
+                picture = miniature(family, picture_box.size)
+                canvas.blit(picture, picture.get_rect(center=picture_box.center))
             draw_text(
                 canvas,
                 t(f"family.{family}.name"),

@@ -29,7 +29,7 @@ from ludique.play.narration import describe
 from ludique.ui import theme
 from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
+from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text, record_target
 from ludique.ui.scenes.base import Scene
 from ludique.ui.story_chart import COST, LUCK, StoryChart
 from ludique.ui.widgets import Button
@@ -153,9 +153,15 @@ class StoryScene(Scene):
         title_h = vp.u(96)
         self.title_box = pygame.Rect(m, m, max(vp.u(200), switch.left - 2 * m), title_h)
         button_h = vp.u(96)
-        bottom = vp.height - m
+        # the buttons and the chart (a touch on it shows that move) lie in the band a seated
+        # visitor reaches; the board and the words may stand above it
+        band = vp.band
+        bottom = band.bottom - m
         buttons_top = bottom - button_h
-        top = max(self.title_box.bottom, switch.bottom) + gap
+        low = band.top > 0 and switch.top > self.title_box.bottom
+        if low:
+            self.title_box.width = vp.width - 2 * m
+        top = (self.title_box.bottom if low else max(self.title_box.bottom, switch.bottom)) + gap
         exact = spec(self.game.config.game_id).solved
         if vp.portrait:
             width = vp.width - 2 * m
@@ -165,8 +171,17 @@ class StoryScene(Scene):
             board_top = self.words_box.bottom + gap
             self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(150), width, vp.u(150))
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+            if low:  # the chart under the language switch, the rest above it
+                under = switch.bottom + gap
+                self.chart_box = pygame.Rect(m, under, width, buttons_top - gap - under)
+                body = switch.top - gap - top
+                self.words_box = pygame.Rect(m, top, width, body * 30 // 100)
+                self.caption_box = pygame.Rect(m, switch.top - gap - vp.u(150), width, vp.u(150))
+                board_top = self.words_box.bottom + gap
+                self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
         else:
-            board_w = round((vp.width - 2 * m - gap) * 0.42)
+            # the board (a picture) gives the chart more width where the band is low
+            board_w = round((vp.width - 2 * m - gap) * (0.36 if low else 0.42))
             self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(170), board_w, vp.u(170))
             self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
             right = pygame.Rect(
@@ -182,6 +197,16 @@ class StoryScene(Scene):
                 right.width,
                 right.bottom - self.chart_box.bottom - gap,
             )
+            if low:  # the words above the language switch, the chart under it (or beside it
+                # where under it the chart would be too low to read its scale)
+                under = switch.bottom + gap
+                self.words_box = pygame.Rect(right.left, top, right.width, switch.top - gap - top)
+                self.chart_box = pygame.Rect(right.left, under, right.width, right.bottom - under)
+                if self.chart_box.height < vp.u(330):
+                    self.words_box.height = band.top - gap - top
+                    self.chart_box.top = band.top + gap
+                    self.chart_box.width = switch.left - gap - right.left
+                    self.chart_box.height = right.bottom - self.chart_box.top
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
@@ -292,6 +317,7 @@ class StoryScene(Scene):
         else:
             self._draw_shown(canvas)
             self.chart.draw(canvas)
+            record_target(canvas, self.chart.plot_rect(), "chart")
             self._draw_words(canvas)
         for button in self.buttons:
             button.draw(canvas)
