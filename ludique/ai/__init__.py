@@ -98,7 +98,7 @@ def decide(
         if spec(state.game_id).solved:
             from ludique.ai.pente import choose_pente_move
 
-            return choose_pente_move(state, strength, rng), None  # type: ignore[arg-type]
+            return choose_pente_move(state, strength, rng), None
         level = even.LADDER[FIXED_RUNGS[strength]]
         move = even.play_search_rung(state, level, started, time_budget, rng, stop, clock=True)
         return move, None

@@ -224,7 +224,7 @@ def referee_chances(
     if spec(state.game_id).solved:
         from ludique.ai.pente import move_values
 
-        return [(m.text, v) for m, v in move_values(state)]  # type: ignore[arg-type]
+        return [(m.text, v) for m, v in move_values(state)]
     return [(text, win_chance(state.game_id, v)) for text, v in referee_values(state, stop)]
 
 
@@ -358,7 +358,7 @@ def pente_looked(state: GameState) -> Options:
     once always."""
     from ludique.ai.pente import move_values
 
-    scored = move_values(state)  # type: ignore[arg-type]
+    scored = move_values(state)
     texts = tuple(m.text for m, _ in scored)
     if max(v for _, v in scored) >= 1.0:
         return Options(texts, wins=tuple(m.text for m, v in scored if v >= 1.0))
@@ -501,7 +501,7 @@ def play_at_loss(
     if spec(state.game_id).solved:
         from ludique.ai.pente import move_values
 
-        scored = [(c, m) for m, c in move_values(state)]  # type: ignore[arg-type]
+        scored = [(c, m) for m, c in move_values(state)]
         best = max(c for c, _ in scored)
         if best >= 1.0:
             return rng.choice([m for c, m in scored if c >= 1.0])

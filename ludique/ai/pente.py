@@ -41,6 +41,7 @@ __all__ = [
     "move_values",
     "pente_win_probability",
     "position_value",
+    "table_state",
     "table",
 ]
 
@@ -49,8 +50,17 @@ TABLE_STRENGTHS = ("beginner", "player", "champion")
 TEMPERATURE: dict[str, float] = {"beginner": 0.15, "player": 0.03, "champion": 0.0}
 
 
-def move_values(state: PenteState) -> list[tuple[Move, float]]:
+def table_state(state: GameState) -> PenteState:
+    """``state`` as a position of the one game the table solves (its spec's ``solved``): the
+    table's functions take any game's state and refuse another game's with a ValueError."""
+    if not isinstance(state, PenteState):
+        raise ValueError(f"{state.game_id}: the solved table is Pente grammai's")
+    return state
+
+
+def move_values(position: GameState) -> list[tuple[Move, float]]:
     """Each legal move (after the roll) with the mover's winning probability once it is played."""
+    state = table_state(position)
     die = state.die
     if die is None or state.outcome is not None:  # (no die: the roll is due)
         return []
@@ -71,8 +81,9 @@ def move_values(state: PenteState) -> list[tuple[Move, float]]:
     return out
 
 
-def pente_win_probability(state: PenteState) -> float:
+def pente_win_probability(position: GameState) -> float:
     """The solved probability that the player to move wins, before or after this turn's roll."""
+    state = table_state(position)
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if outcome.winner == state.to_move else 0.0
@@ -93,7 +104,7 @@ def move_probabilities(values: list[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def choose_pente_move(state: PenteState, strength: str, rng: random.Random) -> Move:
+def choose_pente_move(state: GameState, strength: str, rng: random.Random) -> Move:
     """A move for the player to move at ``strength`` ("beginner", "player" or "champion")."""
     if strength not in TEMPERATURE:
         raise ValueError(

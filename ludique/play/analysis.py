@@ -264,10 +264,9 @@ def pente_chance(state: GameState, colour: str) -> float:
     """``colour``'s exact winning chance in this Pente grammai position (perfect play on both
     sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
     from ludique.ai.pente import pente_win_probability
-    from ludique.games.pente.rules import PenteState
 
-    if not isinstance(state, PenteState):
-        raise ValueError(f"{state.game_id}: exact chances are Pente grammai's")
+    if not spec(state.game_id).solved:
+        raise ValueError(f"{state.game_id}: exact chances are a solved game's")
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if outcome.winner == colour else 0.0
@@ -277,7 +276,6 @@ def pente_chance(state: GameState, colour: str) -> float:
 
 def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
     from ludique.ai.pente import move_values
-    from ludique.games.pente.rules import PenteState
 
     curve = [pente_chance(s, viewpoint) for s in chain]
     turns = [0]
@@ -293,7 +291,6 @@ def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Ac
             actions.append(Action(i, turn, mover, throw, "throw", curve[i - 1], curve[i]))
             continue
         turns.append(turn)
-        assert isinstance(before, PenteState)  # a Pente grammai story's chain
         scored = move_values(before)  # the mover's chance after each of his moves
         values = [v for _, v in scored]
         played = after.last_move

@@ -64,7 +64,6 @@ def _story_game(game_id: str, won: bool):
     from ludique.ai.baselines import greedy_move, random_move
     from ludique.ai.pente import move_values
     from ludique.games import new_game, spec
-    from ludique.games.pente.rules import PenteState
     from ludique.play.analysis import tell_state
 
     solved = spec(game_id).solved  # the computer plays perfectly, the visitor mostly well
@@ -76,7 +75,7 @@ def _story_game(game_id: str, won: bool):
                 break
             if state.needs_roll:
                 state = state.roll(rng.randint(1, 6))
-            elif solved and isinstance(state, PenteState):
+            elif solved:
                 scored = move_values(state)
                 if state.to_move == state.colours[1]:  # the computer: perfect
                     top = max(v for _, v in scored)
