@@ -131,3 +131,19 @@ def test_a_pente_step_that_throws_needs_its_roll():
     del data["step"][1]["roll"]
     with pytest.raises(GuideError, match=r"guide pente-grammai, step 2 \(six\): .*'roll'"):
         parse_guide("pente-grammai", data)
+
+
+@pytest.mark.parametrize("guide_id", GUIDE_IDS)
+def test_a_prisoner_removed_by_the_computer_is_explained_at_the_next_step(guide_id):
+    """Issue 61: the Seneca guide made White's prisoners vanish between steps and explained
+    the removal only at step 8.  The step after the computer first removes a prisoner says
+    the rule: its sentence carries the removal's claim (checked by tests/test_claims.py)."""
+    from ludique.paths import asset_path
+
+    claims = tomllib.loads(asset_path("claims.toml").read_text(encoding="utf-8"))
+    removal = next(c for c in claims["claim"] if c["id"] == "seneca.remove-one")
+    guide = load_guide(guide_id)
+    for before, step in zip(guide.steps, guide.steps[1:], strict=False):
+        if any(action.startswith("x") for action in before.replies):
+            assert f"kiosk.{guide.say_key(step)}" in removal["keys"], step.key
+            break
