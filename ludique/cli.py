@@ -185,6 +185,8 @@ def load_kiosk_settings(path: Path | None):
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    # before anything imports pygame: its banner is no word of ours
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["stats"]:
         return stats_command(argv[1:])
@@ -218,11 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     invisible = _invisible_driver(pygame)
     if invisible is not None:
         message = (
-            f"ludique: cannot open the screen: no display found (SDL fell back to its invisible "
-            f"'{invisible}' driver). Run it on a desktop or under cage (docs/kiosk.md); "
-            "for a run without a screen, set SDL_VIDEODRIVER=dummy"
+            f"ludique: cannot open the screen: {_why_no_display(invisible)}. Run it on a desktop "
+            "or under cage (docs/kiosk.md); for a run without a screen, set SDL_VIDEODRIVER=dummy"
         )
-        log.error("%s", message)
+        log.error("%s", message, extra={"console": False})  # said once, below, without a date
         print(message, file=sys.stderr)
         return EXIT_NO_SCREEN
     try:
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         driver = os.environ.get("SDL_VIDEODRIVER")
         where = f" (SDL_VIDEODRIVER={driver})" if driver else ""
         message = f"ludique: cannot open the screen{where}: {exc}"
-        log.error("%s", message)
+        log.error("%s", message, extra={"console": False})
         print(message, file=sys.stderr)
         return EXIT_NO_SCREEN
     report_first_frame(app)
@@ -276,6 +277,33 @@ def feed_watchdog(app: App, watchdog: Watchdog) -> Callable[[], None]:
         watchdog.turn()
 
     return feed
+
+
+# the client library SDL loads for each display variable, and its Debian package
+_DISPLAY_LIBRARIES = (
+    ("DISPLAY", "X11", "libx11-6"),
+    ("WAYLAND_DISPLAY", "wayland-client", "libwayland-client0"),
+)
+
+
+def _why_no_display(driver: str, find: Callable[[str], str | None] | None = None) -> str:
+    """Why SDL found no screen: no display at all, a display whose client library is not
+    installed (SDL loads it at run time), or a display that would not open."""
+    import ctypes.util
+
+    find = find or ctypes.util.find_library
+    fell_back = f"SDL fell back to its invisible '{driver}' driver"
+    named = [(var, lib, package) for var, lib, package in _DISPLAY_LIBRARIES if os.environ.get(var)]
+    if not named:
+        return f"no display found ({fell_back})"
+    for var, lib, package in named:
+        if find(lib) is None:
+            return (
+                f"{var}={os.environ[var]} is set, but no {lib} client library is installed "
+                f"(Debian package {package}; {fell_back})"
+            )
+    shown = ", ".join(f"{var}={os.environ[var]}" for var, _, _ in named)
+    return f"{shown} is set, but that display would not open ({fell_back})"
 
 
 def _invisible_driver(pygame: ModuleType) -> str | None:

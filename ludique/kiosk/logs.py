@@ -135,6 +135,8 @@ def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path
     # stderr ends up in the journal: keep it to what matters even at DEBUG
     console.setLevel(max(level, logging.WARNING) if not os.environ.get("LUDIQUE_DEBUG") else level)
     console._ludique = True  # type: ignore[attr-defined]
+    # a record logged with extra={"console": False} is printed by its caller in its own words
+    console.addFilter(lambda record: getattr(record, "console", True))
     root.addHandler(console)
 
     file_handler = _open_file_handler(Path(folder) if folder is not None else default_log_dir())
