@@ -14,6 +14,7 @@ from ludique.games.latrunculi.rules import PetteiaState
 from ludique.games.pente.rules import PenteState
 from ludique.play.guidance import Guidance, StepGuidance, Text
 from ludique.play.match import GameConfig, Match
+from ludique.play.threats import threats as threats_of
 from ludique.words.i18n import LANGUAGES, catalog
 
 
@@ -309,3 +310,24 @@ def test_a_red_target_names_every_piece_the_move_leaves_open_not_only_the_one_th
     assert said is not None and said.key == "play.risk.left"
     assert {"e5", "e6", "e7"} <= set(str(said.get("squares")).split(", "))
     assert "e5, e6, e7" in said.render(lambda key, **f: catalog("de").t(f"kiosk.{key}", **f))
+
+
+def test_a_rule_notice_about_a_square_goes_once_that_square_is_threatened():
+    """Issue 61: the panel kept "b7 is safe" beside a warning on b7.  What it said of b7 no
+    longer holds once the other side could capture there: the notice goes."""
+
+    def start() -> Guidance:
+        state = PetteiaState.from_position(
+            blue=["b7", "c6", "d7", "a1", "h1"], white=["a7", "h8", "g2"], to_move="white"
+        )
+        g = guide("latrunculi-petteia", state, visitor_colour="blue")
+        g.explain("latrunculi.safe", {"square": "b7"})
+        return g
+
+    g = start()
+    g.match.play("h8-h7")  # b7 still safe: the notice stays
+    assert g.rule is not None
+    g = start()
+    g.match.play("h8-c8")  # c8-c7 would now shut b7 in between a7 and c7
+    assert "b7" in {sq for t in threats_of(g.state) for sq in t.squares}
+    assert g.rule is None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ludique.games import spec
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
-from ludique.play.hint import HintSearch, Suggestion, placement_for
+from ludique.play.hint import HintSearch, Suggestion, line_tail, placement_for
 from ludique.play.match import Match, Transition
 from ludique.play.notices import applying
 from ludique.play.threats import Threat, exposed, threats
@@ -388,12 +388,21 @@ class Guidance:
             self.lost = coming[1]
         if self.match.demo or after.parent is not before:
             return
+        if self.rule is not None and self._stale(self.rule.text, after):
+            self.rule = None  # the panel keeps what is true: "b7 is safe" goes once b7 is not
         if before.phase == PLACEMENT and after.phase == BATTLE:
             self.say("notice.battle")
         if self.explains_rules and after.action:
             found = applying(self.match.config.game_id, before, after.action, after, self.explained)
             if found is not None:
                 self.explain(*found)
+
+    @staticmethod
+    def _stale(text: Text, state: GameState) -> bool:
+        """Whether a rule notice speaks of a square the other side could now capture on:
+        what it said of that square ("b7 is safe") is no longer true there."""
+        now = {sq for t in threats(state) if t.kind in ("capture", "knock") for sq in t.squares}
+        return any(value in now for _, value in text.fields)
 
     def hold_rule(self) -> None:
         """The rule notice cannot be shown now (no room beside a loss and a threat): it waits,
@@ -580,25 +589,10 @@ class Guidance:
         return Text.of("play.guide.choose")
 
     def line_note(self, square: str) -> Text | None:
-        """The held piece is the front of a line that could move forward (Epaminondas): the
-        line moves from its last piece, taken alone the front piece leaves it; which piece to
-        take to move the whole line (None: not the front of such a line)."""
-        state = self.state
-        game = spec(state.game_id)
-        if not game.phalanx or not self.marks_next_step:
-            return None
-        home = game.home_row(state.to_move)
-
-        def ahead(sq: str) -> int:  # how far from the mover's own home row
-            return abs(int(sq[1:]) - home)
-
-        for tail, moves in self.origins().items():
-            for move in moves:
-                line = move.phalanx
-                if tail != square and len(line) > 1 and line[-1] == square:
-                    if ahead(move.landing[-1]) > ahead(square):
-                        return Text.of("play.hint.line", tail=tail, head=square)
-        return None
+        """The held piece is the front of a line that could move forward (Epaminondas): which
+        piece to take to move the whole line (``ludique.play.hint.line_tail``)."""
+        tail = line_tail(self.state, square) if self.marks_next_step else None
+        return None if tail is None else Text.of("play.hint.line", tail=tail, head=square)
 
     def die_caption(self, rolling: bool) -> Text:
         """Whose throw the die shows, or whose throw is due."""

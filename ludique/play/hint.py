@@ -187,3 +187,25 @@ def placement_for(state: GameState) -> Move | None:
         return (depth, abs(files.index(square[0]) - middle), square)
 
     return moves[min(moves, key=rank)]
+
+
+def line_tail(state: GameState, square: str) -> str | None:
+    """Where the back piece stands of a line of the mover's whose front piece is on ``square``
+    and which could move forward (Epaminondas: a line moves from its back piece; taken alone,
+    the front piece leaves it).  None: ``square`` is the front of no such line."""
+    game = spec(state.game_id)
+    if not game.phalanx:
+        return None
+    home = game.home_row(state.to_move)
+
+    def ahead(sq: str) -> int:  # how far from the mover's own home row
+        return abs(int(sq[1:]) - home)
+
+    lines = [
+        move.phalanx
+        for move in state.legal_moves()
+        if len(move.phalanx) > 1
+        and move.phalanx[-1] == square
+        and ahead(move.landing[-1]) > ahead(square)
+    ]
+    return max(lines, key=len)[0] if lines else None  # the whole line: its back-most piece
