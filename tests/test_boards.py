@@ -180,3 +180,36 @@ def test_a_latrunculi_board_with_reserves_fills_its_room(size, variant):
     # and every waiting piece stands inside its reserve, apart from the others
     slots = view._reserve_slots("blue", 16)
     assert all(math.dist(a, b) >= 2 * view.radius for a, b in itertools.combinations(slots, 2))
+
+
+def test_both_colours_piles_on_a_shared_point_stand_on_the_point_and_the_held_one_is_his():
+    """Issue 61: a second colour's pile on a shared sacred point was drawn part way along the
+    line (it read as a counter on its way), and selecting one's own pile there lit White's.
+    Both piles now stand on the point, side by side; the selection ring goes round the
+    mover's own."""
+    state = PenteState.from_position(
+        blue={"3A": 2, "1A": 1}, white={"3A": 3, "2A": 1}, to_move="blue", die=2
+    )
+    view = PenteView(RECT)
+    point = view.pt(*view.points["3A"])
+    placed = view.layout(state)
+    for colour in ("blue", "white"):
+        pile = [xy for p, xy in placed if p.square == "3A" and p.colour == colour]
+        assert all(math.dist(xy, point) <= 1.5 * view.radius for xy in pile), colour
+    surface = pygame.Surface(RECT.size, pygame.SRCALPHA)
+    view.draw(surface, state, selected="3A")
+    blue_top = [xy for p, xy in placed if p.square == "3A" and p.colour == "blue"][-1]
+    white_top = [xy for p, xy in placed if p.square == "3A" and p.colour == "white"][-1]
+    # the selection's glow is centred on Blue's pile: brighter there than over White's
+    lit = pygame.Surface(RECT.size, pygame.SRCALPHA)
+    view.draw(lit, state)
+
+    def change(xy):
+        x, y = xy
+        ring_at = (x, y - view.radius - 3)
+        return sum(
+            abs(a - b)
+            for a, b in zip(surface.get_at(ring_at)[:3], lit.get_at(ring_at)[:3], strict=True)
+        )
+
+    assert change(blue_top) > change(white_top)

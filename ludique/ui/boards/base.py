@@ -185,12 +185,8 @@ class BoardView:
                     prisoners.add(piece.square)
                 else:
                     prisoners.discard(piece.square)
-            if (
-                selected is not None
-                and piece.square == selected
-                and (piece.colour == state.to_move or selected not in ("off", "reserve"))
-            ):
-                held = (x, y)  # of a stack (off the board, a reserve), the piece on top
+            if selected is not None and piece.square == selected and piece.colour == state.to_move:
+                held = (x, y)  # of a stack (off the board, a shared point), the mover's top
         if held is not None:
             ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
             surface.blit(ring, ring.get_rect(center=held))

@@ -92,22 +92,18 @@ class PenteView(DieBoard):
             slots.append(self.pt(x, y))
         return slots
 
-    def _pile_start(self, name: str, colour: str, colours: set[str]) -> float:
-        """How far towards the middle of the sacred line a colour's pile stands: on the point
-        alone; with the other colour there, the goal's owner on the point and the other colour
-        next to it, clear of its ring (the two piles never touch)."""
-        if len(colours | {colour}) < 2 or GOAL.get(colour) == name:
-            return 0.0
-        return self.radius * 2.9
-
     def _pile(self, name: str, colour: str, colours: set[str], count: int):
         """The canvas points of a pile of ``count`` counters, the top one in front and each one
-        under it peeking out a little further towards the middle of the sacred line."""
+        under it peeking out a little further towards the middle of the sacred line.  With
+        the other colour there too, the two piles stand side by side across the line, both
+        on the point (Blue's on the left, White's on the right as Blue sees the board): a
+        pile drawn part way along the line read as a counter on its way, not on the point."""
         x, end = self.points[name]
+        if len(colours | {colour}) > 1:
+            x += self.radius * 1.1 * (-1 if colour == "blue" else 1)
         towards = -1 if name == "3A" else 1
-        first = end + towards * self._pile_start(name, colour, colours)
         step = self.radius * 0.16
-        return [self.pt(x, first + towards * (count - 1 - i) * step) for i in range(count)]
+        return [self.pt(x, end + towards * (count - 1 - i) * step) for i in range(count)]
 
     def layout(self, state: GameState) -> list[tuple[Piece, tuple[int, int]]]:
         pieces = state.pieces()
