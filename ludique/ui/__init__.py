@@ -16,7 +16,8 @@
   (also used by the rule-card diagrams); static boards and sprites are painted once and cached.
 * ``opponent.Opponent`` — the kiosk's handle on ``ludique.kiosk.worker.ComputerPlayer``; the game
   scene enforces the 0.6 s minimum before it shows the computer's move.
-* ``theme`` / ``widgets`` — colours, cached texts, buttons and the FR/DE/EN switch (top right).
+* ``theme`` / ``widgets`` — colours, cached texts, buttons and the FR/DE/EN switch (top right of
+  the band a seated visitor reaches).
 
 Timings of the show (animations, pauses, the hint delay) go through ``App.seconds`` so that
 tests can run them faster with ``timing_scale``; the idle time comes from the settings.
