@@ -364,6 +364,7 @@ class SelfTest:
             logging.getLogger().removeHandler(self.errors)
 
     def _visit(self) -> None:
+        from ludique.games import families
         from ludique.kiosk.stats import Stats, StatsPort
         from ludique.ui.app import App
 
@@ -372,7 +373,7 @@ class SelfTest:
             self.settings,
             default_strength="beginner",
             fullscreen=False,
-            enabled_games=("pente-grammai", "latrunculi", "epaminondas"),
+            enabled_games=families(),
             problems=list(self.settings.problems),
         )
         for problem in settings.problems:
