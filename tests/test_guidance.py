@@ -331,3 +331,15 @@ def test_a_rule_notice_about_a_square_goes_once_that_square_is_threatened():
     g.match.play("h8-c8")  # c8-c7 would now shut b7 in between a7 and c7
     assert "b7" in {sq for t in threats_of(g.state) for sq in t.squares}
     assert g.rule is None
+
+
+def test_moving_a_counter_off_its_own_goal_is_a_red_target_and_says_why():
+    """Issue 61: moving a counter out of one's own goal got no warning.  Blue's goal is 3B: a
+    throw of 6 would take one of its counters there round to 4A."""
+    state = PenteState.from_position(
+        blue={"3B": 3, "1A": 1, "2A": 1}, white={"5A": 1, "1B": 1, "off": 3}, die=6
+    )
+    g = guide("pente-grammai", state)
+    assert g.targets("3B") and "4A" in g.danger_targets("3B")
+    assert g.risk_line("3B") == Text.of("play.risk.leaves_goal", point="3B")
+    assert "3B" not in g.danger_targets("2A")  # onto the goal: no loss

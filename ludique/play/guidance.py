@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ludique.games import spec
 from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
-from ludique.play.hint import HintSearch, Suggestion, line_tail, placement_for
+from ludique.play.hint import HintSearch, Suggestion, leaves_goal, line_tail, placement_for
 from ludique.play.match import Match, Transition
 from ludique.play.notices import applying
 from ludique.play.threats import Threat, exposed, threats
@@ -233,7 +233,7 @@ class Guidance:
         found = []
         for square, move in self.shown_targets(origin).items():
             after = state.play(move)
-            if after.outcome is None and exposed(after, mover) - now:
+            if after.outcome is None and (exposed(after, mover) - now or leaves_goal(state, move)):
                 found.append(square)
         self._danger_for = (key, tuple(found))
         return self._danger_for[1]
@@ -259,6 +259,8 @@ class Guidance:
                 return Text.of("play.risk.left", squares=", ".join(sorted(left)))
             return Text.of("play.guide.risk")
         move = self.shown_targets(selected)[danger[0]]
+        if leaves_goal(state, move):
+            return Text.of("play.risk.leaves_goal", point=move.frm)
         after = state.play(move)
         throws = [
             n for n in range(1, 7) if any(m.to == move.to for m in after.roll(n).legal_moves())

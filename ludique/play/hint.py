@@ -209,3 +209,11 @@ def line_tail(state: GameState, square: str) -> str | None:
         and ahead(move.landing[-1]) > ahead(square)
     ]
     return max(lines, key=len)[0] if lines else None  # the whole line: its back-most piece
+
+
+def leaves_goal(state: GameState, move: Move) -> bool:
+    """Pente grammai: ``move`` takes a counter off its own goal (it must go round the whole
+    track again to come back), a loss as much as a counter sent back."""
+    game = spec(state.game_id)
+    goal = game.goal(state.to_move) if game.goals else None
+    return goal is not None and move.frm == goal and move.to != goal
