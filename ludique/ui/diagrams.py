@@ -436,8 +436,17 @@ def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
         roll = diagram.roll if i == 0 else None
         badges = diagram.badges if i == 0 else ()
         track = diagram.track if i == 0 else ()
+        # ``scale`` is the screen's unit: the labels keep the visitors' smallest text
         panel = _panel(
-            state, diagram.game_id, (panel_w, panel_h), move, roll, landed, badges, track
+            state,
+            diagram.game_id,
+            (panel_w, panel_h),
+            move,
+            roll,
+            landed,
+            badges,
+            track,
+            unit=scale,
         )
         surface.blit(panel, (x, y))
         if i:
@@ -468,15 +477,16 @@ class MovingDiagram:
     HOLD, GLIDE, FADE = 0.8, 1.2, 0.6  # seconds: each move's arrow, glide, the capture fading
     REST = 1.4  # the result, before the diagram plays again
 
-    def __init__(self, name: str, size: tuple[int, int]) -> None:
+    def __init__(self, name: str, size: tuple[int, int], unit: float | None = None) -> None:
         diagram = DIAGRAMS[name]
+        self.unit = unit  # the screen's: the labels keep the visitors' smallest text
         self.diagram = diagram
         self.game_id = diagram.game_id
         self.states = positions(name)
         self.before, self.after = self.states[0], self.states[-1]
         self.size = size
         rect = pygame.Rect((0, 0), size)
-        self.view = view_for(self.game_id, rect.inflate(-24, -24))
+        self.view = view_for(self.game_id, rect.inflate(-24, -24), unit=unit)
         self.mover = self.before.to_move
         self.steps = [self._step(i) for i in range(len(diagram.moves))]
         self.CYCLE = len(self.steps) * (self.HOLD + self.GLIDE + self.FADE) + self.REST
@@ -526,6 +536,7 @@ class MovingDiagram:
                 d.roll if i == 0 else None,
                 landed,
                 d.badges if i == 0 else (),
+                unit=self.unit,
             )
         return self._holds[i]
 

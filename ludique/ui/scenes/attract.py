@@ -72,7 +72,7 @@ def attract_layout(vp: Viewport) -> AttractLayout:
             column.left, row.bottom + vp.u(30), column.width, vp.height - row.bottom - vp.u(90)
         )
     switch = switch_area(vp)
-    if vp.band.top > 0 and switch.colliderect(subtitle.union(row)):
+    if vp.band.top > 0 and switch.colliderect(title.union(row)):
         # the language switch stands in the band a seated visitor reaches, down the column:
         # the title (and the subtitle where it holds) above it, the games and the call under it
         title.top = vp.u(30)

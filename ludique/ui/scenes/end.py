@@ -133,15 +133,17 @@ class EndScene(Scene):
             if switch.top > panel.top and switch.left < panel.right:
                 # the switch lies in the band, down the strip: the words above it where they
                 # hold there (the panel then reaches the screen's top), else under it
-                panel.height += panel.top - pad
-                panel.top = pad
-                inner = panel.inflate(-2 * pad, -2 * pad)
-                words.top = inner.top
-                words.height = switch.top - gap - inner.top
+                words.top = pad * 2
+                words.height = switch.top - gap - words.top
                 if words.height < vp.u(260):
                     words = pygame.Rect(
                         inner.left, switch.bottom + gap, inner.width, top - 2 * gap - switch.bottom
                     )
+                    panel.height = panel.bottom - (switch.top - pad)
+                    panel.top = switch.top - pad
+                else:
+                    panel.height += panel.top - pad
+                    panel.top = pad
             buttons = [
                 pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
                 for i in range(3)

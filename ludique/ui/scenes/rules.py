@@ -49,11 +49,12 @@ def render_card(
 class PlayedDiagram:
     """A diagram's first panel on the card, where its move is played over and over."""
 
-    def __init__(self, name: str, place: pygame.Rect) -> None:
+    def __init__(self, name: str, place: pygame.Rect, unit: float | None = None) -> None:
         from ludique.ui.diagrams import MovingDiagram
 
         self.place = place  # on the card
-        self.moving = MovingDiagram(name, place.size)
+        # ``unit``: the screen's, so that the labels keep the visitors' smallest text
+        self.moving = MovingDiagram(name, place.size, unit)
 
 
 class RulesScene(Scene):
@@ -142,7 +143,7 @@ class RulesScene(Scene):
             self.diagrams = []
             for name, place in places:
                 try:
-                    self.diagrams.append(PlayedDiagram(name, place))
+                    self.diagrams.append(PlayedDiagram(name, place, self.vp.unit))
                 except Exception:  # noqa: BLE001 - the still picture stays on the card
                     log.exception("diagram %s cannot be played", name)
             self.scroll = 0.0

@@ -68,6 +68,8 @@ class SetupScene(Scene):
                 vp.width - margin - self.picture_box.right - vp.u(30),
                 side,
             )
+        if self.blurb_box.colliderect(switch):  # the switch stands low: the words end before it
+            self.blurb_box.width = switch.left - vp.u(30) - self.blurb_box.left
         # the choices lie in the band a seated visitor reaches (``vp.band``): where it is
         # short, the gaps between the rows shrink first, and the rows keep clear of the
         # language switch at its top
