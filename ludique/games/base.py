@@ -13,9 +13,9 @@ Each game module subclasses :class:`GameState` and overrides only what differs:
 * ``pieces()``           -> what stands where, for drawing.
 
 The rest of the state's protocol (``phase``, ``last_move``, ``moves_played()``, ``die``,
-``reserve(colour)``, ``quiet_turns``, ``pending_removal``, ``position``, ``freed``, ``score``)
-is declared here with the answer of a game that has no such thing, so that nothing outside the
-engine has to probe a state for an attribute; a game overrides what it has.
+``reserve(colour)``, ``quiet_turns``, ``pending_removal``, ``position``, ``freed``, ``score``,
+``blocked_entry()``) is declared here with the answer of a game that has no such thing, so that
+nothing outside the engine has to probe a state for an attribute; a game overrides what it has.
 
 States are immutable: ``play`` and ``roll`` return a new state whose ``parent`` is the old one and
 whose ``action`` is the notation of what was done, so a game's record is the chain of parents.
@@ -331,6 +331,11 @@ class GameState:
     def freed(self) -> tuple[str, ...]:
         """The squares of the pieces the move that led here set free (Seneca's inciti)."""
         return ()
+
+    def blocked_entry(self) -> str | None:
+        """The point where the mover's waiting pieces would enter now and cannot, because one
+        of his own stands there and no other entry is left (Pente grammai's die), or None."""
+        return None
 
     @property
     def position(self) -> object:

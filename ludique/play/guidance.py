@@ -481,20 +481,9 @@ class Guidance:
             self.say("notice.blocked", point=blocked)
 
     def entry_blocked(self) -> str | None:
-        """Pente grammai: the point the die names for entering, when one of the mover's own
-        counters stands on it so that none of his waiting counters can come in."""
-        from ludique.games.pente.rules import PenteState
-
-        state = self.state
-        if not isinstance(state, PenteState) or state.needs_roll or state.outcome is not None:
-            return None
-        die, mover = state.die, state.to_move
-        if not die or state.off_board(mover) == 0:
-            return None
-        if any(m.frm == "off" for m in state.legal_moves()):
-            return None
-        row, other = ("A", "B") if mover == "blue" else ("B", "A")
-        return f"{die}{row}" if die <= 5 else f"1{other}"
+        """Where the mover's waiting pieces cannot enter now (the engine's ``blocked_entry``:
+        Pente grammai's die names a point one of his own counters stands on)."""
+        return self.state.blocked_entry()
 
     def why_not(self, square: str) -> Text | None:
         """A touch, with nothing held, on ``square`` where no move starts: why that piece

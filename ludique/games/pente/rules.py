@@ -351,6 +351,17 @@ class PenteState(GameState):
     def off_board(self, colour: str) -> int:
         return self.count_at("off", colour)
 
+    def blocked_entry(self) -> str | None:
+        """The point the die names for entering, when one of the mover's own counters stands on
+        it so that none of his waiting counters can come in."""
+        die, mover = self.die, self.to_move
+        if self.needs_roll or self.outcome is not None or not die or self.off_board(mover) == 0:
+            return None
+        if any(m.frm == "off" for m in self.legal_moves()):
+            return None
+        row, other = ("A", "B") if mover == BLUE else ("B", "A")
+        return f"{die}{row}" if die <= 5 else f"1{other}"
+
     def pieces(self) -> list[Piece]:
         out: list[Piece] = []
         for colour, index in ((BLUE, self._b), (WHITE, self._w)):
