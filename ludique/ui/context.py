@@ -1,9 +1,11 @@
 """What a scene may use of the kiosk: the :class:`Kiosk` protocol, and the :class:`Pointer` it
 hands to scenes.
 
-A scene (``ludique.ui.scenes``), the board and the strip it holds, and the PIN pad receive the
-kiosk as a ``Kiosk``: the words, the settings, the window's viewport, the computer opponent, the
-clock, the way to another screen (``go``) and to the statistics (``report_game``).  The loop
+A scene (``ludique.ui.scenes``) and the board and the strip it holds receive the kiosk as a
+``Kiosk``: the words, the settings, the window's viewport, the computer opponent, the clock, the
+way to another screen (``go``) and to the statistics (``report_game``); the curator's panel and
+its PIN pad as a ``CuratorKiosk``, which adds the PIN's tries, the statistics' summary, saving
+the settings, a reset and the exit.  The loop
 (``ludique.ui.app.App``) is one such kiosk; no scene imports it, so no scene reaches into the
 loop's own state (its window, its event queue, its fingers), and a test may hand a scene any
 object that keeps this protocol.
@@ -63,13 +65,6 @@ class Kiosk(Protocol):
     @property
     def last_input(self) -> float: ...  # when a visitor last touched the screen (``now``)
 
-    @property
-    def pin_attempts(self) -> PinAttempts: ...  # the PIN's wrong tries and the wait after them
-
-    # the statistics for the curator's panel (``ludique.kiosk.stats.StatsPort``), None without
-    @property
-    def stats(self) -> StatsPort | None: ...
-
     # --- what the scenes ask -----------------------------------------------------------------
     def t(self, key: str, **fields: object) -> str:
         """The kiosk text ``kiosk.<key>`` in the current language."""
@@ -102,6 +97,18 @@ class Kiosk(Protocol):
     def save_state_file(self, text: str) -> None:
         """The saved game, for an outside test that watches the kiosk (``LUDIQUE_STATE_FILE``)."""
         ...
+
+
+class CuratorKiosk(Kiosk, Protocol):
+    """What the curator's panel and its PIN pad use besides a scene's :class:`Kiosk` (kept by
+    ``ludique.ui.app.App`` too): no other scene sees these."""
+
+    @property
+    def pin_attempts(self) -> PinAttempts: ...  # the PIN's wrong tries and the wait after them
+
+    # the statistics for the curator's panel (``ludique.kiosk.stats.StatsPort``), None without
+    @property
+    def stats(self) -> StatsPort | None: ...
 
     def settings_changed(self) -> None:
         """The curator changed the settings: save them, follow them (sound)."""

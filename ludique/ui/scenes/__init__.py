@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 from ludique.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from ludique.ui.context import Kiosk
+    from ludique.ui.context import CuratorKiosk
 
 __all__ = ["Scene", "make_scene"]
 
 
-def make_scene(name: str, app: Kiosk, **kwargs: object) -> Scene:
+def make_scene(name: str, app: CuratorKiosk, **kwargs: object) -> Scene:
+    """The scene ``name``, handed the kiosk (each scene keeps it as the part it uses: a
+    ``Kiosk``, the curator's panel a ``CuratorKiosk``)."""
     from ludique.ui.scenes import admin, attract, end, game, home, learn, rules, setup, story
 
     table = {

@@ -12,7 +12,7 @@ import pygame
 from ludique.play.match import STRENGTHS
 from ludique.ui import theme
 from ludique.ui.charts import draw_stats_chart
-from ludique.ui.context import Kiosk
+from ludique.ui.context import CuratorKiosk
 from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
@@ -83,7 +83,7 @@ class PinPad:
     timer going, so a visitor tapping around it would keep it open for ever).  Laid out again
     whenever the window changes size, so that no key (Cancel above all) is left off screen."""
 
-    def __init__(self, app: Kiosk) -> None:
+    def __init__(self, app: CuratorKiosk) -> None:
         self.app = app
         self.entered = ""
         self.wrong_until = 0.0
@@ -201,6 +201,10 @@ class PinPad:
 class AdminScene(Scene):
     name = "admin"
     shows_language_switch = True
+    app: CuratorKiosk  # the panel's services besides a scene's (``ludique.ui.context``)
+
+    def __init__(self, app: CuratorKiosk) -> None:
+        super().__init__(app)
 
     def enter(self) -> None:
         self.app.opponent.cancel()
