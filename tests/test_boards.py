@@ -213,3 +213,9 @@ def test_both_colours_piles_on_a_shared_point_stand_on_the_point_and_the_held_on
         )
 
     assert change(blue_top) > change(white_top)
+    # each pile's top counter shows its colour: its number stands beyond it, not on it
+    for colour, top in (("blue", blue_top), ("white", white_top)):
+        piece = next(p for p, xy in placed if p.square == "3A" and p.colour == colour)
+        sprite = view.sprite(piece)
+        middle = sprite.get_at((sprite.get_width() // 2, sprite.get_height() // 2))
+        assert tuple(lit.get_at(top))[:3] == tuple(middle)[:3], colour

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -387,9 +388,16 @@ def _threat_screens(app) -> Iterator[str]:
         app.scene.match.last_die = state.die
         app.scene.board.selected = origin
         yield f"game-{game_id}-danger-target"
-    # the visitor hesitates: one piece breathes with its targets, and the strip says why
+    # the visitor hesitates: the suggested piece breathes with its target, and the strip says
+    # the move and why (the suggestion is searched in a thread: the picture waits for it)
     app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
     app.scene.match.turn_started = app.last_input = app.now() - 3600
+    guidance = app.scene.guidance
+    guidance.hints.start(app.scene.match.state)
+    for _ in range(500):
+        if guidance.hints.ready(app.scene.match.state) is not None:
+            break
+        time.sleep(0.01)
     yield "game-epaminondas-hint"
     app.last_input = app.now()
 

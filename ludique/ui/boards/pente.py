@@ -305,14 +305,22 @@ class PenteView(DieBoard):
         return [(sq, colour, n) for (sq, colour), n in sorted(tally.items()) if n >= 2]
 
     def draw_counts(self, surface: pygame.Surface, state: GameState, hidden=()) -> None:
-        """The number of a pile on a sacred point, on its top counter (inside any ring)."""
+        """The number of a pile on a sacred point, just beyond its counters towards the middle
+        of the sacred line: on the top counter the badge hid its colour, and with both
+        colours on a point a visitor could not tell whose pile was whose."""
         counts = self.counts(state, hidden)
         if not counts:
             return
         tops = {(p.square, p.colour): xy for p, xy in self.layout(state)}
         for name, colour, n in counts:
             badge = count_badge(n, self.radius, self.label_size(self.radius * 0.62))
-            surface.blit(badge, badge.get_rect(center=tops[(name, colour)]))
+            x, end = self.points[name]
+            (sx, sy), (mx, my) = self.pt(x, end), self.pt(x, self.y_mid)
+            length = math.hypot(mx - sx, my - sy) or 1.0
+            reach = self.radius * (1 + 0.16 * (n - 1)) + badge.get_height() / 2
+            tx, ty = tops[(name, colour)]
+            spot = (round(tx + (mx - sx) / length * reach), round(ty + (my - sy) / length * reach))
+            surface.blit(badge, badge.get_rect(center=spot))
 
     def draw_die(
         self,
