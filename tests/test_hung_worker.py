@@ -1,6 +1,7 @@
 """A computer player that stops answering (SIGSTOP stands in for a deadlock or a runaway
 search), through the real kiosk: the real App under SDL's dummy driver, the real worker process,
-the kiosk's time held by the test (``HeldClock``), systemd's watchdog on a real UNIX socket."""
+the kiosk's time and the worker's deadline held by the test (``HeldClock``), systemd's watchdog
+on a real UNIX socket."""
 
 from __future__ import annotations
 
@@ -71,13 +72,15 @@ def test_a_hung_worker_is_killed_started_again_and_the_game_goes_on(
     try:
         player = app.opponent._player
         assert isinstance(player, ComputerPlayer)
+        clock = HeldClock(app, 1000.0)
+        # the worker's deadline runs on the real clock (its search takes real seconds, however
+        # fast the self-test's clock runs); here it is the test's
+        app.opponent.use_clock(lambda: clock.t)
         app.opponent.prepare()
         assert _real_wait(lambda: player.ready, 60.0), "the worker never got ready"
         hung = player.pid
         assert hung is not None
         os.kill(hung, signal.SIGSTOP)
-
-        clock = HeldClock(app, 1000.0)
         watchdog = Watchdog(address, interval=0.0, clock=lambda: clock.t)  # a ping every turn
         loop_turn = feed_watchdog(app, watchdog)  # what ``ludique`` runs before every step
         computer = new_game(GAME).colours[0]
@@ -122,6 +125,7 @@ def test_a_hung_worker_is_killed_started_again_and_the_game_goes_on(
         state = match.state
         move = state.legal_moves()[0]
         match.commit(match.take(move))
+        app.opponent.use_clock(time.monotonic)  # its answer takes real seconds
         assert _real_wait(lambda: player.ready, 60.0), "the new worker never got ready"
         end = time.monotonic() + 30.0
         while time.monotonic() < end and match.state.to_move == computer:

@@ -105,7 +105,6 @@ class App:
         self.sounds: Sounds | None = None
         self._sounds_loading = False
         self.opponent = opponent or Opponent()
-        self.opponent.use_clock(lambda: self.now())  # its deadlines in the kiosk's time
         self.language_switch = LanguageSwitch(self.set_language)
         self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()

@@ -148,7 +148,8 @@ class Opponent:
         return self._pending
 
     def use_clock(self, clock: Callable[[], float]) -> None:
-        """Count the worker's deadlines in ``clock`` (the kiosk's own time)."""
+        """Count the worker's deadlines in ``clock`` (tests; the kiosk keeps the real clock,
+        which its worker's search runs on, whatever clock its scenes are given)."""
         if hasattr(self._player, "clock"):
             self._player.clock = clock
 
