@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from ludique.ui.context import CuratorKiosk
 from ludique.ui.fonts import font
 from ludique.ui.layout import design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
-from ludique.ui.widgets import Button, press_button
+from ludique.ui.widgets import Button, LanguageSwitch, press_button
 from ludique.words.i18n import LANGUAGES, catalog
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
@@ -200,11 +201,20 @@ class PinPad:
 
 class AdminScene(Scene):
     name = "admin"
-    shows_language_switch = True
+    # the panel keeps its own language switch in the screen's corner, where its plan left room
+    # (the visitors' one stands in the band a seated visitor reaches, over the panel's rows)
+    shows_language_switch = False
     app: CuratorKiosk  # the panel's services besides a scene's (``ludique.ui.context``)
 
     def __init__(self, app: CuratorKiosk) -> None:
         super().__init__(app)
+        self.switch = LanguageSwitch(app.set_language)
+
+    def on_pointer(self, pointer) -> None:
+        if pointer.kind == "down" and self.switch.handle_tap(pointer.pos):
+            self.app.invalidate()
+            return
+        super().on_pointer(pointer)
 
     def enter(self) -> None:
         self.app.opponent.cancel()
@@ -216,6 +226,7 @@ class AdminScene(Scene):
         self.buttons = []
         self.rows: list[tuple[str, int]] = []
         f = self.frame = design_frame(self.vp)
+        self.switch.layout(dataclasses.replace(self.vp, reach=(0.0, 1.0)))
         x0, y = 560, 170
 
         def row(key: str, options: list[tuple[str, str, bool, Callable[[], None]]]) -> None:
@@ -336,6 +347,7 @@ class AdminScene(Scene):
             )
         for button in self.buttons:
             button.draw(canvas)
+        self.switch.draw(canvas, self.app.lang)
         y = STATS_TOP
         problems = self.problems()
         draw_text(
