@@ -44,7 +44,7 @@ from even import load, run_jobs, visitor_move  # noqa: E402
 
 from ludique.games import GAME_IDS  # noqa: E402
 
-VISITORS = ("greedy", "cautious", "novice")
+VISITORS = ("greedy", "novice")
 SECONDS = (12.0, 20.0)
 KIOSK_BUDGET = 1.5
 VISITOR_DROP = 0.18  # a piece the visitor dropped settles (``GameBoard.play``)

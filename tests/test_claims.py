@@ -67,7 +67,10 @@ def _start(check: dict[str, Any]) -> GameState:
         return load_game(check["saved"])
     position = dict(check["position"])
     game = position.pop("game")
-    return new_game(game).from_position(**position)
+    visit = position.pop("visit", None)  # the short game's moves each (a fresh start's rule)
+    state = new_game(game).from_position(**position)
+    state.visit = visit
+    return state
 
 
 def _active(state: GameState, colour: str) -> Counter[str]:

@@ -33,7 +33,9 @@ GLOSSARY = REPO / "assets" / "glossary.toml"
 
 SEED_RUN = 7  # words in a row that may not be shared with a source card (a citation such as
 # "l’Odyssée d’Homère (1397, 28)" is six)
-SCREEN_WORDS = 450  # words per Rules screen below the "In short" sections
+# words per Rules screen below the "In short" sections: 450, and the short game's one note (a
+# kiosk rule of every game, issue 57; about 35 words)
+SCREEN_WORDS = 490
 IN_SHORT = {"en": "In short", "fr": "En bref", "de": "Kurz gesagt"}
 IN_SHORT_LINES = (3, 4)
 IN_SHORT_LINE_WORDS = 30  # one line on the card is about 16 words; two at most

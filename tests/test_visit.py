@@ -13,6 +13,7 @@ import pytest
 from ludique.games import (
     GAME_IDS,
     IllegalMove,
+    Outcome,
     dump_game,
     load_game,
     new_game,
@@ -162,3 +163,160 @@ def test_a_visit_line_after_the_first_move_is_refused() -> None:
 def test_new_game_refuses_a_bad_length(visit: object) -> None:
     with pytest.raises(IllegalMove, match="visit"):
         new_game("epaminondas", visit=visit)  # type: ignore[arg-type]
+
+
+# --- the short game on the kiosk: its words, the set-up's choice, the curator's minutes ---------
+
+
+def test_the_strip_counts_the_moves_then_counts_down_the_last_ones() -> None:
+    from ludique.play.visit import COUNTDOWN, countdown
+
+    state = new_game("latrunculi-petteia", visit=8)
+    assert countdown(state) == ("visit.move", {"move": 1, "moves": 8})
+    seen = [countdown(state)]
+    rng = random.Random(3)
+    while state.outcome is None:
+        state = state.play(rng.choice(state.legal_moves()))
+        seen.append(countdown(state))
+    assert state.outcome.reason == REASON_VISIT and seen[-1] is None  # the game is over
+    assert ("visit.move", {"move": 8 - COUNTDOWN, "moves": 8}) in seen
+    assert [line for line in seen if line and line[0] == "visit.left"] == [
+        ("visit.left", {"count": n}) for n in range(COUNTDOWN, 1, -1) for _ in (0, 1)
+    ]
+    assert seen[-3:-1] == [("visit.last", {}), ("visit.last", {})]
+    assert countdown(new_game("latrunculi-petteia", visit=None)) is None
+
+
+def test_the_end_says_the_score_first_part_first() -> None:
+    from ludique.play.visit import end_fields, render
+
+    drawn = load_game("game epaminondas\nvisit 1\nm1-l2\ne12-c10\n")
+    fields = end_fields(drawn)
+    assert fields["moves"] == 1
+    # the same pieces across: the pieces captured are said too
+    assert fields["score"] == (
+        "visit.score.then",
+        {
+            "first": ("visit.score.crossing", {"a": 0, "b": 0}),
+            "second": ("visit.score.captured", {"a": 0, "b": 0}),
+        },
+    )
+    won = load_game(
+        "game pente-grammai\nvisit 2\nroll 3\noff-3A\nroll 4\noff-4B\nroll 4\n"
+        "off-4A\nroll 4\n4B-3A\n"
+    )
+    assert won.outcome is not None and won.outcome.winner == "white"
+    assert end_fields(won)["score"] == ("visit.score.at-goal", {"a": 1, "b": 0})
+
+    def t(key: str, **f: object) -> str:
+        return f"{key}({', '.join(f'{k}={v}' for k, v in sorted(f.items()))})"
+
+    said = render(("visit.end", {"winner": "White", **end_fields(won)}), t)
+    assert said == "visit.end(moves=2, score=visit.score.at-goal(a=1, b=0), winner=White)"
+    assert end_fields(new_game("pente-grammai")) == {}
+
+
+def test_the_curators_minutes_scale_each_games_length() -> None:
+    from ludique.kiosk.settings import Settings
+    from ludique.play.match import GameConfig
+    from ludique.play.visit import VISIT_MINUTES, visit_for
+
+    for game_id in GAME_IDS:
+        moves = spec(game_id).visit_moves
+        assert visit_for(game_id, VISIT_MINUTES) == moves
+        assert visit_for(game_id, 15) == round(moves * 1.5)
+        assert visit_for(game_id, 0) is None
+        config = GameConfig.default_for(game_id, Settings(short_game_minutes=20))
+        assert config.visit == 2 * moves
+    assert (
+        GameConfig.default_for("epaminondas", Settings()).visit == spec("epaminondas").visit_moves
+    )
+
+
+def test_a_bad_short_game_setting_is_named_by_key_and_line_and_the_default_kept() -> None:
+    from ludique.kiosk.settings import parse_settings
+
+    settings = parse_settings("sound = false\nshort_game_minutes = 90\n")
+    assert settings.short_game_minutes == 10
+    [problem] = settings.problems
+    assert problem.key == "short_game_minutes" and problem.line == 2
+    assert "0 to 60" in str(problem)
+    assert parse_settings("short_game_minutes = 0\n").short_game_minutes == 0
+
+
+def test_the_set_up_offers_the_short_game_first_and_the_full_game(app_factory) -> None:
+    from kiosk_driver import button_centre, click
+
+    app = app_factory()
+    app.go("setup", family="epaminondas")
+    assert app.scene.button("length-short").kind == "selected"
+    click(app, button_centre(app, "play"))
+    assert app.scene.name == "game"
+    assert app.scene.match.state.visit == spec("epaminondas").visit_moves
+    app.go("setup", family="epaminondas")
+    click(app, button_centre(app, "length-full"))
+    assert app.scene.button("length-full").kind == "selected"
+    click(app, button_centre(app, "play"))
+    assert app.scene.match.state.visit is None
+
+
+def test_without_the_curators_short_game_the_set_up_offers_no_choice(app_factory) -> None:
+    from kiosk_driver import button_centre, click
+
+    from ludique.kiosk.settings import Settings
+
+    app = app_factory(settings=Settings(sound=False, short_game_minutes=0))
+    app.go("setup", family="pente-grammai")
+    assert not [b for b in app.scene.buttons if b.name.startswith("length-")]
+    click(app, button_centre(app, "play"))
+    assert app.scene.match.state.visit is None
+
+
+# --- the computer plays for the score ---------------------------------------------------------
+
+PENTE_LAST_MOVE = (
+    "roll 1\noff-1A\nroll 3\noff-3B\nroll 3\noff-3A\nroll 2\noff-2B\nroll 4\noff-4A\nroll 1\n"
+    "off-1B\nroll 1\n1A-2A\nroll 3\noff-3B\nroll 3\noff-3A\nroll 3\noff-3B\nroll 3\noff-3A\n"
+    "roll 6\n"
+)
+
+
+def test_pente_grammai_plays_for_the_score_in_the_last_moves() -> None:
+    """White's last move of a short game: bringing a counter onto 3A wins it 1 to 0, while the
+    full game's table (which the computer plays otherwise) prefers another move."""
+    from ludique.ai.pente import choose_pente_move
+
+    short = load_game(f"game pente-grammai\nvisit 6\n{PENTE_LAST_MOVE}")
+    assert short.turns_left == 1 and short.to_move == "white" and short.die == 6
+    assert str(choose_pente_move(short, "champion", random.Random(1))) == "2B-3A"
+    after = short.play("2B-3A")
+    assert after.outcome is not None and after.outcome.winner == "white"
+    full = load_game(f"game pente-grammai\nvisit full\n{PENTE_LAST_MOVE}")
+    assert str(choose_pente_move(full, "champion", random.Random(1))) == "1B-2A"
+
+
+def test_the_search_sees_the_end_by_the_score() -> None:
+    """Petteia, the last move of a short game (White's), the score level: the capture on offer
+    wins the short game, and the computer takes it at the fixed strengths."""
+    from ludique.ai import choose_move
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game("latrunculi-petteia", visit=None)
+        for _ in range(rng.randint(6, 30)):
+            if state.outcome is not None:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.outcome is not None or state.to_move != "white":
+            continue
+        captures = [m for m in state.legal_moves() if m.captures]
+        if not captures or state.score("blue") != state.score("white"):
+            continue
+        state.visit = (state.turns + 1) // 2  # as if the game had been set up so
+        assert state.turns_left == 1
+        for strength in ("player", "champion"):
+            move = choose_move(state, strength, 0.3, random.Random(seed))
+            assert move.captures, (seed, strength, str(move))
+            assert state.play(move).outcome == Outcome("white", REASON_VISIT)
+        return
+    pytest.fail("no position found")

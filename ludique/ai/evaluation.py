@@ -122,6 +122,10 @@ class EpaminondasAI(GameAI["EpaminondasState"]):
             return WIN - ply
         if not own:
             return -WIN + ply
+        if state.turns_left == 0:  # the short game's moves are played: its score decides
+            outcome = state.outcome
+            if outcome is not None:
+                return decided_score(outcome, state.to_move, ply)
         if theirs > mine:
             # The opponent leads the crossing: this move must capture or cross, or it loses.
             if can_extend:

@@ -164,7 +164,8 @@ class LatrunculiAI(GameAI[LatrunculiState]):
                 return -WIN + ply
             if counts[3 - me] <= 1:
                 return WIN - ply
-            if state.quiet >= FIFTY_TURNS and not state.pending:
+            # the ends by a count: the fifty turns, or the short game's moves all played
+            if (state.quiet >= FIFTY_TURNS or state.turns_left == 0) and not state.pending:
                 outcome = state.outcome
                 if outcome is not None:
                     return decided_score(outcome, state.to_move, ply)

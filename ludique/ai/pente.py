@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 # ``table`` is read through this module by the story's gauge and the tests too.
 from ludique.ai.core import GameAI
@@ -50,6 +51,12 @@ TABLE_STRENGTHS = ("beginner", "player", "champion")
 TEMPERATURE: dict[str, float] = {"beginner": 0.15, "player": 0.03, "champion": 0.0}
 
 
+# The short game's last moves (the visit rule, ``GameState.visit``), both sides together, that the
+# computer plays for the score exactly: the table is the full game's, whose chances say nothing
+# of a score read after a few more throws.  Beyond them it plays the table, as in the full game.
+SHORT_HORIZON = 4
+
+
 def table_state(state: GameState) -> PenteState:
     """``state`` as a position of the one game the table solves (its spec's ``solved``): the
     table's functions take any game's state and refuse another game's with a ValueError."""
@@ -59,7 +66,10 @@ def table_state(state: GameState) -> PenteState:
 
 
 def move_values(position: GameState) -> list[tuple[Move, float]]:
-    """Each legal move (after the roll) with the mover's winning probability once it is played."""
+    """Each legal move (after the roll) with the mover's winning probability once it is played:
+    the full game's, from the table; within the short game's last ``SHORT_HORIZON`` moves, his
+    exact expected result of the short game (a win 1, a draw one half, by the counters on the
+    goal when its moves are played)."""
     state = table_state(position)
     die = state.die
     if die is None or state.outcome is not None:  # (no die: the roll is due)
@@ -68,17 +78,44 @@ def move_values(position: GameState) -> list[tuple[Move, float]]:
     blue, white = state.placements
     own, opp = (white, blue) if side else (blue, white)
     moves, after, lands = moves_for(side, own, die)  # the engine's own move list
+    left = state.turns_left
+    short = left is not None and left - 1 <= SHORT_HORIZON
     out: list[tuple[Move, float]] = []
     for move, own2, land in zip(moves, after, lands, strict=True):
         if own2 == GOAL_PLACEMENT[side]:
             out.append((move, 1.0))
             continue
         opp2 = CAPTURE[opp * 11 + land]
-        if side:
+        if short:
+            assert left is not None
+            out.append((move, 1.0 - short_value(1 - side, opp2, own2, left - 1)))
+        elif side:
             out.append((move, 1.0 - position_value(0, opp2, own2)))
         else:
             out.append((move, 1.0 - position_value(1, own2, opp2)))
     return out
+
+
+@lru_cache(maxsize=1 << 18)
+def short_value(side: int, own: int, opp: int, left: int) -> float:
+    """The expected result of the short game for ``side`` to move, before his throw, with
+    placements ``own`` and ``opp`` and ``left`` moves to play (both sides): a win 1, a draw one
+    half, a loss 0, both sides playing for it (expectimax over the throws to the end)."""
+    if left <= 0:
+        mine, theirs = PLACEMENTS[own][GOAL[side]], PLACEMENTS[opp][GOAL[1 - side]]
+        return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+    total = 0.0
+    for die in range(1, 7):
+        _, after, lands = moves_for(side, own, die)
+        best = 0.0
+        for own2, land in zip(after, lands, strict=True):
+            if own2 == GOAL_PLACEMENT[side]:
+                best = 1.0
+                break
+            value = 1.0 - short_value(1 - side, CAPTURE[opp * 11 + land], own2, left - 1)
+            best = max(best, value)
+        total += best
+    return total / 6
 
 
 def pente_win_probability(position: GameState) -> float:

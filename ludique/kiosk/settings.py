@@ -44,6 +44,7 @@ COUNTDOWN_RANGE = (5, 120)
 PIN_LENGTH = (4, 8)
 DIAGONAL_RANGE = (10, 120)  # inches
 LOWER_EDGE_RANGE = (0, 121)  # centimetres: from 122 up no part of the screen is within reach
+SHORT_GAME_RANGE = (0, 60)  # minutes; 0: no short game
 
 
 @dataclass
@@ -58,6 +59,9 @@ class Settings:
     sound: bool = True
     story_gauge: bool = True  # Pente grammai's winning-chance gauge on the game screen
     capture_warnings: bool = False  # Latrunculi pieces in danger marked at every strength
+    # the short game (the visit rule, ``ludique.play.visit``): the minutes its moves are counted
+    # for, offered first on the set-up screen; 0: every game is the full game
+    short_game_minutes: int = 10
     admin_pin: str = "1234"
     fullscreen: bool = True
     log_level: str = "INFO"
@@ -173,6 +177,10 @@ _COMMENTS: dict[str, str] = {
     "true or false",
     "capture_warnings": "Ludus latrunculorum: ring the visitor's pieces the computer could "
     "capture next at every strength (always at Beginner and Even match): true or false",
+    "short_game_minutes": "the short game, offered first: the minutes a visitor who takes 12 s "
+    "a move needs for it, each game's moves counted for them "
+    f"({SHORT_GAME_RANGE[0]} to {SHORT_GAME_RANGE[1]}; 0: no short game, every game is the full "
+    "game)",
     "admin_pin": f"PIN of the curator's panel: {PIN_LENGTH[0]} to {PIN_LENGTH[1]} digits, "
     'in quotes ("0420")',
     "fullscreen": "true on the kiosk; false opens a window (for testing)",
@@ -274,6 +282,7 @@ _CHECKS = {
     "sound": _boolean,
     "story_gauge": _boolean,
     "capture_warnings": _boolean,
+    "short_game_minutes": _integer(*SHORT_GAME_RANGE),
     "admin_pin": _pin,
     "fullscreen": _boolean,
     "log_level": _choice(LOG_LEVELS, upper=True),

@@ -22,6 +22,7 @@ from ludique.play.hint import HintSearch, Suggestion, leaves_goal, line_tail, pl
 from ludique.play.match import Match, Transition
 from ludique.play.notices import applying
 from ludique.play.threats import Threat, exposed, threats
+from ludique.play.visit import countdown
 
 # A short message over the board (a refused drop, the battle begins) stays until the visitor's
 # next touch, a rule explained beside the board until his next move: a slow reader is never
@@ -621,6 +622,9 @@ class Guidance:
         state = self.state
         game = spec(match.config.game_id)
         lines: list[tuple[Text, str | None]] = []
+        visit = countdown(state)
+        if visit is not None:  # the short game's moves, over the score that will decide it
+            lines.append((Text.of(visit[0], **visit[1]), None))
         for part in game.score:  # how the game's score reads (``GameSpec.score``)
             if part == "at-goal":
                 for colour in state.colours:

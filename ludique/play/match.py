@@ -27,6 +27,7 @@ from typing import Literal, Protocol
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
 from ludique.games import KIOSK_VISIT, new_game
 from ludique.games.base import PASS, REMOVE, GameState, IllegalMove, Move
+from ludique.play.visit import VISIT_MINUTES, visit_for
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,10 @@ class GameConfig:
         strength = getattr(settings, "default_strength", DEFAULT_STRENGTH)
         if strength not in STRENGTHS:
             strength = DEFAULT_STRENGTH
-        return cls(game_id, "computer", strength, None)
+        minutes = getattr(settings, "short_game_minutes", VISIT_MINUTES)
+        if type(minutes) is not int:
+            minutes = VISIT_MINUTES
+        return cls(game_id, "computer", strength, None, visit_for(game_id, minutes))
 
 
 @dataclass

@@ -207,6 +207,7 @@ def each_screen(app) -> Iterator[str]:
     yield from _guidance_screens(app)
     yield from _threat_screens(app)
     yield from _notice_screens(app)
+    yield from _short_game_screens(app)
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
     app.scene.match.state = _advance(app.scene.match.state, 7, random.Random(20))
     yield "game-pente-two-players"
@@ -415,6 +416,35 @@ def _notice_screens(app) -> Iterator[str]:
         app.go("game", config=GameConfig(game_id, "computer", "player", None))
         app.scene.guidance.explain(rule.id, fields)
         yield f"game-notice-{rule.id}"
+
+
+def _short_game_screens(app) -> Iterator[str]:
+    """The short game (the visit rule, ``ludique/play/visit.py``): a game in its last moves, the
+    countdown over the score in the strip, then its end by the score, in a race (Pente
+    grammai), a game of two scores (Epaminondas) and one of captures (Petteia)."""
+    from ludique.play.match import GameConfig
+    from ludique.play.visit import COUNTDOWN
+
+    for game_id in ("pente-grammai", "epaminondas", "latrunculi-petteia"):
+        rng = random.Random(f"short {game_id}")
+        app.go("game", config=GameConfig(game_id, "computer", "even", None))
+        scene = app.scene
+        match = scene.match
+        visitor = scene.config.visitor_colour
+
+        def near_the_end(state, visitor=visitor) -> bool:
+            left = state.turns_left
+            return left is not None and left < 2 * COUNTDOWN and state.to_move == visitor
+
+        match.state = _advance(match.state, 400, rng, stop=near_the_end)
+        if match.state.needs_roll:
+            match.state = match.state.roll(rng.randint(1, 6))
+            match.last_die = match.state.die
+        match.turn_started = app.now()
+        yield f"game-{game_id}-short-last-moves"
+        match.state = _advance(match.state, 400, rng)
+        app.go("end", game=scene)
+        yield f"end-{game_id}-short"
 
 
 def draw_band(surface, band) -> None:

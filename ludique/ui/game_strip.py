@@ -278,6 +278,10 @@ class GameStrip:
         per_row = max(1, box.width // step)
         floor = vp.u(VISITOR_TEXT)
         left = need
+        # the short game's last moves, counted down, stand out from the counts
+        counted = ("visit.left", "visit.last")
+        lines = self.guidance.score_lines()
+        accents = {line.render(self.app.t) for line, _ in lines if line.key in counted}
         for words, size, height, colour in fits:
             if y + height > box.bottom:
                 break  # only where the strip is too short for the counts themselves
@@ -286,7 +290,7 @@ class GameStrip:
                 words,
                 pygame.Rect(box.left, y, box.width, height),
                 size=size,
-                colour=theme.CREAM,
+                colour=theme.HIGHLIGHT if words in accents else theme.CREAM,
                 align="left",
                 max_lines=2,
                 min_size=floor,

@@ -32,7 +32,7 @@ LATRUNCULI = GameSpec(
     files=SIZE,
     ranks=SIZE,
     home_rows=((BLUE, 1), (WHITE, SIZE)),
-    visit_moves=38,
+    visit_moves=39,  # docs/visit.md: the moves a visitor plays in ten minutes, as measured
     score=("captured",),
     lost_pieces_drawn=True,
     warnings_by_setting=True,
@@ -58,6 +58,7 @@ SPECS = (
         LATRUNCULI,
         id="latrunculi-seneca",
         variant="seneca",
+        visit_moves=34,  # docs/visit.md: its removals are the visitor's turns too
         initial=SenecaState.initial,
         piece_kinds=("man", "incitus"),
         notices=_rules(
@@ -78,6 +79,7 @@ SPECS = (
         LATRUNCULI,
         id="latrunculi-piso",
         variant="piso",
+        visit_moves=40,
         initial=PisoState.initial,
         notices=_rules(
             "repetition",

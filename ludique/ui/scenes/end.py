@@ -11,6 +11,7 @@ import pygame
 
 from ludique.games.base import REASON_FIFTY_TURNS, GameState, Outcome, Piece
 from ludique.play.match import GameConfig
+from ludique.play.visit import end_fields, render
 from ludique.ui import theme
 from ludique.ui.boards.sprites import ghost
 from ludique.ui.context import Kiosk
@@ -208,6 +209,10 @@ class EndScene(Scene):
             "winner": self.app.t(f"colour.{winner}") if winner else "",
             "loser": self.app.t(f"colour.{loser}") if loser else "",
         }
+        short = end_fields(state)
+        if short:  # the short game's end: its moves each and the score that decided it
+            key = "visit.end" if winner else "visit.end_draw"
+            return render((key, {**names, **short}), self.app.t)
         return self.app.t(winner_reason_key(outcome), **names)
 
     def draw(self, canvas: pygame.Surface) -> None:

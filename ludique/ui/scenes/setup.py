@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -9,6 +10,7 @@ import pygame
 from ludique.ai import DEFAULT_STRENGTH
 from ludique.games import GameSpec, family_games
 from ludique.play.match import STRENGTHS, GameConfig
+from ludique.play.visit import visit_for
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
 from ludique.ui.fonts import font
@@ -29,6 +31,7 @@ class SetupScene(Scene):
         self.strength = strength if strength in STRENGTHS else DEFAULT_STRENGTH
         self.variant = self.games[0].variant  # the family's first game is offered first
         self.colour_index = 0
+        self.short = True  # the short game (the visit rule), where the curator offers one
         self.layout()
 
     @property
@@ -47,6 +50,12 @@ class SetupScene(Scene):
 
     def colours(self) -> tuple[str, str]:
         return self.games[0].colours
+
+    @property
+    def short_moves(self) -> int | None:
+        """The moves each of this game's short game (the curator's minutes), or ``None``
+        where there is none to offer."""
+        return visit_for(self.game_id, self.app.settings.short_game_minutes)
 
     def layout(self) -> None:
         t = self.app.t
@@ -94,7 +103,7 @@ class SetupScene(Scene):
         elif low:
             area.top = max(area.top, band.top + vp.u(20))
             area.height = bottom.top - vp.u(10) - area.top
-        rows = 4 if self.variants else 3
+        rows = (4 if self.variants else 3) + (self.short_moves is not None)
         note_h = vp.u(40) if low else 0  # the note under the last row
         # a totem with a low band: each label beside its choices, as on a landscape screen
         stacked = vp.portrait and not low
@@ -105,6 +114,7 @@ class SetupScene(Scene):
             # quarter, the labels wrapping), the choices the rest
             keys = ["setup.opponent", "setup.strength", "setup.colour"]
             keys += ["setup.variant"] if self.variants else []
+            keys += ["visit.choice"] if self.short_moves is not None else []
             widest = max(font("bold", vp.u(38)).size(t(key))[0] for key in keys)
             share = area.width * 24 // 100 if vp.portrait else area.width // 3
             label_w = min(vp.u(540), share, widest + vp.u(40))
@@ -112,7 +122,10 @@ class SetupScene(Scene):
         row_gap = min(vp.u(30), row_h // 6)
         y = area.top
 
-        def row(label_key: str, options: list[tuple[str, object, str]], current, setter):
+        # an option's words: a key, or the words themselves when they need a field (the minutes)
+        Option = tuple[str, object, str | Callable[[], str]]
+
+        def row(label_key: str, options: list[Option], current, setter):
             nonlocal y
             if stacked:
                 label = pygame.Rect(area.left, y, area.width, row_h * 2 // 5)
@@ -135,7 +148,7 @@ class SetupScene(Scene):
                 self.buttons.append(
                     Button(
                         rect,
-                        partial(t, text_key),
+                        partial(t, text_key) if isinstance(text_key, str) else text_key,
                         partial(setter, value),
                         kind,
                         name=name,
@@ -160,6 +173,17 @@ class SetupScene(Scene):
             self.opponent,
             self._set("opponent"),
         )
+        if self.short_moves is not None:
+            minutes = self.app.settings.short_game_minutes
+            row(
+                "visit.choice",
+                [
+                    ("length-short", True, lambda: t("visit.short", minutes=minutes)),
+                    ("length-full", False, "visit.full"),
+                ],
+                self.short,
+                self._set("short"),
+            )
         self.note_box = None
         if self.opponent == "computer":
             row(
@@ -231,7 +255,8 @@ class SetupScene(Scene):
 
     def play(self) -> None:
         colour = self.colours()[self.colour_index] if self.opponent == "computer" else None
-        config = GameConfig(self.game_id, self.opponent, self.strength, colour)
+        visit = self.short_moves if self.short else None
+        config = GameConfig(self.game_id, self.opponent, self.strength, colour, visit)
         self.app.go("game", config=config)
 
     def draw(self, canvas: pygame.Surface) -> None:

@@ -26,6 +26,7 @@ from ludique.games import dump_game, new_game, spec
 from ludique.games.base import PASS, GameState
 from ludique.play.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
 from ludique.play.narration import describe
+from ludique.play.visit import end_fields, render
 from ludique.ui import theme
 from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.context import Kiosk
@@ -440,7 +441,7 @@ class StoryScene(Scene):
                 )
                 y += line_h
         y += vp.u(8)
-        verdict = self.verdict()
+        verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
         how = (
             f"{t('story.exact')} {t('story.history')}"
             if story.exact
@@ -501,6 +502,18 @@ class StoryScene(Scene):
             align="left",
             valign="top",
         )
+
+    def short_end(self) -> str:
+        """How a short game ended, as the end screen says it (the moves each and the score),
+        or "" for a game that ended otherwise."""
+        state = self.game.match.state
+        short = end_fields(state)
+        outcome = state.outcome
+        if not short or outcome is None:
+            return ""
+        winner = outcome.winner
+        names = {"winner": self.app.t(f"colour.{winner}") if winner else ""}
+        return render(("visit.end" if winner else "visit.end_draw", {**names, **short}), self.app.t)
 
     def verdict(self) -> str:
         """Pente grammai: the luck sentence and the skill sentence; the other games: the
