@@ -171,7 +171,7 @@ KINDS = tuple(LEXICON)
 # a negation just before "plus" / „mehr“ / "more" makes it "no longer"
 NEGATED_COMPARISON = {
     "en": re.compile(r"(?:\bno|\bnot|\bany)\s+$"),
-    "fr": re.compile(r"(?:\bne\b|n’|n'|\bpas\b)\s*(?:\S+\s+){0,4}$"),
+    "fr": re.compile(r"(?:\bne\b|n’|n'|\bpas\b)\s*(?:\S+\s+){0,5}$"),
     "de": re.compile(r"(?:\bnicht|\bkein\w*)\s+(?:\S+\s+){0,2}$"),
 }
 

@@ -48,10 +48,15 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.casefold())
 
 
+# the kinds of block on each page of each PDF the ``cards`` fixture wrote, as it laid them out
+# (the layout is the costly part: the tests of pages read it instead of laying out again)
+PAGES: dict[Path, list[list[str]]] = {}
+
+
 @pytest.fixture(scope="module")
 def cards(tmp_path_factory) -> dict[tuple[str, str, str], Path]:
     out = tmp_path_factory.mktemp("cards")
-    paths = write_cards(out)
+    paths = write_cards(out, pages=PAGES)
     found = {}
     for path in paths:
         folder, _, doc_id = path.stem.partition("-")
@@ -77,7 +82,7 @@ def test_the_printed_text_is_the_cards_text(cards, lang):
             continue
         reader = pypdf.PdfReader(path)
         printed = _words(" ".join(page.extract_text() for page in reader.pages))
-        written = _words(" ".join(b.text for b in load(lang, folder, doc_id)))
+        written = _words(" ".join(b.paper_text for b in load(lang, folder, doc_id)))
         if printed != written:
             at = next(
                 (i for i, (a, b) in enumerate(zip(printed, written, strict=False)) if a != b),
@@ -133,21 +138,18 @@ def test_pages_are_a4_with_embedded_faces_and_text_inside_the_margins(cards, lan
 # --- ready to print (issue 36) ---------------------------------------------------------------
 
 
-def test_no_page_holds_only_a_diagram_and_every_move_is_printed():
+def test_no_page_holds_only_a_diagram_and_every_move_is_printed(cards):
     from ludique.ui.diagrams import DIAGRAMS
-    from ludique.ui.printed_cards import _Diagrams, frame_rects, lay_out, thin_last_page
+    from ludique.ui.printed_cards import frame_rects, thin_last_page
 
-    diagrams = _Diagrams()
     thin = []
-    for lang in LANGUAGES:
-        for folder, ids in (("rules", CARD_IDS), ("history", HISTORY_IDS)):
-            for doc_id in ids:
-                _, pages = lay_out(load(lang, folder, doc_id), doc_id, lang, diagrams)
-                thin += [
-                    f"{lang} {folder}-{doc_id} p.{n}"
-                    for n, kinds in enumerate(pages, 1)
-                    if set(kinds) <= {"diagram", "caption"}
-                ]
+    assert set(PAGES) == set(cards.values())  # every document written, as it was laid out
+    for (lang, folder, doc_id), path in sorted(cards.items()):
+        thin += [
+            f"{lang} {folder}-{doc_id} p.{n}"
+            for n, kinds in enumerate(PAGES[path], 1)
+            if set(kinds) <= {"diagram", "caption"}
+        ]
     assert thin == []
     assert thin_last_page([["heading", "paragraph"], ["diagram", "caption"]])
     for name, diagram in DIAGRAMS.items():
@@ -299,3 +301,46 @@ def test_no_page_but_the_last_is_more_than_a_third_empty(cards, lang):
             if share > 1 / 3:
                 empty.append(f"{folder}-{doc_id} p.{number}: {share:.0%} empty")
     assert empty == [], empty
+
+
+# what tells a visitor how to use the screen, in each language (issue 60: "Touch the die" was
+# printed); "touch" as in "no capture can touch the dux" (« toucher le dux ») is no instruction
+SCREEN_WORDS = {
+    "en": re.compile(r"\b(?:touch|tap|drag)\b(?! the dux)|\bscreen\b|\bbutton\b", re.I),
+    "fr": re.compile(r"\btouche[zr]\b(?! le dux)|\bécran\b|\bfaites glisser\b|\bbouton\b", re.I),
+    "de": re.compile(r"\btippen\b|\bantippen\b|\bbildschirm\w*|\bschaltfläche\b", re.I),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_instructions_for_the_screen_are_left_off_paper(cards, lang):
+    """A card says "Touch the die" on the screen and "Throw the die" on paper
+    (``{screen|paper}`` in its Markdown); no printed page tells a reader to touch, drag or
+    look at a screen."""
+    found = []
+    for (doc_lang, folder, doc_id), path in cards.items():
+        if doc_lang != lang:
+            continue
+        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+            text = " ".join(page.extract_text().split())
+            found += [
+                f"{folder}-{doc_id} p.{number}: {m.group()!r}"
+                for m in SCREEN_WORDS[lang].finditer(text)
+            ]
+    assert found == [], found
+    # and the screen keeps its instruction
+    screen = " ".join(b.text for b in load(lang, "rules", "pente-grammai"))
+    assert SCREEN_WORDS[lang].search(screen)
+
+
+def test_a_choice_between_screen_and_paper_is_read_from_the_markdown():
+    from ludique.words.document import parse
+
+    block = parse(
+        "{Touch the die|Throw the die}, then move{ on the screen|}. {#x.y}", Path("t.md")
+    )[0]
+    assert block.text == "Touch the die, then move on the screen."
+    assert block.paper_text == "Throw the die, then move."
+    assert block.claim == "x.y"
+    plain = parse("No choice {here}.", Path("t.md"))[0]
+    assert plain.paper_runs is None and plain.paper_text == plain.text == "No choice {here}."

@@ -88,9 +88,10 @@ def caption_text(block: Block) -> str:
 
 
 def _markdown(block: Block) -> str:
-    """The block's runs in fpdf2's own inline markup (``**bold**``, ``__italic__``)."""
+    """The block's runs on paper in fpdf2's own inline markup (``**bold**``, ``__italic__``):
+    an instruction for the screen gives way to its paper wording (``Block.paper_runs``)."""
     out = []
-    for run in block.runs:
+    for run in block.runs if block.paper_runs is None else block.paper_runs:
         text = _tie(run.text.replace("\n", " "))
         if run.style == "bold" and text.strip():
             out.append(f"**{text}**")
@@ -269,7 +270,7 @@ def _place(pdf, block, following, index, diagrams, shrink, width, body_line, pro
             pdf.ln(size * 0.6 * PT)
         pdf.set_font("display", "", size)
         pdf.set_text_color(*(INK if block.level == 1 else INK_ACCENT))
-        pdf.multi_cell(width, size * 1.2 * PT, _tie(block.text))
+        pdf.multi_cell(width, size * 1.2 * PT, _tie(block.paper_text))
         pdf.ln(1.0)
     elif block.kind == "diagram":
         try:
@@ -393,10 +394,14 @@ def _write_whole(path: Path, data: bytes) -> None:
 
 
 def write_cards(
-    out_dir: Path, langs: Iterable[str] = LANGUAGES, problems: list[str] | None = None
+    out_dir: Path,
+    langs: Iterable[str] = LANGUAGES,
+    problems: list[str] | None = None,
+    pages: dict[Path, list[list[str]]] | None = None,
 ) -> list[Path]:
     """Every rule card and history panel of ``langs`` as A4 PDF files under ``out_dir``
-    (``<lang>/rules-<card>.pdf``, ``<lang>/history-<game>.pdf``); returns their paths.
+    (``<lang>/rules-<card>.pdf``, ``<lang>/history-<game>.pdf``); returns their paths, and in
+    ``pages`` (when given) the kinds of block each page of each file holds, as laid out.
 
     A card that cannot be read (empty, missing, broken) or a diagram that cannot be drawn is
     said in ``problems`` and the others are written; a folder or a disk that takes no file
@@ -414,8 +419,10 @@ def write_cards(
             problems.append(f"{exc}; not written")
             continue
         title = blocks[0].text if blocks and blocks[0].kind == "heading" else doc_id
-        pdf, _ = lay_out(blocks, title, lang, diagrams, problems)
+        pdf, kinds = lay_out(blocks, title, lang, diagrams, problems)
         path = Path(out_dir) / lang / f"{folder}-{doc_id}.pdf"
         _write_whole(path, bytes(pdf.output()))
+        if pages is not None:
+            pages[path] = kinds
         written.append(path)
     return written

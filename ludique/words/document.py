@@ -83,10 +83,19 @@ class Block:
     line: int = 0
     claim: str = ""  # the rule claim the block states (``{#id}`` at its end; assets/claims.toml)
     source: str = ""  # the file it comes from, for the log
+    # the runs on paper where they differ from the screen's (``{screen|paper}``), else None
+    paper_runs: list[Run] | None = None
 
     @property
     def text(self) -> str:
+        """The block's text as the kiosk's screen shows it."""
         return "".join(run.text for run in self.runs)
+
+    @property
+    def paper_text(self) -> str:
+        """The block's text as the printed card prints it."""
+        runs = self.runs if self.paper_runs is None else self.paper_runs
+        return "".join(run.text for run in runs)
 
 
 def card_ids_for(game_id: str) -> list[str]:
@@ -159,6 +168,18 @@ def _runs(inline: Token, path: Path, line: int) -> list[Run]:
 
 
 CLAIM = re.compile(r"\s*\{#([a-z0-9][a-z0-9.\-]*)\}\s*$")
+# ``{on the screen|on paper}``: an instruction for the screen ("Touch the die") and what the
+# printed card says instead (either may be empty); within one style, never across ``**``
+MEDIA = re.compile(r"\{([^{}|#][^{}|]*|)\|([^{}|]*)\}")
+
+
+def _media(runs: list[Run]) -> tuple[list[Run], list[Run] | None]:
+    """The runs for the screen and, where a ``{screen|paper}`` choice differs, for paper."""
+    if not any(MEDIA.search(run.text) for run in runs):
+        return runs, None
+    screen = [Run(MEDIA.sub(r"\1", run.text), run.style) for run in runs]
+    paper = [Run(MEDIA.sub(r"\2", run.text), run.style) for run in runs]
+    return [r for r in screen if r.text], [r for r in paper if r.text]
 
 
 def _take_claim(runs: list[Run]) -> str:
@@ -250,6 +271,7 @@ def parse(text: str, path: Path) -> list[Block]:
         elif kind == "inline":
             runs = _runs(token, path, line)
             claim = _take_claim(runs)
+            runs, paper_runs = _media(runs)
             plain = "".join(r.text for r in runs).strip()
             match = DIAGRAM_LINE.match(plain)
             if match and not heading and item_marker is None:
@@ -292,6 +314,7 @@ def parse(text: str, path: Path) -> list[Block]:
                 block = Block("paragraph", runs, line=line)
             block.note = bool(note)
             block.claim = claim
+            block.paper_runs = paper_runs
             block.source = str(path)
             blocks.append(block)
             after_diagram = False
