@@ -598,3 +598,16 @@ def test_the_measured_file_is_read_and_a_bad_one_is_refused_by_name(tmp_path) ->
         read(path)
     with pytest.raises(ValueError, match="epaminondas"):
         write(path, "epaminondas", losses=(0.1, 0.2))
+
+
+def test_its_own_position_is_judged_within_the_clock_and_a_hurried_judgement_is_not_kept() -> None:
+    state = new_game("epaminondas")
+    rng = random.Random(6)
+    for _ in range(20):
+        state = state.play(rng.choice(state.legal_moves()))
+    ev._referee_cache.clear()
+    hurried = ev.referee_values(state, deadline=time.perf_counter() - 1.0)  # no time left at all
+    assert sorted(t for t, _ in hurried) == sorted(m.text for m in state.legal_moves())
+    assert not ev._referee_cache  # the visitor's reading never meets a hurried value
+    judged = ev.referee_values(state)  # without the clock: two plies, and kept
+    assert judged != hurried and ev._referee_cache

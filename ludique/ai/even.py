@@ -144,12 +144,15 @@ def judge(
     depth: int,
     nodes: int,
     stop: Callable[[], bool] | None = None,
+    seconds: float | None = None,
 ) -> list[tuple[int, Move]]:
     """Each of ``moves`` with its value at ``depth`` plies for the mover, as the referee searches
-    it (no contempt, the extensions); ``SearchAborted`` past ``nodes`` or on ``stop``."""
+    it (no contempt, the extensions); ``SearchAborted`` past ``nodes``, ``seconds`` or on
+    ``stop``."""
     from ludique.ai.evaluation import ai_for
 
-    searcher = Searcher(ai_for(state), Limit(nodes=nodes), stop=stop, contempt=0)
+    limit = Limit(nodes=nodes, time=seconds)
+    searcher = Searcher(ai_for(state), limit, stop=stop, contempt=0)
     return searcher.score_moves(state, moves, depth)
 
 
@@ -174,13 +177,17 @@ _referee_cache: Recent[tuple[str, object], tuple[tuple[str, int], ...]] = Recent
 
 
 def referee_values(
-    state: GameState, stop: Callable[[], bool] | None = None
+    state: GameState, stop: Callable[[], bool] | None = None, deadline: float | None = None
 ) -> tuple[tuple[str, int], ...]:
     """Each legal move of a search game with its two-ply value for the mover, one ply where two
     do not fit the node bound (no clock read).
 
     ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
-    of a cancelled request is never used, and a cut-short one must not be remembered."""
+    of a cancelled request is never used, and a cut-short one must not be remembered.  A
+    ``deadline`` (``time.perf_counter()``; the computer's own position only, never one of the
+    visitor's, whose reading must not depend on the machine) bounds it by the clock as well:
+    what it cuts short is answered a ply less deep, or by the position each move leaves, and
+    not remembered."""
     cache_key = (state.game_id, state.key)
     cached = _referee_cache.recall(cache_key)
     if cached is not None:
@@ -190,17 +197,20 @@ def referee_values(
 
     moves = state.legal_moves()
     bound = REFEREE_NODES + REFEREE_SPAN * len(moves) ** 2
+    hurried = False
     for depth in range(REFEREE_DEPTH, 0, -1):
+        seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         try:
-            scored = judge(state, moves, depth, bound >> (REFEREE_DEPTH - depth), stop)
+            scored = judge(state, moves, depth, bound >> (REFEREE_DEPTH - depth), stop, seconds)
             break
         except SearchAborted:
             if stop is not None and stop():
                 raise Cancelled from None
+            hurried = hurried or (deadline is not None and time.perf_counter() >= deadline)
     else:  # not even one ply in bounds: the position each move leaves, as it stands
         scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
     values = tuple((move.text, value) for value, move in scored)
-    return _referee_cache.keep(cache_key, values)
+    return values if hurried else _referee_cache.keep(cache_key, values)
 
 
 def _static_after(ai: GameAI, state: GameState, move: Move) -> int:
@@ -493,6 +503,7 @@ def play_at_loss(
     may_leave: bool,
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
 ) -> Move:
     """A move whose expected loss, by the referee, is ``target``: a win it sees always; else
     among the moves that leave nothing for nothing (all moves but forced losses where
@@ -510,7 +521,7 @@ def play_at_loss(
     else:
         from ludique.ai.evaluation import ai_for
 
-        values = [(v, legal[text]) for text, v in referee_values(state, stop)]
+        values = [(v, legal[text]) for text, v in referee_values(state, stop, deadline)]
         top = max(v for v, _ in values)
         if top >= MATE_ZONE:  # a win its search sees is never missed
             return rng.choice([m for v, m in values if v == top])
@@ -581,7 +592,8 @@ def even_decision(
         move = champion_move(state, searcher, started, budget, rng, stop)
     else:
         may_leave = own.left < visitor.left
-        move = play_at_loss(state, target, may_leave, rng, stop)
+        deadline = started + min(budget * CHAMPION_SHARE, LONGEST - UNWIND)
+        move = play_at_loss(state, target, may_leave, rng, stop, deadline)
     return EvenDecision(move, target, visitor, own, rung)
 
 
