@@ -235,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             size=args.size,
             think_budget=max(0.1, min(args.think, 2.0)),
             stats=StatsPort(Stats()),
+            on_first_frame=report_first_frame,
         )
     except (pygame.error, MemoryError, OverflowError, ValueError) as exc:
         # no screen to draw on (SDL_VIDEODRIVER names no driver, no display, a size the display
@@ -245,7 +246,6 @@ def main(argv: list[str] | None = None) -> int:
         log.error("%s", message, extra={"console": False})
         print(message, file=sys.stderr)
         return EXIT_NO_SCREEN
-    report_first_frame(app)
     app.on_settings_changed = saver(settings_path)
     stop_requested = stop_on_signals(app)
     watchdog = Watchdog.from_environment()

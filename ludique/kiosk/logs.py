@@ -17,6 +17,8 @@ import threading
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Protocol
+from weakref import WeakSet
 
 import platformdirs
 
@@ -29,6 +31,8 @@ RETRY_SECONDS = 300.0
 _FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 log = logging.getLogger("ludique")
+# the handlers setup_logging added, which a second call replaces (and no other's)
+_OURS: WeakSet[logging.Handler] = WeakSet()
 
 
 def default_log_dir() -> Path:
@@ -120,7 +124,7 @@ def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path
     """
     root = logging.getLogger()
     for handler in list(root.handlers):
-        if getattr(handler, "_ludique", False):
+        if handler in _OURS:
             root.removeHandler(handler)
             handler.close()
     if isinstance(level, str):
@@ -134,7 +138,7 @@ def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path
     console.setFormatter(formatter)
     # stderr ends up in the journal: keep it to what matters even at DEBUG
     console.setLevel(max(level, logging.WARNING) if not os.environ.get("LUDIQUE_DEBUG") else level)
-    console._ludique = True  # type: ignore[attr-defined]
+    _OURS.add(console)
     # a record logged with extra={"console": False} is printed by its caller in its own words
     console.addFilter(lambda record: getattr(record, "console", True))
     root.addHandler(console)
@@ -142,7 +146,7 @@ def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path
     file_handler = _open_file_handler(Path(folder) if folder is not None else default_log_dir())
     if file_handler is not None:
         file_handler.setFormatter(formatter)
-        file_handler._ludique = True  # type: ignore[attr-defined]
+        _OURS.add(file_handler)
         root.addHandler(file_handler)
 
     sys.excepthook = _log_uncaught
@@ -190,20 +194,20 @@ def process_age() -> float:
 _IMPORTED = time.monotonic()
 
 
-def report_first_frame(app: object) -> None:
+class Stoppable(Protocol):
+    """What the first frame's report may do to the kiosk: stop it."""
+
+    def quit(self, code: int = 0) -> None: ...
+
+
+def report_first_frame(app: Stoppable) -> None:
     """Log how long the first frame took to reach the screen after launch (the start-up budget
-    is 2 s).  With ``LUDIQUE_EXIT_AFTER_FIRST_FRAME`` set (benchmarks/startup.py), also print it
-    on stderr and stop the program right after that frame."""
-    draw = app.draw  # type: ignore[attr-defined]
-
-    def first_draw() -> None:
-        draw()
-        app.draw = draw  # type: ignore[attr-defined]
-        age = process_age()
-        log.info("first frame on screen %.2f s after launch", age)
-        if os.environ.get("LUDIQUE_EXIT_AFTER_FIRST_FRAME"):
-            sys.stderr.write(f"ludique: first frame {age:.3f} s after launch\n")
-            sys.stderr.flush()
-            app.quit(0)  # type: ignore[attr-defined]
-
-    app.draw = first_draw  # type: ignore[attr-defined]
+    is 2 s); the kiosk calls it once that frame is on screen (``App(on_first_frame=...)``).
+    With ``LUDIQUE_EXIT_AFTER_FIRST_FRAME`` set (benchmarks/startup.py), also print it on stderr
+    and stop the program right after that frame."""
+    age = process_age()
+    log.info("first frame on screen %.2f s after launch", age)
+    if os.environ.get("LUDIQUE_EXIT_AFTER_FIRST_FRAME"):
+        sys.stderr.write(f"ludique: first frame {age:.3f} s after launch\n")
+        sys.stderr.flush()
+        app.quit(0)

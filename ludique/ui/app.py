@@ -73,6 +73,7 @@ class App:
         think_budget: float = 1.5,
         demo: bool = True,
         stats: StatsPort | None = None,
+        on_first_frame: Callable[[App], None] | None = None,
     ) -> None:
         limit_heap_growth()  # before the first surfaces: see ludique/kiosk/memory.py
         self.settings = settings or Settings()
@@ -87,6 +88,7 @@ class App:
         # the statistics: the games started and finished, the admin panel's charts, lines and
         # file problem (``ludique.kiosk.stats.StatsPort``); None: nothing is recorded
         self.stats = stats
+        self._on_first_frame = on_first_frame  # once the first frame is on screen (the log's)
         self.state_file = os.environ.get("LUDIQUE_STATE_FILE")
         self.running = True
         self.exit_code = 0
@@ -579,6 +581,8 @@ class App:
                 self.opponent.prepare,
                 *warm_up_tasks(self.viewport, self.language_switch.area),
             ]
+            if self._on_first_frame is not None:
+                self._on_first_frame(self)
 
     def save_state_file(self, text: str) -> None:
         """With ``LUDIQUE_STATE_FILE`` set, the saved game is written there after every action
