@@ -532,7 +532,7 @@ def test_every_refusal_says_which_rule_is_broken(seed: int) -> None:
 
 
 def test_moves_stay_right_when_the_line_cache_is_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ludique.games import epaminondas
+    from ludique.games.epaminondas import rules as epaminondas
 
     monkeypatch.setattr(epaminondas, "_LINE_CACHE_LIMIT", 40)
     for state in random_states(5, 120):

@@ -14,7 +14,8 @@ Each game module subclasses :class:`GameState` and overrides only what differs:
 
 The rest of the state's protocol (``phase``, ``last_move``, ``moves_played()``, ``die``,
 ``reserve(colour)``, ``quiet_turns``, ``pending_removal``, ``position``, ``freed``, ``score``,
-``blocked_entry()``) is declared here with the answer of a game that has no such thing, so that
+``crossing_count(colour)``, ``blocked_entry()``; a move's ``phalanx``, ``landing``, ``size`` and
+``distance``) is declared here with the answer of a game that has no such thing, so that
 nothing outside the engine has to probe a state for an attribute; a game overrides what it has.
 
 States are immutable: ``play`` and ``roll`` return a new state whose ``parent`` is the old one and
@@ -183,6 +184,17 @@ class Move:
         to = self.to
         return (to,) if to is not None and self.phalanx else ()
 
+    @property
+    def size(self) -> int:
+        """How many pieces the move carries (Epaminondas: the phalanx's length)."""
+        return len(self.phalanx)
+
+    @property
+    def distance(self) -> int:
+        """How many squares every piece it carries moves (Epaminondas' phalanx; 0 in a game
+        that does not count it)."""
+        return 0
+
     def __str__(self) -> str:
         return self.text
 
@@ -331,6 +343,11 @@ class GameState:
     def freed(self) -> tuple[str, ...]:
         """The squares of the pieces the move that led here set free (Seneca's inciti)."""
         return ()
+
+    def crossing_count(self, colour: str) -> int:
+        """How many of ``colour``'s pieces stand on the other side's home row (Epaminondas'
+        crossing; 0 in a game without one)."""
+        return 0
 
     def blocked_entry(self) -> str | None:
         """The point where the mover's waiting pieces would enter now and cannot, because one

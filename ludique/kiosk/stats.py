@@ -29,6 +29,7 @@ import platformdirs
 from ludique.games import is_game, spec
 
 if TYPE_CHECKING:
+    from ludique.play.match import GameRecord
     from ludique.words.i18n import Catalog
 
 log = logging.getLogger(__name__)
@@ -658,9 +659,9 @@ def log_game_finished(record: StatsRow) -> None:
     )
 
 
-def record_from_kiosk(game: object) -> StatsRow:
-    """The statistics row for a match's ``ludique.play.match.GameRecord`` (read by its fields:
-    a test may hand any object that has them)."""
+def record_from_kiosk(game: GameRecord) -> StatsRow:
+    """The statistics row for a match's ``GameRecord`` (its optional fields read with a
+    default: a test may hand any object that has the game and the language)."""
     reason = getattr(game, "reason", None)
     opponent = getattr(game, "opponent", "computer")
     winner = getattr(game, "winner", None)
@@ -673,8 +674,8 @@ def record_from_kiosk(game: object) -> StatsRow:
     else:
         result = "finished"
     return StatsRow(
-        game_id=game.game_id,  # type: ignore[attr-defined]
-        language=game.language,  # type: ignore[attr-defined]
+        game_id=game.game_id,
+        language=game.language,
         opponent=opponent,
         strength=getattr(game, "strength", None) or "",
         duration_s=max(0.0, float(getattr(game, "duration", 0.0))),
@@ -705,7 +706,7 @@ class StatsPort:
     def game_started(self, game_id: str, language: str, opponent: str, strength: str) -> None:
         log_game_started(game_id, language, opponent, strength)
 
-    def game_finished(self, game: object) -> None:
+    def game_finished(self, game: GameRecord) -> None:
         record = record_from_kiosk(game)
         log_game_finished(record)
         self.stats.record(record)

@@ -634,7 +634,7 @@ class Guidance:
             elif part == "crossing":
                 lines.append((Text.of("score.crossing_title"), None))
                 for colour in state.colours:
-                    n = state.crossing_count(colour)  # type: ignore[attr-defined]
+                    n = state.crossing_count(colour)
                     lines.append((Text.of("score.crossing", colour=colour, count=n), None))
             elif part == "captured":
                 drawn = game.lost_pieces_drawn

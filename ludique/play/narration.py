@@ -73,8 +73,8 @@ def _latrunculi(move: Move, t: Translate) -> str:
 
 
 def _epaminondas(move: Move, t: Translate, mover: str) -> str:
-    size = move.size  # type: ignore[attr-defined]
-    distance = move.distance  # type: ignore[attr-defined]
+    size = move.size
+    distance = move.distance
     way = t(f"story.move.way.{_way(move, mover)}")
     if size == 1:
         clause = t("story.move.single", way=way, **{"from": move.frm, "to": move.to})
