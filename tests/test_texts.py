@@ -399,8 +399,11 @@ def test_the_order_check_reads_the_source_cards_by_language(seed_paras):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_paragraph_walks_through_a_source_paragraph_in_its_order(lang, seed_paras):
-    texts = _document_paragraphs(lang)
-    common = common_words(list(texts.values()), lang)
+    # every text a visitor reads: the cards' and panels' paragraphs and the screen words'
+    # values (issue 60: the TOML files were not read); the games' vocabulary is the documents'
+    common = common_words(list(_document_paragraphs(lang).values()), lang)
+    texts = _visitor_texts(lang)
+    assert any(".toml:kiosk.learn." in where for where in texts)
     problems = []
     for where, text in texts.items():
         found = follows_in_order(text, lang, seed_paras[lang], common)
