@@ -159,10 +159,16 @@ class StoryScene(Scene):
         band = vp.band
         bottom = band.bottom - m
         buttons_top = bottom - button_h
-        low = band.top > 0 and switch.top > self.title_box.bottom
-        if low:
+        # the words above the language switch where they hold there (else the chart under it,
+        # the words under the chart, as on a table)
+        low = band.top > 0 and switch.top - self.title_box.bottom - 2 * gap >= vp.u(200)
+        # else, on a landscape screen whose band is not the whole of it: the words beside the
+        # switch, the chart at the foot of the column
+        beside = band.top > 0 and not low and not vp.portrait and switch.top > self.title_box.bottom
+        if low or beside:
             self.title_box.width = vp.width - 2 * m
-        top = (self.title_box.bottom if low else max(self.title_box.bottom, switch.bottom)) + gap
+        top = self.title_box.bottom if low or beside else max(self.title_box.bottom, switch.bottom)
+        top += gap
         exact = spec(self.game.config.game_id).solved
         if vp.portrait:
             width = vp.width - 2 * m
@@ -208,6 +214,18 @@ class StoryScene(Scene):
                     self.chart_box.top = band.top + gap
                     self.chart_box.width = switch.left - gap - right.left
                     self.chart_box.height = right.bottom - self.chart_box.top
+            elif beside:
+                chart_top = max(
+                    right.bottom - max(vp.u(330), right.height * 2 // 5), band.top + gap
+                )
+                self.chart_box = pygame.Rect(right.left, chart_top, right.width, 0)
+                self.chart_box.height = right.bottom - chart_top
+                if self.chart_box.top < switch.bottom + gap:
+                    self.chart_box.width = switch.left - gap - right.left
+                self.words_box = pygame.Rect(right.left, top, right.width, 0)
+                self.words_box.height = self.chart_box.top - gap - top
+                if self.words_box.bottom > switch.top:
+                    self.words_box.width = switch.left - gap - right.left
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
