@@ -153,3 +153,28 @@ def test_a_worker_that_never_gets_ready_is_replaced() -> None:
             player.poll()
         assert _real_wait(lambda: _gone(first), 5.0)
         assert player.pid != first and not player.busy
+
+
+def test_a_killed_worker_is_logged_dead_and_started_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Killed while thinking (11 of 11 were restarted, none was logged): its death, how it
+    died and its restart are in the log, and the move still comes."""
+    caplog.set_level(logging.INFO)
+    with ComputerPlayer() as player:
+        player.start()
+        assert _real_wait(lambda: player.ready, 60.0)
+        first = player.pid
+        assert first is not None
+        state = new_game(GAME)
+        player.request(state, "player", THINK)
+        os.kill(first, signal.SIGKILL)
+        answer = None
+        end = time.monotonic() + 60.0
+        while answer is None and time.monotonic() < end:
+            answer = player.poll()
+            time.sleep(0.01)
+        assert answer in {str(m) for m in state.legal_moves()}
+        said = [r.getMessage() for r in caplog.records]
+        assert any(f"process {first} died (killed by SIGKILL)" in m for m in said), said
+        assert any(f"process {player.pid} started" in m for m in said), said
