@@ -118,7 +118,7 @@ class HomeScene(Scene):
             )
 
     def _tile_parts(
-        self, rect: pygame.Rect, blurb: str = ""
+        self, rect: pygame.Rect, blurb_text: str = ""
     ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The picture, the name and the blurb of a tile: stacked in a landscape row, picture
         beside the words in a portrait column."""
@@ -131,7 +131,9 @@ class HomeScene(Scene):
             side = min(inner.width * 11 // 20, max(inner.height, inner.width // 3))
             name_h = max(inner.height * 2 // 5, vp.u(64))
             floor = vp.u(VISITOR_TEXT)
-            need = fit_text(blurb, "text", floor, (inner.width - side - pad, 10**6), min_size=floor)
+            need = fit_text(
+                blurb_text, "text", floor, (inner.width - side - pad, 10**6), min_size=floor
+            )
             if need.height > inner.height - name_h:
                 side = -pad
             picture = pygame.Rect(inner.left, inner.top, max(0, side), inner.height)
@@ -143,7 +145,9 @@ class HomeScene(Scene):
             return picture, name, blurb
         # the blurb keeps the height its words need at the smallest text a visitor reads;
         # the picture gives way first
-        need = fit_text(blurb, "text", vp.u(30), (inner.width, 10**6), min_size=vp.u(VISITOR_TEXT))
+        need = fit_text(
+            blurb_text, "text", vp.u(30), (inner.width, 10**6), min_size=vp.u(VISITOR_TEXT)
+        )
         share = inner.height * 11 // 20
         room = inner.height - pad // 2 - vp.u(80) - need.height
         picture = pygame.Rect(inner.left, inner.top, inner.width, max(0, min(share, room)))
