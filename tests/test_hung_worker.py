@@ -18,7 +18,7 @@ from kiosk_driver import HeldClock, make_app, visitor_turn
 from ludique.cli import feed_watchdog
 from ludique.games import new_game
 from ludique.kiosk.watchdog import Watchdog
-from ludique.kiosk.worker import ComputerPlayer, answer_deadline
+from ludique.kiosk.worker import START_PATIENCE, ComputerPlayer, answer_deadline
 from ludique.play.match import GameConfig
 
 GAME = "latrunculi-seneca"  # no die: the computer's first move is asked at once
@@ -146,9 +146,9 @@ def test_a_worker_that_never_gets_ready_is_replaced() -> None:
         assert first is not None
         os.kill(first, signal.SIGSTOP)
         player.request(new_game(GAME), "player", THINK)
-        now[0] = 29.0
+        now[0] = START_PATIENCE - 1
         assert player.poll() is None and player.pid == first
-        now[0] = 31.0
+        now[0] = START_PATIENCE + 1
         with pytest.raises(RuntimeError, match="was not ready"):
             player.poll()
         assert _real_wait(lambda: _gone(first), 5.0)

@@ -64,11 +64,14 @@ MAX_RESTARTS_PER_REQUEST = 2
 # busy machine may take twice as long), and never waited for longer than PATIENCE: a visitor who
 # has watched the computer think that long believes the kiosk is broken.
 ANSWER_FACTOR = 4.0
-MIN_DEADLINE = 3.0  # seconds: a short budget still leaves a busy machine time to answer
-PATIENCE = 12.0  # seconds
+# A short budget still leaves a starved worker time to answer: at a load average of 13 on this
+# project's 2 cores, with the kiosk niced, a 0.1 s search twice took over 3 s to answer in a
+# 3-minute soak, and was taken for a hang.  A real hang is found as surely at 10 s.
+MIN_DEADLINE = 10.0  # seconds
+PATIENCE = 20.0  # seconds
 # A new worker imports every engine and reads the Pente table before it says it is ready (under
-# a second on this machine, several on a loaded one): past this it is taken for hung.
-START_PATIENCE = 30.0  # seconds
+# a second on this machine, tens of seconds on a starved one): past this it is taken for hung.
+START_PATIENCE = 60.0  # seconds
 
 # What the worker's pipe carries back: the answer's text, and for a move what Even match read
 # of the visitor (``ludique.ai.decide``).
