@@ -257,9 +257,18 @@ def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
     outcome = scene.match.state.outcome
     assert outcome is not None
     # the sentence names what the winner did (a draw keeps the reason's own sentence)
-    loser = next(c for c in scene.match.state.colours if c != outcome.winner)
+    state = scene.match.state
+    loser = next(c for c in state.colours if c != outcome.winner)
     names = {"winner": app.t(f"colour.{outcome.winner}"), "loser": app.t(f"colour.{loser}")}
-    assert app.scene.reason() == app.t(winner_reason_key(outcome), **names)
+    if outcome.reason == "visit":  # the short game, the kiosk's default: its moves, its score
+        first = outcome.winner or state.colours[0]
+        second = next(c for c in state.colours if c != first)
+        score = f"{state.score(first)[0]} to {state.score(second)[0]} pieces captured"
+        assert app.scene.reason().startswith(f"The short game’s {state.visit} moves each")
+        assert score in app.scene.reason()
+        assert outcome.winner is None or names["winner"] in app.scene.reason()
+    else:
+        assert app.scene.reason() == app.t(winner_reason_key(outcome), **names)
     assert len(records) == 1 and records[0].winner == outcome.winner
     assert records[0].game_id == "latrunculi-dux" and records[0].opponent == "computer"
     click(app, button_centre(app, "home"))
