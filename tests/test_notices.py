@@ -13,11 +13,12 @@ from doubles import Clock, Silent
 from ludique.games import new_game
 from ludique.games.epaminondas.rules import EpaminondasState
 from ludique.games.latrunculi.rules import PetteiaState, PisoState, SenecaState
+from ludique.games.latrunculi.threats import swapped
 from ludique.games.pente.rules import PenteState
 from ludique.play.guidance import Guidance, Text
 from ludique.play.match import GameConfig, Match
 from ludique.play.notices import RULES, rules_for, taught_by_guide
-from ludique.play.threats import swapped, threats
+from ludique.play.threats import threats
 from ludique.words.i18n import LANGUAGES, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
