@@ -39,7 +39,8 @@ def test_epaminondas_refusals_name_the_phalanx_rule():
     g = guide("epaminondas", state)
     assert g.refusal("c1", "c2") == Text.of("play.refused.single")
     assert g.refusal("f1", "f3") == Text.of("play.refused.larger", size=2, group=2)
-    assert g.refusal("k1", "k5") == Text.of("play.refused.far", size=1)
+    # a lone piece four squares away: "a single piece", never "a phalanx of 1 ... 1 squares"
+    assert g.refusal("k1", "k5") == Text.of("play.refused.one_square")
     assert g.refusal("k1", "m2") == Text.of("play.refused.elsewhere")  # on no line at all
 
 
@@ -65,7 +66,8 @@ def test_latrunculi_refuses_an_occupied_square():
 def test_pente_refuses_a_point_held_by_ones_own_counter():
     state = PenteState.from_position(blue={"1A": 1, "3A": 1, "off": 3}, white={}, die=2)
     g = guide("pente-grammai", state)
-    assert g.refusal("1A", "3A") == Text.of("play.refused.elsewhere")  # sacred: never "own"
+    # sacred: never "own"; where to drop it, said of a counter
+    assert g.refusal("1A", "3A") == Text.of("play.refused.elsewhere_counter")
     assert g.refusal("off", "1A") == Text.of("play.refused.own")
 
 
@@ -256,8 +258,11 @@ def test_a_rule_notice_stays_until_the_visitors_next_move():
     g.explain("latrunculi.safe", {"square": "d4"})
     g.match.clock.t += 3600  # however long he reads
     assert not g.expire(g.match.clock.now()) and g.rule is not None
-    mine = g.match.take("a2-a3")
-    g.played(mine)
+    g.hold_rule(waits=True)  # no room on the strip yet: it is kept past his move
+    g.played(g.match.take("a2-a3"))
+    assert g.rule is not None
+    g.hold_rule(waits=False)  # shown, then he moves: it has been read
+    g.played(g.match.take("a2-a3"))
     assert g.rule is None
 
 

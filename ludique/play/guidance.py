@@ -82,6 +82,7 @@ class Guidance:
         self.match = match
         self.notice: Notice | None = None
         self.rule: Notice | None = None  # a rule explained, beside the board (never over it)
+        self.rule_seen = False  # the strip has shown it (one that waited for room stays)
         self.explained: set[str] = set()  # the rules explained in this game (once each)
         self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
         self.lost: Text | None = None  # the visitor's pieces the computer's last move took
@@ -346,7 +347,7 @@ class Guidance:
         if match.is_human(transition.mover):
             self.notice = None
             self.lost = None
-            self.rule = None  # read: it stayed until this move
+            self.rule = self.rule if not self.rule_seen else None  # read: it stayed till now
         if match.is_human(transition.mover) or match.demo:
             self.marked = ()
             return
@@ -407,14 +408,16 @@ class Guidance:
         now = {sq for t in threats(state) if t.kind in ("capture", "knock") for sq in t.squares}
         return any(value in now for _, value in text.fields)
 
-    def hold_rule(self) -> None:
-        """The rule notice cannot be shown now (no room beside a loss and a threat): it waits,
-        kept until the visitor's next move like any rule notice."""
+    def hold_rule(self, waits: bool = True) -> None:
+        """Whether the strip has no room for the rule notice now (beside a loss and a threat):
+        one that waits is kept past the visitor's move until it has been shown."""
+        self.rule_seen = self.rule_seen or (self.rule is not None and not waits)
 
     def explain(self, rule: str, fields: dict[str, object]) -> None:
         """Explain ``rule`` (``kiosk.play.rule.<rule>``) beside the board until the visitor's
         next move."""
         self.explained.add(rule)
+        self.rule_seen = False
         self.rule = Notice(Text.of(f"play.rule.{rule}", **fields))
         self.match.on_change()
 

@@ -57,10 +57,9 @@ class GameStrip:
         room = scores.height - need + (status.top - placed.mode.top)
         self.rule_waits = False
         self.rule_waits = self._notes_need(scores.width, selected) > room
-        if self.rule_waits:
-            # a loss, a threat and a rule at once on a short strip: the rule waits, its time
-            # kept, until the visitor has moved (the loss and the threat are for this turn)
-            self.guidance.hold_rule()
+        # a loss, a threat and a rule at once on a short strip: the rule waits, kept past the
+        # visitor's move until it has been shown (the loss and the threat are for this turn)
+        self.guidance.hold_rule(self.rule_waits)
         if self._notes_need(scores.width, selected) > scores.height - need:  # even at the floor
             # a threat and a rule notice at once on a short strip: who plays (against the
             # computer, at which strength) gives its line to them for a while
