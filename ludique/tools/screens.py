@@ -108,7 +108,7 @@ def _story_game(game_id: str, won: bool):
 def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
-    from ludique.games import specs
+    from ludique.games import families, specs
     from ludique.play.learn import GUIDE_IDS
     from ludique.play.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
@@ -130,7 +130,7 @@ def each_screen(app) -> Iterator[str]:
     app.scene.call_pinned = None
     app.go("home")
     yield "home"
-    for family in ("pente-grammai", "latrunculi", "epaminondas"):
+    for family in families():
         app.go("setup", family=family)
         yield f"setup-{family}"
     app.scene.opponent = "two-players"
