@@ -35,15 +35,18 @@ def describe(state: GameState, move: str, t: Translate, *, advice: bool = False)
     found = state.find_move(move)
     if found is None:
         return move
-    told = spec(state.game_id).narration  # how the game's moves are told (``GameSpec.narration``)
+    game = spec(state.game_id)
+    told = game.narration  # how the game's moves are told (``GameSpec.narration``)
     if told == "track":
-        return _pente(found, t, "story.move.advice." if advice else "story.move.")
+        return _track(found, t, "story.move.advice." if advice else "story.move.")
     if told == "phalanx":
-        return _epaminondas(found, t, state.to_move)
-    return _latrunculi(found, t)
+        # forward is away from the mover's own home row
+        forward = 1 if game.home_row(state.to_move) == 1 else -1
+        return _phalanx(found, t, forward)
+    return _plain(found, t)
 
 
-def _pente(move: Move, t: Translate, keys: str) -> str:
+def _track(move: Move, t: Translate, keys: str) -> str:
     if move.kind == PASS:
         return t("story.move.pass")
     captures = bool(move.captures)
@@ -61,7 +64,7 @@ def _with_captures(clause: str, captured: tuple[str, ...], t: Translate) -> str:
     return t("story.move.capturing_many", move=clause, count=len(captured))
 
 
-def _latrunculi(move: Move, t: Translate) -> str:
+def _plain(move: Move, t: Translate) -> str:
     if move.kind == PLACE:
         clause = t("story.move.place", to=move.to)
     elif move.kind == REMOVE:
@@ -72,10 +75,10 @@ def _latrunculi(move: Move, t: Translate) -> str:
     return _with_captures(clause, move.captures, t)
 
 
-def _epaminondas(move: Move, t: Translate, mover: str) -> str:
+def _phalanx(move: Move, t: Translate, forward: int) -> str:
     size = move.size
     distance = move.distance
-    way = t(f"story.move.way.{_way(move, mover)}")
+    way = t(f"story.move.way.{_way(move, forward)}")
     if size == 1:
         clause = t("story.move.single", way=way, **{"from": move.frm, "to": move.to})
     else:
@@ -84,12 +87,13 @@ def _epaminondas(move: Move, t: Translate, mover: str) -> str:
     return _with_captures(clause, move.captures, t)
 
 
-def _way(move: Move, mover: str) -> str:
-    """Which way an Epaminondas move went, seen from ``mover``: a visitor follows "one square
-    forward" where "e5 to e6" asks him to read the board's letters (White's home row is 1)."""
+def _way(move: Move, forward: int) -> str:
+    """Which way a phalanx's move went, seen from its side (``forward``: +1 where its home row
+    is rank 1, else -1): a visitor follows "one square forward" where "e5 to e6" asks him to
+    read the board's letters."""
     tail, landed = move.frm or "", move.landing[0]
     across = ord(landed[0]) - ord(tail[0])
-    ahead = (int(landed[1:]) - int(tail[1:])) * (1 if mover == "white" else -1)
+    ahead = (int(landed[1:]) - int(tail[1:])) * forward
     if ahead == 0:
         return "side"
     way = "forward" if ahead > 0 else "back"
