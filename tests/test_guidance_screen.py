@@ -107,7 +107,9 @@ def test_movable_counters_are_ringed_as_soon_as_the_die_lands(app_factory):
     assert not scene.board.hinting(app.now())
     assert marked(app, "off")
     assert not marked(app, "2A")  # that counter may not move with this throw
-    assert words(app, scene.guidance.next_step(scene.board.selected)) == app.t("play.guide.choose")
+    # said of a counter, as Pente grammai's card calls them (issue 60)
+    choose = app.t("play.guide.choose_counter")
+    assert words(app, scene.guidance.next_step(scene.board.selected)) == choose
 
 
 def test_touching_a_piece_shows_its_targets_and_says_what_to_do(app_factory):

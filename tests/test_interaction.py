@@ -10,7 +10,7 @@ from doubles import Clock, Silent, random_positions, seneca_position
 
 from ludique.games import GAME_IDS, GameState, new_game
 from ludique.games.epaminondas.rules import EpaminondasState
-from ludique.play.guidance import Guidance, Text
+from ludique.play.guidance import Guidance, Text, counter_key, counters
 from ludique.play.match import GameConfig, Match
 from ludique.play.touch import DOT, NOTHING, PLAY, REFUSE, RING, SELECT, Interaction
 
@@ -94,7 +94,10 @@ def test_a_touch_beside_the_targets_is_refused_with_the_engines_reason(game_id: 
                     continue
                 engine = state.refusal(None if origin == "reserve" else origin, square)
                 assert engine is not None
-                said = Text.of(f"play.refused.{engine.key}", **dict(engine.fields))
+                key = f"play.refused.{engine.key}"
+                if engine.key == "elsewhere" and counters(game_id):  # said of a counter
+                    key = counter_key(key)
+                said = Text.of(key, **dict(engine.fields))
                 t.clear()
                 t.press(origin)
                 t.hover(square, moved=True)

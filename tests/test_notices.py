@@ -286,3 +286,26 @@ def test_the_forced_off_notice_looks_where_the_move_ends():
     g = guidance(before, opponent="two-players")
     g.match.play(action)
     assert g.rule is not None and g.rule.text.key == "play.rule.pente.forced-off"
+
+
+# the word for a piece on the lines every game shares: Pente grammai's cards say "counter"
+PIECE_WORDS = {"en": ("piece", "counter"), "fr": ("pièce", "pion"), "de": ("Stein", "Stein")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_shared_lines_call_pente_grammais_counters_counters(lang):
+    """The next step, a refused drop and a touch beside every piece say "counter" / « pion »
+    in Pente grammai, as its card does, and "piece" / « pièce » elsewhere (issue 60)."""
+    piece, counter = PIECE_WORDS[lang]
+    pente = PenteState.from_position(blue={"1A": 1, "off": 4}, white={"off": 5}, die=2)
+    epaminondas = new_game("epaminondas")
+    for state, word, other in ((pente, counter, piece), (epaminondas, piece, counter)):
+        g = guidance(state, opponent="two-players")
+        origin = str(state.legal_moves()[0].frm)
+        texts = [g.next_step(None), g.refusal(origin, "4B" if state is pente else "h6")]
+        empty = "5B" if state is pente else "g6"
+        texts.append(g.why_not(empty))
+        for text in texts:
+            assert text is not None
+            words = said(text, lang)
+            assert word in words and (word == other or other not in words), (lang, words)

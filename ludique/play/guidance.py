@@ -17,7 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludique.games import spec
-from ludique.games.base import BATTLE, PASS, PLACEMENT, REMOVE, GameState, Move
+from ludique.games.base import (
+    BATTLE,
+    PASS,
+    PLACEMENT,
+    REFUSED_ELSEWHERE,
+    REMOVE,
+    GameState,
+    Move,
+)
 from ludique.play.hint import HintSearch, Suggestion, leaves_goal, line_tail, placement_for
 from ludique.play.match import Match, Transition
 from ludique.play.notices import applying
@@ -70,6 +78,16 @@ class BoardMarks:
     gain: tuple[str, ...] = ()  # targets where the move captures (told apart from a loss)
     glow: tuple[str, ...] = ()
     pulse: bool = False
+
+
+def counters(game_id: str) -> bool:
+    """Whether the game's pieces are counters (Pente grammai), not pieces."""
+    return spec(game_id).piece_kinds == ("counter",)
+
+
+def counter_key(key: str) -> str:
+    """The sentence of ``key`` for a game whose pieces are counters."""
+    return f"{key}_counter"
 
 
 class Guidance:
@@ -509,7 +527,7 @@ class Guidance:
             return Text.of("play.refused.stuck")
         if set(self.origins()) == {"reserve"}:
             return Text.of("play.guide.place")
-        return Text.of("play.refused.touch")
+        return self._of_pieces("play.refused.touch")
 
     # --- refusals ------------------------------------------------------------------------
     def refusal(self, origin: str, square: str) -> Text:
@@ -518,7 +536,9 @@ class Guidance:
         can learn one, else where to drop it."""
         found = self.state.refusal(None if origin == "reserve" else origin, square)
         if found is None:  # a legal move the screen did not take (a guided game's other move)
-            return Text.of("play.refused.elsewhere")
+            return self._of_pieces("play.refused.elsewhere")
+        if found.key == REFUSED_ELSEWHERE:  # where to drop it: the game's own word for it
+            return self._of_pieces("play.refused.elsewhere")
         return Text.of(f"play.refused.{found.key}", **dict(found.fields))
 
     def refuse(self, origin: str, square: str) -> None:
@@ -572,16 +592,21 @@ class Guidance:
         if selected is not None:  # (the front of a line: how the line moves)
             if self.gain_targets(selected) and not self.line_note(selected):
                 return Text.of("play.risk.gain")  # what the gold targets are
-            return self.line_note(selected) or Text.of("play.guide.target")
+            return self.line_note(selected) or self._of_pieces("play.guide.target")
         if hint and self.hint_origin() is not None:
             suggested = self.suggestion()
             if suggested is not None:  # the move and why, in a few words
                 why = suggested.reason
                 return Text.of(f"play.hint.{why.why}", **dict(why.fields))
-            return Text.of("play.guide.hint")
+            return self._of_pieces("play.guide.hint")
         if set(self.origins()) == {"reserve"}:
             return Text.of("play.guide.place")
-        return Text.of("play.guide.choose")
+        return self._of_pieces("play.guide.choose")
+
+    def _of_pieces(self, key: str) -> Text:
+        """``key`` said of this game's pieces: Pente grammai's are counters (the glossary's
+        word, ``GameSpec.piece_kinds``), said by the keys ending ``_counter``."""
+        return Text.of(counter_key(key) if counters(self.state.game_id) else key)
 
     def line_note(self, square: str) -> Text | None:
         """The held piece is the front of a line that could move forward (Epaminondas): which

@@ -23,7 +23,7 @@ import random
 import pygame
 
 from ludique.games.base import REMOVE, GameState, IllegalMove, Move, apply_action
-from ludique.play.guidance import StepGuidance
+from ludique.play.guidance import StepGuidance, counter_key, counters
 from ludique.play.learn import MOVE_SECONDS, REPLY_PAUSE, STEP_PAUSE, Guide, Step, load_guide
 from ludique.play.match import Due, GameConfig, Match
 from ludique.ui import theme
@@ -419,7 +419,8 @@ class LearnScene(BoardScene):
                 # the board was set up anew: said, so that the jump is not a surprise
                 before = t("learn.jump.new-position")
             if self.index == 0 and not hint:  # the first step also says how a piece is moved
-                after = t("learn.how.move")
+                move = "learn.how.move"
+                after = t(counter_key(move) if counters(self.guide.game_id) else move)
         elif self.match.state.outcome is not None:  # how the game was won, then the way on
             sentence = f"{t(self.guide.won_key())}\n{t('learn.done')}"
         else:
