@@ -282,3 +282,24 @@ def test_learn_on_the_rule_card_keeps_the_game_and_back_returns_to_it(app_factor
     assert scene.resume is game
     click(app, button_centre(app, "back"))
     assert app.scene is game
+
+
+def test_a_steps_hint_after_a_wrong_move_stays_until_the_next_touch(app_factory):
+    """Issue 61: a hint that matters stays until the next touch (it went after 6 s, before a
+    slow reader had read it)."""
+    from kiosk_driver import HeldClock, press
+
+    app = app_factory(lang="de")
+    start_guide(app, "latrunculi-petteia")
+    scene = app.scene
+    assert wait_for(app, lambda: ready_for_the_visitor(app))
+    words = catalog("de")
+    hint = words.t(f"kiosk.{scene.guide.hint_key(scene.step)}")
+    try_a_wrong_move(app)
+    assert wait_for(app, lambda: scene.board.anim is None)
+    clock = HeldClock(app, app.now())
+    clock.advance(60.0, frame=0.5)  # a minute's reading
+    assert hint in drawn_texts(app)
+    press(app, scene.view.centre("h8", scene.match.state))  # the next touch takes it away
+    assert hint not in drawn_texts(app)
+    clock.release()

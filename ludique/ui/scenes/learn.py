@@ -18,6 +18,7 @@ Nothing is recorded in the play statistics: a guided game is not a game played.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -34,7 +35,7 @@ from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.scenes.game import BoardScene, game_layout
 from ludique.ui.widgets import Button, press_button
 
-HINT_SECONDS = 6.0  # a refusal's hint stays this long (or until the next step)
+HINT_UNTIL_TOUCHED = math.inf  # a refusal's hint stays until the next touch (or step)
 STRIP_UNITS = 520  # the strip beside the board: a step's sentence and its hint need room
 
 
@@ -195,7 +196,7 @@ class LearnScene(BoardScene):
     def refused(self, origin: str | None, dropped_at: tuple[float, float] | None) -> None:
         """A move the step does not want: its hint shows (the board put the piece back)."""
         if not self.done:
-            self.hint_until = self.app.now() + HINT_SECONDS
+            self.hint_until = HINT_UNTIL_TOUCHED
 
     def abandon(self) -> None:
         self.app.opponent.cancel()
@@ -255,6 +256,9 @@ class LearnScene(BoardScene):
         board = self.board
         before = board.anim
         state = self.match.state
+        if pointer.kind == "down" and self.hint_until is not None:
+            self.hint_until = None  # read: the next touch takes it (a wrong one says it again)
+            self.app.invalidate()
         board.on_pointer(pointer)
         anim = board.anim
         removals = self.guidance.removals()
@@ -267,11 +271,11 @@ class LearnScene(BoardScene):
             and board.view.hit(pointer.pos, state) not in (None, *removals)
         ):
             # a prisoner is to be removed and another piece was touched
-            self.hint_until = self.app.now() + HINT_SECONDS
+            self.hint_until = HINT_UNTIL_TOUCHED
             self.app.invalidate()
         if pointer.kind == "up" and anim is not None and anim is not before and anim.after is None:
             # a piece dropped beside its target glides back: say what the step wants
-            self.hint_until = self.app.now() + HINT_SECONDS
+            self.hint_until = HINT_UNTIL_TOUCHED
             self.app.invalidate()
 
     # --- layout and drawing --------------------------------------------------------------------
