@@ -460,8 +460,12 @@ class StoryScene(Scene):
                 y += line_h
         y += vp.u(8)
         verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
+        exact = t("story.exact")
+        if story.exact and self.game.match.state.visit is not None:
+            # the solved table is the full game's: a short game's end by the score is not in it
+            exact = f"{exact} {t('visit.full_chances')}"
         how = (
-            f"{t('story.exact')} {t('story.history')}"
+            f"{exact} {t('story.history')}"
             if story.exact
             else t("story.judged", depth=story.depth)
             if story.depth > 1
@@ -478,7 +482,7 @@ class StoryScene(Scene):
         # honest line always stays.
         notes = [
             " ".join(filter(None, (honest, how))),
-            " ".join(filter(None, (honest, t("story.exact") if story.exact else ""))),
+            " ".join(filter(None, (honest, exact if story.exact else ""))),
             honest,
         ]
         rest = box.bottom - y
