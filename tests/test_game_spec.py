@@ -99,6 +99,9 @@ def test_what_a_spec_names_exists_above_it(game_id: str) -> None:
     assert game.narration in ("track", "phalanx", "plain")
     assert set(game.score) <= {"at-goal", "crossing", "captured"}
     assert game.cards and game.history
+    # a kind explained beside the board is one of its pieces, and has its words
+    assert set(game.legend) <= set(game.piece_kinds)
+    assert all(f"kiosk.legend.{kind}" in catalog("de") for kind in game.legend)
 
 
 def test_the_variants_differ_in_a_few_fields() -> None:

@@ -75,6 +75,9 @@ class GameSpec:
     # rule card's diagram panel is this high for its width (the board's shape and its margins)
     demo: bool = False
     diagram_aspect: float = 0.8
+    # kinds of piece explained beside the board while one stands on it (its words,
+    # ``kiosk.legend.<kind>``, open with the sign drawn on the piece)
+    legend: tuple[str, ...] = ()
     # the review screens' sample positions (``ludique.tools.screens``)
     sample_plies: int = 24  # random plies from the start to a game in progress
     sample_placement: bool = False  # also a screen while pieces are placed

@@ -522,8 +522,8 @@ class Guidance:
                 if "off" in self.origins():  # the rule applies: said as the rule says it
                     return Text.of("play.rule.pente.enter-first")
                 return Text.of("play.refused.stuck_throw")
-            if own[-1].kind == "incitus":
-                return Text.of("legend.incitus")
+            if own[-1].kind in spec(state.game_id).legend:  # a prisoner: what it is
+                return Text.of(f"legend.{own[-1].kind}")
             return Text.of("play.refused.stuck")
         if set(self.origins()) == {"reserve"}:
             return Text.of("play.guide.place")

@@ -61,6 +61,7 @@ SPECS = (
         visit_moves=32,  # docs/visit.md: its removals are the visitor's turns too
         initial=SenecaState.initial,
         piece_kinds=("man", "incitus"),
+        legend=("incitus",),  # a prisoner, marked by its sign
         notices=_rules(
             "repetition",
             "latrunculi.no-capture-placing",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ludique.games import specs
+from ludique.games import spec, specs
 from ludique.games.base import PLACEMENT
 from ludique.play.guidance import Guidance
 from ludique.play.match import Due, GameConfig, Match
@@ -29,8 +29,6 @@ from ludique.ui.layout import TOUCH_UNITS, Viewport, draw_text
 from ludique.ui.pixels import PIXELS
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, press_button
-
-INCITUS_SIGN = "Ꝋ"  # how the texts write a prisoner, the sign on its piece
 
 
 @dataclass(frozen=True)
@@ -513,11 +511,15 @@ class GameScene(BoardScene):
             self.leaving.draw(canvas)
 
     def _draw_legend(self, canvas: pygame.Surface) -> None:
-        """Where a prisoner (an incitus, the sign Ꝋ) stands on the board, what it is: beside
-        the board, in the room the empty reserves leave."""
+        """Where a piece of a kind the game explains (its spec's ``legend``: a Seneca prisoner,
+        the sign Ꝋ) stands on the board, what it is: beside the board, in the room the empty
+        reserves leave."""
         legend = getattr(self.view, "legend_rect", None)
         box = legend() if legend is not None else None
-        if box is None or not any(p.kind == "incitus" for p in self.match.state.pieces()):
+        state = self.match.state
+        explained = spec(state.game_id).legend
+        kind = next((p.kind for p in state.pieces() if p.kind in explained), None)
+        if box is None or kind is None:
             return
         vp = self.vp
         over = pygame.Rect(self.placed.board.left, vp.u(20), self.placed.board.width, 0)
@@ -527,7 +529,7 @@ class GameScene(BoardScene):
             # room over it, read from where one stands
             box = pygame.Rect(over.left, over.bottom - min(over.height, vp.u(200)), over.width, 0)
             box.height = over.bottom - box.top
-        sprite = piece_sprite(self.match.state.to_move, "incitus", vp.u(26))
+        sprite = piece_sprite(state.to_move, kind, vp.u(26))
         if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
             spot = sprite.get_rect(midleft=(box.left, box.centery))
             words = pygame.Rect(spot.right + vp.u(16), box.top, 0, box.height)
@@ -541,7 +543,8 @@ class GameScene(BoardScene):
         canvas.blit(sprite, spot)
         # the drawn sign stands above the words: the sign the sentence opens with (for where
         # it is said alone) would show it twice, in two sizes
-        legend = self.app.t("legend.incitus").removeprefix(INCITUS_SIGN).lstrip()
+        sign, _, words_only = self.app.t(f"legend.{kind}").partition(" ")
+        legend = words_only.lstrip() if len(sign) == 1 else f"{sign} {words_only}"
         draw_text(
             canvas,
             legend,
