@@ -303,3 +303,22 @@ def test_a_steps_hint_after_a_wrong_move_stays_until_the_next_touch(app_factory)
     press(app, scene.view.centre("h8", scene.match.state))  # the next touch takes it away
     assert hint not in drawn_texts(app)
     clock.release()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_skip_button_says_no_word_a_step_asks_the_visitor_to_do(lang):
+    """Issue 61: the Pente grammai guide's step 8 was skipped: its step 7 says the turn
+    "passes" ("votre tour passe"), and the button that skips a step said "Passer" (in German
+    "Weiter", go on).  The button's words are none of the guides' sentences' words."""
+    import re
+
+    words = catalog(lang)
+    label = words.t("kiosk.learn.button.skip")
+    verb = re.findall(r"\w+", label)[0].lower()[:5]  # what the button does
+    for game_id in GUIDE_IDS:
+        guide = load_guide(game_id)
+        for step in guide.steps:
+            for key in (guide.say_key(step), guide.hint_key(step)):
+                sentence = words.t(f"kiosk.{key}").lower()
+                said = {w[: len(verb)] for w in re.findall(r"\w+", sentence)}
+                assert verb not in said, (label, key)
