@@ -322,3 +322,24 @@ def test_the_skip_button_says_no_word_a_step_asks_the_visitor_to_do(lang):
                 sentence = words.t(f"kiosk.{key}").lower()
                 said = {w[: len(verb)] for w in re.findall(r"\w+", sentence)}
                 assert verb not in said, (label, key)
+
+
+def test_a_steps_capture_is_marked_as_a_gain_before_it_is_made(app_factory):
+    """Issue 61: each step's capture shown.  The target of a step that captures is the game's
+    gain mark (gold, a plus), not the plain green dot of a quiet step."""
+    from ludique.ui import theme
+
+    app = app_factory(lang="de")
+    start_guide(app, "latrunculi-seneca")
+    scene = app.scene
+    guide = load_guide("latrunculi-seneca")
+    capture = next(i for i, step in enumerate(guide.steps) if step.key == "capture")
+    for _ in range(capture):
+        click(app, button_centre(app, "skip"))
+    assert wait_for(app, lambda: ready_for_the_visitor(app)) and scene.index == capture
+    drawn_texts(app)  # a frame
+    origin, target = scene.mark_squares()
+    x, y = scene.view.target_centre(target, scene.match.state)
+    size = max(10, int(scene.view.radius * 0.55))
+    assert tuple(app.screen.get_at((x, y)))[:3] == theme.INK
+    assert tuple(app.screen.get_at((x + int(size * 0.6), y + int(size * 0.6))))[:3] == theme.GAIN

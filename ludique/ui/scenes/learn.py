@@ -359,10 +359,18 @@ class LearnScene(BoardScene):
                 dot = theme.target_dot(max(6, int(r * 0.3)))
                 canvas.blit(dot, dot.get_rect(center=view.target_centre(square, state)))
             centre = view.target_centre(target, state)
-            ring = theme.glow_ring(r + 2, theme.TARGET, 200)
+            # a capture is shown as the game shows it, a gain (gold, a plus), and the pieces it
+            # takes are ringed in gold: the step's capture is seen before it is made
+            gain = bool(move.captures)
+            ring = theme.glow_ring(r + 2, theme.GAIN if gain else theme.TARGET, 200)
             canvas.blit(ring, ring.get_rect(center=centre))
-            dot = theme.target_dot(max(10, int(r * 0.55)))
+            size = max(10, int(r * 0.55))
+            dot = theme.gain_dot(size) if gain else theme.target_dot(size)
             canvas.blit(dot, dot.get_rect(center=centre))
+            for square in move.captures:
+                if square != target:
+                    ring = theme.glow_ring(r + 4, theme.GAIN, 230)
+                    canvas.blit(ring, ring.get_rect(center=view.target_centre(square, state)))
         if step.refused:
             # the forbidden move: a line from the piece that may not make it to where it would go
             start = view.centre(step.refused.split("-")[0])
