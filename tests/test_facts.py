@@ -432,3 +432,117 @@ def test_the_story_states_the_solved_tables_chances(lang):
         assert said.index("BLUE") < said.index("WHITE"), said
         figures = [s for s in said if "." in s]
         assert figures == [f"{blue:.1f}", f"{white:.1f}"], (lang, figures, blue, white)
+
+
+# --- bound to the engine: what a guided step and a diagram's caption name -----------------------
+
+
+def _squares(states, moves) -> set[str]:
+    """Every square or point the positions hold a piece on, and every one the moves pass."""
+    from ludique.ui.diagrams import _move_path
+
+    out = {p.square for s in states for p in s.pieces()}
+    for state, move in moves:
+        try:
+            out |= set(_move_path(state, move)[0])
+        except Exception:  # a removal or a placement: its notation names its square
+            pass
+        out |= set(re.findall(r"[a-n]\d+|[1-5][AB]", move))
+    return out
+
+
+def _game_numbers(state) -> set[str]:
+    """The numbers a game's own start holds: each side's pieces, on the board or in reserve."""
+    start = type(state).initial()
+    out = set()
+    for colour in start.colours:
+        out.add(str(start.reserve(colour)))
+        out.add(str(sum(1 for p in start.pieces() if p.colour == colour)))
+    return out
+
+
+def engine_facts() -> dict[str, tuple[set[str], set[str]]]:
+    """For each guided step's sentence and hint (its locale key) and each caption
+    (``caption|<card>:<line>``): the squares and the figures the engine gives it: the step's
+    positions and moves (and the step's before it, which the sentence may recall), its throws,
+    the game's start; the diagram's positions, moves, throw, badges and track."""
+    from ludique.play.learn import GUIDE_IDS, load_guide
+    from ludique.ui.diagrams import DIAGRAMS, positions
+
+    bound: dict[str, tuple[set[str], set[str]]] = {}
+    for guide_id in GUIDE_IDS:
+        guide = load_guide(guide_id)
+        previous = None
+        for step in guide.steps:
+            states = [step.start, step.ready, step.after, step.end]
+            moves = [(step.ready, step.move)]
+            moves += [(step.ready, m) for m in (step.refused, *step.refused_at) if m]
+            if previous is not None:
+                states += [previous.ready, previous.after, previous.end]
+                moves.append((previous.ready, previous.move))
+            figures = {str(step.roll)} | {
+                r.split()[1] for r in step.replies if r.startswith("roll")
+            }
+            figures |= _game_numbers(step.start)
+            squares = _squares(states, [m for m in moves if m[1] != "pass"])
+            for key in (guide.say_key(step), guide.hint_key(step)):
+                bound[f"kiosk.{key}"] = (squares, figures)
+            previous = step
+    for card_id in CARD_IDS:
+        blocks = load("en", "rules", card_id)
+        for i, block in enumerate(blocks):
+            if block.kind != "caption":
+                continue
+            name = blocks[i - 1].name
+            diagram = DIAGRAMS[name]
+            states = positions(name)
+            moves = list(zip(states, diagram.moves, strict=False))
+            figures = {str(diagram.roll)} | {text for _, text in diagram.badges}
+            figures |= {point[0] for point in diagram.track}  # "line 5": a point's number
+            squares = _squares(states, moves) | set(diagram.track)
+            bound[f"caption|rules/{card_id}:{block.line}"] = (squares, figures)
+    return bound
+
+
+def engine_problems(text: str, lang: str, squares: set[str], figures: set[str]) -> list[str]:
+    return [
+        f"{f.symbol!r}"
+        for f in facts(text, lang)
+        if (f.kind == "square" and f.symbol not in squares)
+        or (f.kind == "figure" and f.symbol not in figures)
+    ]
+
+
+ENGINE = engine_facts()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_guides_and_captions_name_the_engines_squares_and_throws(lang):
+    """A guided step's sentence names only squares and throws of that step as the engine plays
+    it (or of the step before, which it may recall); a caption only its diagram's: a throw or
+    a square changed in all three languages at once, which the comparison cannot see, fails."""
+    entries = catalog(lang).entries
+    problems = []
+    for name, (squares, figures) in ENGINE.items():
+        if name.startswith("caption|"):
+            card, line = name.split("|")[1].removeprefix("rules/").split(":")
+            text = next(b.text for b in load(lang, "rules", card) if b.line == int(line))
+        else:
+            text = entries[name]
+        problems += [f"{name}: {p}" for p in engine_problems(text, lang, squares, figures)]
+    assert problems == [], problems
+    assert len(ENGINE) > 60
+
+
+def test_the_engine_check_can_fail():
+    """A throw or a square a step or a caption does not have, in every language at once."""
+    squares, figures = ENGINE["kiosk.learn.pente-grammai.throw.say"]
+    text = catalog("en").t("kiosk.learn.pente-grammai.throw.say")
+    assert engine_problems(text, "en", squares, figures) == []
+    wrong = {
+        "en": "Throw: with a 3, enter on 1A.",
+        "fr": "Avec un 3, entrez en 1A.",
+        "de": "Mit einer 3 setzen Sie auf 1A ein.",
+    }
+    for lang, said in wrong.items():
+        assert engine_problems(said, lang, squares, figures), (lang, said, figures)
