@@ -343,3 +343,18 @@ def test_a_steps_capture_is_marked_as_a_gain_before_it_is_made(app_factory):
     size = max(10, int(scene.view.radius * 0.55))
     assert tuple(app.screen.get_at((x, y)))[:3] == theme.INK
     assert tuple(app.screen.get_at((x + int(size * 0.6), y + int(size * 0.6))))[:3] == theme.GAIN
+
+
+@pytest.mark.parametrize("game_id", ["pente-grammai", "epaminondas"])
+def test_at_step_one_a_touch_on_the_marked_target_alone_plays_the_step(app_factory, game_id):
+    """Issue 61: at step 1 of both guides the marked target refused a touch with nothing
+    selected.  It is the step's move: the guide goes on to step 2."""
+    app = app_factory(lang="de")
+    start_guide(app, game_id)
+    scene = app.scene
+    assert wait_for(app, lambda: ready_for_the_visitor(app)) and scene.index == 0
+    throw_if_due(app)
+    origin, target = scene.mark_squares()
+    assert target is not None and scene.board.selected is None
+    click(app, point_of(app, target, target=True))
+    assert wait_for(app, lambda: scene.index == 1 or scene.done)
