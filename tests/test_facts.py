@@ -62,6 +62,12 @@ def units() -> Iterator[tuple[str, dict[str, str]]]:
                     f"{kind}|{folder}/{doc_id}:{block.line}",
                     {lang: blocks[lang][i].text for lang in LANGUAGES},
                 )
+                if any(blocks[lang][i].paper_runs is not None for lang in LANGUAGES):
+                    # what paper prints instead ({screen|paper}) states the same facts too
+                    yield (
+                        f"paper|{folder}/{doc_id}:{block.line}",
+                        {lang: blocks[lang][i].paper_text for lang in LANGUAGES},
+                    )
     entries = {lang: catalog(lang).entries for lang in LANGUAGES}
     for key, text in entries["en"].items():
         if key.startswith("kiosk.") and not key.startswith(NO_FACTS):
@@ -95,6 +101,23 @@ def test_the_facts_are_read_in_each_language():
     assert differences(said) == []
     wrong = {**said, "de": said["de"].replace("muss", "darf")}
     assert differences(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_paper_prints_instead_holds_the_claim_too(lang):
+    """A card line's paper wording (``{screen|paper}``) is held to the line's claim as the
+    screen's is: "Throw the die" keeps every condition "Touch the die" held."""
+    claims = _claims()
+    problems, checked = [], 0
+    for card_id in CARD_IDS:
+        for block in load(lang, "rules", card_id):
+            if block.paper_runs is None or not block.claim:
+                continue
+            checked += 1
+            name = f"rules/{card_id}:{block.line}"
+            for why in sentence_problems(claims[block.claim], name, block.paper_text, lang):
+                problems.append(f"{name} on paper: {why}")
+    assert checked and problems == [], problems
 
 
 # --- the mutation test ---------------------------------------------------------------------------
