@@ -123,7 +123,7 @@ def pente_rows() -> list[str]:
     """Each strength's exact chance against the perfect player, from the solved game (figures
     stored next to the table by the solver, or recomputed by policy evaluation if stale)."""
     try:
-        from ludique.ai import pente_win_probability
+        from ludique.ai.pente import pente_win_probability
         from ludique.games import new_game as start
         from ludique.tools.pente_solver import strength_win_probabilities
     except ImportError as exc:
