@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from kiosk_driver import centre, make_app, pump, visitor_turn, wait_for
 
-from ludique.games import GAME_IDS
+from ludique.games import FAMILIES, GAME_IDS
 from ludique.kiosk.settings import Settings
 from ludique.ui.app import FINGER_STALE_SECONDS
 from ludique.ui.countdown import countdown_limit, idle_limit
@@ -179,7 +179,7 @@ SCENES = [
     "end",
     "story",
     "still-playing:home",
-    *(f"setup:{family}" for family in ("pente-grammai", "latrunculi", "epaminondas")),
+    *(f"setup:{family}" for family in FAMILIES),
     *(f"game:{g}" for g in GAME_IDS),
     *(f"two-players:{g}" for g in ("pente-grammai", "epaminondas")),
     *(f"rules:{g}" for g in GAME_IDS),
