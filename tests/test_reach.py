@@ -109,3 +109,32 @@ def _out_of_reach(size: tuple[int, int], mount: str, lang: str = "de") -> list[s
 def test_every_target_of_every_screen_is_within_reach(size, mount) -> None:
     found = _out_of_reach(size, mount)
     assert not found, f"{len(found)} targets out of reach:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_who_plays_keeps_its_line_on_every_game_screen(size) -> None:
+    """Nothing a visitor needs is dropped when the strip is full: on the fullest screens (a
+    threat, a rule notice and a loss at once) the line that says who plays and at which
+    strength stayed off at 1280x800; beside a board in the band the words have the height."""
+    app = review_app(size, "de", "55@80")
+    dropped: list[str] = []
+    try:
+        for name in each_screen(app):
+            scene = app.scene
+            if scene.name != "game" or scene.leaving is not None:
+                continue
+            app.dirty = True
+            with recording() as drawn:
+                app.draw()
+            config = scene.config
+            strength = app.t(f"strength.{config.strength}")
+            who = (
+                app.t("status.against", strength=strength)
+                if config.opponent == "computer"
+                else app.t("setup.two_players")
+            )
+            if not any(r.message == who for r in drawn):
+                dropped.append(name)
+    finally:
+        app.close()
+    assert not dropped, f"who plays dropped on {dropped}"
