@@ -611,3 +611,13 @@ def test_its_own_position_is_judged_within_the_clock_and_a_hurried_judgement_is_
     assert not ev._referee_cache  # the visitor's reading never meets a hurried value
     judged = ev.referee_values(state)  # without the clock: two plies, and kept
     assert judged != hurried and ev._referee_cache
+
+
+def test_the_champions_search_leaves_no_man_unless_the_visitor_has_left_more() -> None:
+    state = attacked_man()
+    ai = ai_for(state)
+    for seed in range(3):
+        move = ev.champion_move(
+            state, ev.LADDER[-1], time.perf_counter(), 0.2, random.Random(seed), may_leave=False
+        )
+        assert ev.exposure(ai, state, move) <= 0

@@ -428,19 +428,22 @@ NEAREST = 24
 INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
 TEMPERATURES = (1e-4, 1.0)  # the bounds of the temperature sought (winning chance)
 LOSS_CAP, CAP_FLOOR = 8.0, 0.05  # the moves weighed lose at most this many times the aim
+# Until a player's moves have told, he is taken to lose what the Beginner loses (the novice,
+# ``ludique.ai.FIXED_RUNGS``): a museum visitor's first game.
+PRIOR_RUNG = 2
 CATCH_UP = 2.0  # at most this many times the visitor's rate, where its own fell short
 
 
 def loss_rates(state: GameState, colour: str, stop: Callable[[], bool] | None) -> LossEstimate:
     """``colour``'s expected loss per decision that tells, from the game's history alone, drawn
-    toward the ladder's middle rung (``Measured.losses``) until his moves have told."""
+    toward the Beginner's (``Measured.losses``) until his moves have told."""
     decisions = decisions_of(
         state,
         colour,
         lambda node: referee_chances(node, stop),
         left=lambda node, action: left_a_man(node, action, stop),
     )
-    return estimate(decisions, prior=measured(state.game_id).losses[len(LADDER) // 2])
+    return estimate(decisions, prior=measured(state.game_id).losses[PRIOR_RUNG])
 
 
 def left_a_man(state: GameState, action: str, stop: Callable[[], bool] | None = None) -> bool:
@@ -532,7 +535,14 @@ def play_at_loss(
         # weighed (nor asked what it leaves), which bounds the work in a wide position
         cap = max(LOSS_CAP * target, CAP_FLOOR)
         alive = [(v, m) for v, m in alive if best - win_chance(state.game_id, v) <= cap] or alive
-        kept = [(v, m) for v, m in alive if may_leave or exposure(ai, state, m) <= 0]
+        # least loss first, and within the clock: a move not yet asked when it runs out is not
+        # weighed (a wide Epaminondas position asks 100-200 moves what they leave)
+        kept: list[tuple[int, Move]] = []
+        for v, m in sorted(alive, key=lambda vm: -vm[0]):
+            if kept and deadline is not None and time.perf_counter() >= deadline:
+                break
+            if may_leave or exposure(ai, state, m) <= 0:
+                kept.append((v, m))
         chosen = kept or candidates(ai, state, values)
         pool = [(win_chance(state.game_id, v), m) for v, m in chosen]
         # the threats are weighed only where they could be chosen at this loss, among the
@@ -541,7 +551,12 @@ def play_at_loss(
         weighed = {
             id(m) for c, m in sorted(pool, key=lambda cm: -cm[0])[:NEAREST] if best - c <= near
         }
-        tilt = [PRESSURE_TILT * threatened(state, m) if id(m) in weighed else 0.0 for _, m in pool]
+        tilt = [0.0] * len(pool)
+        for i, (_, m) in enumerate(pool):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break  # the clock ran out: the rest weighed by their loss alone
+            if id(m) in weighed:
+                tilt[i] = PRESSURE_TILT * threatened(state, m)
     losses = [best - c for c, _ in pool]
     temperature = temperature_for(losses, target, tilt)
     weights = tilted_weights(losses, temperature, tilt)
@@ -556,6 +571,7 @@ def champion_move(
     budget: float,
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
+    may_leave: bool = True,
 ) -> Move:
     """The Champion's search as ``level`` thinks it, for a visitor as sharp: the rung's measured
     thought in nodes, and no longer than the Champion's share of the budget from the decision's
@@ -565,7 +581,12 @@ def champion_move(
     now = time.perf_counter()
     deadline = min(started + budget * CHAMPION_SHARE, started + LONGEST - UNWIND)
     limit = Limit(time=max(0.0, deadline - now), nodes=thought(state.game_id, level))
-    return Searcher(ai_for(state), limit, start=now, stop=stop, rng=rng).search(state).move
+    ai = ai_for(state)
+    searcher = Searcher(ai, limit, start=now, stop=stop, rng=rng)
+    if may_leave:
+        return searcher.search(state).move
+    # a man left for nothing only as often as the visitor leaves one, as at any level
+    return searcher.search(state, allowed=lambda m: exposure(ai, state, m) <= 0).move
 
 
 def even_decision(
@@ -587,11 +608,11 @@ def even_decision(
     short = visitor.loss / own.loss if own.loss > 0 else CATCH_UP
     target = visitor.loss * max(1.0, min(CATCH_UP, short))
     searcher = LADDER[min(len(LADDER) - 1, round(rung))]
+    may_leave = own.left < visitor.left
     if not spec(state.game_id).solved and searcher.search == "champion":
         # told as a rung that plays the Champion's search, he meets that search
-        move = champion_move(state, searcher, started, budget, rng, stop)
+        move = champion_move(state, searcher, started, budget, rng, stop, may_leave)
     else:
-        may_leave = own.left < visitor.left
         deadline = started + min(budget * CHAMPION_SHARE, LONGEST - UNWIND)
         move = play_at_loss(state, target, may_leave, rng, stop, deadline)
     return EvenDecision(move, target, visitor, own, rung)
