@@ -17,7 +17,7 @@ from ludique.ui.layout import Viewport, recording, viewport_for
 CURATOR_SCREENS = ("pin-pad", "admin")  # the curator's panel may stay where it is
 
 # the mountings of issue 61: a 55-inch screen at 0.8 m (16:9 and 16:10), a 32-inch at 0.9 m,
-# a table; and a 4:3 screen at 0.8 m
+# a table; and a 4:3 screen and a portrait totem at 0.8 m
 MOUNTED = [
     ((1920, 1080), "55@80"),
     ((1280, 800), "55@80"),
@@ -25,6 +25,7 @@ MOUNTED = [
     ((1920, 1080), "32@90"),
     ((1280, 800), "32@90"),
     ((1280, 800), "table"),
+    ((1080, 1920), "55@80"),  # a portrait totem: only its lower third is within reach
 ]
 
 

@@ -134,10 +134,12 @@ def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> Gam
         button_x, button_w = strip.left + column, strip.width - column
         button_top = strip.top
     else:
+        # five places in the column under the switch: a placement's quick start, then the
+        # four buttons at the band's foot
         button_w = max(switch.width, vp.width // 3)
         button_x = vp.width - m - button_w
-        button_top = switch.bottom + gap
-        button_h = min(vp.u(110), (band.bottom - m - button_top - 3 * gap) // 4)
+        button_h = min(vp.u(110), (band.bottom - m - switch.bottom - 5 * gap) // 5)
+        button_top = band.bottom - m - 4 * button_h - 3 * gap
         board = pygame.Rect(m, band.top + m, button_x - 2 * m, band.height - 2 * m)
         strip = pygame.Rect(m, m, vp.width - 2 * m, band.top - 2 * m)
         words = strip
@@ -145,7 +147,11 @@ def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> Gam
         pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
         for i in range(4)
     )
-    return _game_layout(vp, board, strip, words, buttons)
+    placed = _game_layout(vp, board, strip, words, buttons)
+    if band.top <= 0:
+        return placed
+    quick = pygame.Rect(button_x, button_top - gap - button_h, button_w, button_h)
+    return dataclasses.replace(placed, quick=quick)
 
 
 def _game_layout(vp: Viewport, board, strip, words, buttons, title=None) -> GameLayout:

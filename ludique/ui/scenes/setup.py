@@ -233,7 +233,7 @@ class SetupScene(Scene):
         learn = self.learn_box.copy()
         learn.width = min(learn.width, vp.u(420))
         learn.right = self.learn_box.right  # beside "Play": the guided game of this choice
-        if learn.width < vp.u(260):  # a narrow (portrait) screen: just above "Play"
+        if learn.width < vp.u(260) and not (low and vp.portrait):  # narrow: just above "Play"
             learn = pygame.Rect(play.left, 0, play.width, back.height)
             learn.bottom = play.top - gap
         self.buttons.append(
