@@ -54,13 +54,16 @@ class GameStrip:
         status, scores = placed.status, placed.scores
         scores = pygame.Rect(scores.left, scores.top + below, scores.width, scores.height - below)
         need = sum(h for _, _, h, _ in self._score_fits(scores.width))
-        room = scores.height - need + (status.top - placed.mode.top)
+        # the line who plays may lend the counts (they move up into it), unless a button stands
+        # at their top (the quick start of a placement): it would cover them
+        lend = 0 if below else status.top - placed.mode.top
+        room = scores.height - need + lend
         self.rule_waits = False
         self.rule_waits = self._notes_need(scores.width, selected) > room
         # a loss, a threat and a rule at once on a short strip: the rule waits, kept past the
         # visitor's move until it has been shown (the loss and the threat are for this turn)
         self.guidance.hold_rule(self.rule_waits)
-        if self._notes_need(scores.width, selected) > scores.height - need:  # even at the floor
+        if lend and self._notes_need(scores.width, selected) > scores.height - need:
             # a threat and a rule notice at once on a short strip: who plays (against the
             # computer, at which strength) gives its line to them for a while
             up = status.top - placed.mode.top
