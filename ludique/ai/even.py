@@ -535,10 +535,15 @@ def play_at_loss(
         # weighed (nor asked what it leaves), which bounds the work in a wide position
         cap = max(LOSS_CAP * target, CAP_FLOOR)
         alive = [(v, m) for v, m in alive if best - win_chance(state.game_id, v) <= cap] or alive
-        # least loss first, and within the clock: a move not yet asked when it runs out is not
-        # weighed (a wide Epaminondas position asks 100-200 moves what they leave)
+
+        # the moves nearest the loss aimed at first, and within the clock: a move not yet asked
+        # when it runs out is not weighed (a wide Epaminondas position asks 100-200 moves what
+        # they leave), and those asked are the ones the aim would draw most
+        def off_aim(vm: tuple[int, Move]) -> float:
+            return abs(best - win_chance(state.game_id, vm[0]) - target)
+
         kept: list[tuple[int, Move]] = []
-        for v, m in sorted(alive, key=lambda vm: -vm[0]):
+        for v, m in sorted(alive, key=off_aim):
             if kept and deadline is not None and time.perf_counter() >= deadline:
                 break
             if may_leave or exposure(ai, state, m) <= 0:
