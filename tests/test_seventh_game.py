@@ -52,6 +52,8 @@ def test_the_curator_enables_it_and_a_visitor_plays_it_to_the_statistics(
         assert list(app.scene.tiles) == [*FAMILIES, GAME_ID]  # a tile of its own, last
         click(app, app.scene.tiles[GAME_ID].center)
         assert app.scene.name == "setup" and app.scene.game_id == GAME_ID
+        # it has no guided game: no "Learn" on its set-up (a game of the kiosk has one)
+        assert "learn" not in [b.name for b in app.scene.buttons]
         click(app, _button(app, "opponent-two").rect.center)
         click(app, _button(app, "play").rect.center)
         assert app.scene.name == "game" and app.scene.match.state.game_id == GAME_ID
@@ -62,6 +64,7 @@ def test_the_curator_enables_it_and_a_visitor_plays_it_to_the_statistics(
         with caplog.at_level(logging.WARNING):
             click(app, _button(app, "rules").rect.center)
             assert app.scene.name == "rules"
+            assert "learn" not in [b.name for b in app.scene.buttons]
             pump(app, 0.1)
             app.dirty = True
             app.draw()

@@ -123,6 +123,12 @@ def guides_dir() -> Path:
     return asset_path("guides")
 
 
+def has_guide(game_id: str) -> bool:
+    """Whether ``game_id`` has a guided game (``assets/guides/<id>.toml``): each of the kiosk's
+    games has one (``GUIDE_IDS``); a game registered later may have none, and then no "Learn"."""
+    return game_id in GUIDE_IDS and (guides_dir() / f"{game_id}.toml").is_file()
+
+
 @cache
 def load_guide(guide_id: str) -> Guide:
     """The guide of ``guide_id`` (a game id), read and replayed through the engine."""

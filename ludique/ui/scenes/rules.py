@@ -7,6 +7,7 @@ import logging
 
 import pygame
 
+from ludique.play.learn import has_guide
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
 from ludique.ui.countdown import READING_SECONDS
@@ -117,15 +118,18 @@ class RulesScene(Scene):
             learn.height = switch.height
         else:
             learn.topright = (close.right, switch.bottom + vp.u(30))
-        self.buttons.append(
-            Button(
-                learn,
-                lambda: self.app.t("learn.button.learn"),
-                lambda: self.app.go("learn", game_id=self.game.config.game_id, resume=self.game),
-                name="learn",
-                size=vp.u(40),
+        if has_guide(self.game.config.game_id):  # a game without a guided game has no "Learn"
+            self.buttons.append(
+                Button(
+                    learn,
+                    lambda: self.app.t("learn.button.learn"),
+                    lambda: self.app.go(
+                        "learn", game_id=self.game.config.game_id, resume=self.game
+                    ),
+                    name="learn",
+                    size=vp.u(40),
+                )
             )
-        )
         self._card = None
 
     def abandon(self) -> None:

@@ -9,6 +9,7 @@ import pygame
 
 from ludique.ai import DEFAULT_STRENGTH
 from ludique.games import GameSpec, family_games
+from ludique.play.learn import has_guide
 from ludique.play.match import STRENGTHS, GameConfig
 from ludique.play.visit import visit_for
 from ludique.ui import theme
@@ -236,15 +237,16 @@ class SetupScene(Scene):
         if learn.width < vp.u(260) and not (low and vp.portrait):  # narrow: just above "Play"
             learn = pygame.Rect(play.left, 0, play.width, back.height)
             learn.bottom = play.top - gap
-        self.buttons.append(
-            Button(
-                learn,
-                lambda: t("learn.button.learn"),
-                lambda: self.app.go("learn", game_id=self.game_id),
-                name="learn",
-                size=vp.u(44),
+        if has_guide(self.game_id):  # a game without a guided game has no "Learn"
+            self.buttons.append(
+                Button(
+                    learn,
+                    lambda: t("learn.button.learn"),
+                    lambda: self.app.go("learn", game_id=self.game_id),
+                    name="learn",
+                    size=vp.u(44),
+                )
             )
-        )
 
     def _set(self, attribute: str):
         def setter(value) -> None:
