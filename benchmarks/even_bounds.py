@@ -64,8 +64,7 @@ def pente_game(
 ) -> tuple[bool, bool, int, int, int, bool | None]:
     """(won within the short horizon, won at all, rounds, turns in band, turns, and between
     equals whether the winner lost less a move than the loser by the table) of one game."""
-    from ludique.ai.pente import pente_win_probability
-    from ludique.ai.pente import move_values
+    from ludique.ai.pente import move_values, pente_win_probability
 
     visitor, opponent, index, (short, long), seed = job
     rng = random.Random(f"bounds/{seed}/{visitor}/{opponent}/{index}")
