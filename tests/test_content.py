@@ -379,7 +379,8 @@ def test_a_diagram_that_plays_its_moves_is_one_board(name):
     rects = panel_rects(name, 1300)
     image = render_diagram(name, 1300)
     assert len(rects) == 1 and image.get_height() == rects[0].height
-    moving = MovingDiagram(name, rects[0].size)
+    # the card plays the diagram at the screen's unit, as the still one was drawn (scale 1.0)
+    moving = MovingDiagram(name, rects[0].size, unit=1.0)
     each = moving.HOLD + moving.GLIDE + moving.FADE
     assert moving.CYCLE == pytest.approx(len(DIAGRAMS[name].moves) * each + moving.REST)
     # before each move the board shows it with its arrow, as the still card does
