@@ -64,9 +64,12 @@ def percent(app: Kiosk, value: float) -> str:
 
 
 def wanted(app: Kiosk, match: Match) -> bool:
-    """Whether the game screen of ``match`` shows the gauge."""
+    """Whether the game screen of ``match`` shows the gauge: the table's chances are the full
+    game's (perfect play with no end but the goal), so a short game, which its score may end
+    first, shows none rather than a number that is not its own."""
     return (
         spec(match.config.game_id).solved
+        and match.state.visit is None
         and not match.demo
         and bool(getattr(app.settings, "story_gauge", True))
     )
