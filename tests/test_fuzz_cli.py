@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ludique import cli
+from ludique.kiosk.logs import stop_logging
 from ludique.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,10 +147,7 @@ def test_fuzz_command_lines(quiet_start, capsys):
         except SystemExit as stop:
             status = stop.code
         finally:
-            for handler in list(root.handlers):  # what the kiosk's start added
-                if getattr(handler, "_ludique", False):
-                    root.removeHandler(handler)
-                    handler.close()
+            stop_logging()  # what the kiosk's start added
             root.setLevel(level)
         out = capsys.readouterr()
         assert "Traceback" not in out.err + out.out, (argv, out.err[-2000:])

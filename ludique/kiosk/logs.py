@@ -116,6 +116,16 @@ def _log_thread_uncaught(args: threading.ExceptHookArgs) -> None:
     )
 
 
+def stop_logging() -> None:
+    """Take back (and close) the handlers ``setup_logging`` added, and no other's: a program that
+    started the kiosk in its own process (a test) leaves no handler on a stream it closed."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if handler in _OURS:
+            root.removeHandler(handler)
+            handler.close()
+
+
 def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path | None:
     """Send the program's log to a rotating file in ``folder`` (default: the platform's log
     folder) and to stderr.  Returns the log file's path, or None when only stderr is left.
@@ -123,10 +133,7 @@ def setup_logging(level: str | int = "INFO", folder: Path | None = None) -> Path
     Calling it again (e.g. after the settings changed the level) replaces the handlers.
     """
     root = logging.getLogger()
-    for handler in list(root.handlers):
-        if handler in _OURS:
-            root.removeHandler(handler)
-            handler.close()
+    stop_logging()
     if isinstance(level, str):
         level = logging.getLevelName(level.upper())
         if not isinstance(level, int):
