@@ -2,6 +2,7 @@
 
     python benchmarks/visit.py --games 4 --out /tmp/visit.jsonl            # every game, the rule
     python benchmarks/visit.py --games 4 --visit full --out /tmp/full.jsonl  # the full game
+    python benchmarks/visit.py --games 2 --game latrunculi-seneca --placement hand  # placed by hand
     python benchmarks/visit.py --report-only --out /tmp/visit.jsonl
 
 Every game is played by the kiosk's own ``ludique.play.match.Match`` against the default
@@ -13,17 +14,23 @@ capture, 0.18 s a dropped piece, 0.5 s a die tumbling), and the visitor's own ti
 his moves (a throw and its move are one) takes him ``--seconds``.  The visitor's time does not
 change how the game goes, so one game played gives its minutes for every ``--seconds`` (12 and
 20 by default): what was measured is the time of everything but the visitor, and his moves.
-In Seneca and Piso the visitor takes the quick start (his men placed for him, at 0.3 s each,
-``Guidance.placement_move``) after one look at the board (one move's time).
+In Seneca and Piso the visitor starts one of two ways (``--placement``, both by default): by
+hand, as the kiosk starts (each of his 16 placements his own move's time and a dropped piece's
+0.18 s, each of the computer's its think time and its 0.6 s move, as ``GameBoard`` shows a
+placement), or with the quick start (his men placed for him, at 0.3 s each, the computer's
+placements as quick, ``Guidance.placement_move``) after one look at the board (one move's time).
+Each game keeps when its battle began (``start``: the seconds but the visitor's, and his moves),
+the start ``s`` of docs/visit.md's model.
 
 The visitors are benchmarks/even.py's synthetic population (``--visitor``, greedy, cautious and
 novice by default); games alternate who starts.  Each game is appended to ``--out`` (JSON lines)
 as it ends; a run cut short resumes.  Every counted turn's time is kept (``timeline``), so that
 a run of the full game (``--visit full``) tells when each game would have reached any length.
 
-The report, per game and visitor speed: the minutes (median, 90th percentile, max), the share
-within 10 and 15 minutes, how the games ended (by play, by the visit rule, by the fifty-turn
-count, and by the count with no capture made), the visitor's wins, draws and losses, and the
+The report, per game (in Seneca and Piso per start, ``placed``) and visitor speed: the minutes
+(median, 90th percentile, max), the share within 10 and 15 minutes, the longest start, how the
+games ended (by play, by the visit rule, by the fifty-turn count, and by the count with no
+capture made), the visitor's wins, draws and losses, and the
 score margin at the end (the first part of the score in which the two sides differ).
 """
 
@@ -42,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from even import load, run_jobs, visitor_move  # noqa: E402
 
-from ludique.games import GAME_IDS  # noqa: E402
+from ludique.games import GAME_IDS, spec  # noqa: E402
 
 VISITORS = ("greedy", "novice")
 SECONDS = (12.0, 20.0)
@@ -50,6 +57,7 @@ KIOSK_BUDGET = 1.5
 VISITOR_DROP = 0.18  # a piece the visitor dropped settles (``GameBoard.play``)
 DIE_TUMBLE = 0.5  # the die tumbling (``GameBoard.start_roll``)
 MAX_PLIES = 600
+PLACEMENTS = ("hand", "quick")  # how a visitor starts a game with a placing phase
 
 
 class SimClock:
@@ -81,7 +89,7 @@ class TimedOpponent:
         self.clock = clock
         self.rng = rng
         self.answer: str | None = None
-        self.note = None
+        self.note: object = None
         self.times: list[float] = []
 
     def request(self, state, strength: str, time_budget: float = 1.5) -> None:
@@ -119,7 +127,11 @@ def play_one(job: dict) -> dict:
     from ludique.ui.game_board import PLACE_SECONDS
 
     game_id, visitor, index = job["game"], job["visitor"], job["index"]
-    rng = random.Random(f"{job['seed']}/{game_id}/{visitor}/{index}/{job['visit']}")
+    by_hand = placement(job) == "hand"
+    # the quick start's games keep the seeds they had before there was a choice
+    rng = random.Random(
+        f"{job['seed']}/{game_id}/{visitor}/{index}/{job['visit']}" + ("/hand" if by_hand else "")
+    )
     clock = SimClock()
     computer = TimedOpponent(clock, random.Random(rng.random()))
     visit = None if job["visit"] == "full" else job["visit"]
@@ -133,14 +145,18 @@ def play_one(job: dict) -> dict:
     visitor_moves = 0  # the moves that took the visitor his own time
     looked = False  # the quick start: one look at the board first
     timeline: list[tuple[int, float, int]] = []  # (turns, seconds but the visitor's, his moves)
+    start: tuple[float, int] | None = None  # (seconds but the visitor's, his moves) at the battle
     captured_any = False
     started = time.perf_counter()
     while match.state.outcome is None and match.moves_played() < MAX_PLIES:
         state = match.state
+        if start is None and state.phase != PLACEMENT:
+            start = (round(clock.t, 2), visitor_moves)
         due = match.update(clock.now())
         if isinstance(due, Transition):
             in_placement = state.phase == PLACEMENT
-            clock.t += PLACE_SECONDS if in_placement else shown(due, dropped=False)
+            quick = in_placement and not by_hand
+            clock.t += PLACE_SECONDS if quick else shown(due, dropped=False)
             match.commit(due)
         elif due is Due.THROW:
             clock.t += DIE_TUMBLE
@@ -151,7 +167,7 @@ def play_one(job: dict) -> dict:
                 clock.t += DIE_TUMBLE
                 match.land(match.throw())
                 continue
-            if state.phase == PLACEMENT:
+            if state.phase == PLACEMENT and not by_hand:
                 if not looked:
                     looked = True
                     visitor_moves += 1
@@ -194,23 +210,33 @@ def play_one(job: dict) -> dict:
         "score": [list(state.score(visitor_colour)), list(state.score(computer_colour))],
         "fixed": round(clock.t, 2),
         "visitor_moves": visitor_moves,
+        "start": start,
         "timeline": timeline,
         "think": [round(t, 3) for t in computer.times],
         "seconds": round(time.perf_counter() - started, 1),
     }
 
 
+def placement(r: dict) -> str | None:
+    """How the game's visitor starts: 'hand' or 'quick' in a game with a placing phase (a record
+    from before the choice took the quick start), None in the others."""
+    if not spec(r["game"]).placing:
+        return None
+    return str(r.get("placement", "quick"))
+
+
 def jobs_for(args) -> list[dict]:
     return [
-        dict(game=g, visitor=v, index=i, budget=args.budget, seed=args.seed, visit=args.visit)
+        dict(game=g, visitor=v, index=i, budget=args.budget, seed=args.seed, visit=args.visit, **p)
         for i in range(args.games)
         for g in args.game or GAME_IDS
+        for p in ([{"placement": s} for s in args.placement] if spec(g).placing else [{}])
         for v in args.visitor or VISITORS
     ]
 
 
 def job_key(r: dict) -> tuple:
-    return (r["game"], r["visitor"], r["index"], r["budget"], r["seed"], r["visit"])
+    return (r["game"], r["visitor"], r["index"], r["budget"], r["seed"], r["visit"], placement(r))
 
 
 def minutes(r: dict, seconds: float) -> float:
@@ -234,17 +260,26 @@ def ended(r: dict) -> str:
     return "play"
 
 
+def start_seconds(r: dict, seconds: float) -> float:
+    """The seconds before the battle's first move (docs/visit.md's ``s``) for a visitor who
+    takes ``seconds`` a move: the placing phase, the start of its quick start or by hand."""
+    fixed, moves = r.get("start") or (0.0, 0)
+    return fixed + seconds * moves
+
+
 def report(results: list[dict], seconds: tuple[float, ...]) -> None:
-    groups: dict[tuple[str, object], list[dict]] = defaultdict(list)
+    groups: dict[tuple[str, object, str], list[dict]] = defaultdict(list)
     for r in results:
-        groups[(r["game"], r["visit"])].append(r)
+        groups[(r["game"], r["visit"], placement(r) or "-")].append(r)
     order = {g: i for i, g in enumerate(GAME_IDS)}
     print(
-        "game                visit   n  s/move  minutes med/p90/max  <=10  <=15"
+        "game                visit placed   n  s/move  minutes med/p90/max  <=10  <=15  start max"
         "   play/visit/count/quiet  W-D-L     margin med [min,max]"
     )
-    for (game, visit), rs in sorted(groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
-        ends = defaultdict(int)
+    for (game, visit, placed), rs in sorted(
+        groups.items(), key=lambda kv: (order[kv[0][0]], str(kv[0][1]), kv[0][2])
+    ):
+        ends: dict[str, int] = defaultdict(int)
         for r in rs:
             ends[ended(r)] += 1
         wins = sum(r["winner"] == "visitor" for r in rs)
@@ -253,11 +288,13 @@ def report(results: list[dict], seconds: tuple[float, ...]) -> None:
         for s in seconds:
             mins = sorted(minutes(r, s) for r in rs)
             p90 = mins[min(len(mins) - 1, int(0.9 * len(mins)))]
+            start = max(start_seconds(r, s) for r in rs)
             print(
-                f"{game:19} {visit!s:5} {len(rs):3}  {s:4.0f}   "
+                f"{game:19} {visit!s:5} {placed:5} {len(rs):3}  {s:4.0f}   "
                 f"{statistics.median(mins):5.1f}/{p90:5.1f}/{mins[-1]:5.1f}"
                 f"  {100 * sum(m <= 10 for m in mins) / len(rs):3.0f}%"
                 f"  {100 * sum(m <= 15 for m in mins) / len(rs):3.0f}%"
+                f"  {start:7.1f} s"
                 f"   {ends['play']:3}/{ends['visit']:3}/{ends['count']:3}/{ends['count-quiet']:3}"
                 f"      {wins:2}-{len(rs) - wins - losses}-{losses:<3}"
                 f"  {statistics.median(margins):+.0f} [{min(margins):+d},{max(margins):+d}]"
@@ -303,13 +340,22 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=KIOSK_BUDGET)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--placement",
+        choices=(*PLACEMENTS, "both"),
+        default="both",
+        help="Seneca and Piso: the visitor places his men by hand, takes the quick start, or both",
+    )
     parser.add_argument("--out", type=Path, default=Path("visit-results.jsonl"))
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
     if args.visit not in ("kiosk", "full"):
         args.visit = int(args.visit)
+    args.placement = PLACEMENTS if args.placement == "both" else (args.placement,)
     done = load(args.out)
     if not args.report_only:
+        if any(spec(g).placing for g in args.game or GAME_IDS):
+            print(f"placement (Seneca, Piso): {' and '.join(args.placement)}", flush=True)
         seen = {job_key(r) for r in done}
         todo = [j for j in jobs_for(args) if job_key(j) not in seen]
         run_jobs(
