@@ -58,7 +58,9 @@ SPECS = (
         LATRUNCULI,
         id="latrunculi-seneca",
         variant="seneca",
-        visit_moves=32,  # docs/visit.md: its removals are the visitor's turns too
+        # docs/visit.md: its removals are the visitor's turns too, and its start the placing
+        # of 16 men by hand
+        visit_moves=19,
         initial=SenecaState.initial,
         piece_kinds=("man", "incitus"),
         legend=("incitus",),  # a prisoner, marked by its sign
@@ -80,6 +82,7 @@ SPECS = (
         LATRUNCULI,
         id="latrunculi-piso",
         variant="piso",
+        visit_moves=25,  # docs/visit.md: its start is the placing of 16 men by hand
         initial=PisoState.initial,
         notices=_rules(
             "repetition",
