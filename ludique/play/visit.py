@@ -15,7 +15,8 @@ from ludique.games.base import REASON_VISIT, GameState
 
 COUNTDOWN = 5  # the last moves each are counted down ("5 moves left")
 # The minutes each game's length (``GameSpec.visit_moves``) was chosen for: a visitor who takes
-# 12 s a move ends within them (docs/visit.md); the curator's ``short_game_minutes`` scales it.
+# 12 s a move ends within them, one who takes 20 s within half as many again (docs/visit.md);
+# the curator's ``short_game_minutes`` scales it.
 VISIT_MINUTES = 10
 
 Line = tuple[str, dict[str, object]]
