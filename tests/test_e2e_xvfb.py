@@ -8,7 +8,6 @@ it with xdotool.  Skipped where xvfb-run or xdotool is missing, unless LUDIQUE_R
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -16,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from xvfb import Pointer, run_driver, start_program, stop
+from xvfb import Pointer, layout_app, run_driver, start_program, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)
@@ -51,25 +50,18 @@ def _wait_for(path: Path, predicate, timeout: float = 20.0) -> list[str]:
 
 
 def drive(state_file: Path) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # geometry only, in this process
+    # where the program places its board in a window of this size (in the band a seated visitor
+    # reaches): the same game screen with the same settings, laid out here
+    probe = layout_app(WINDOW, game="pente-grammai")
     import pygame
 
     from ludique.games import new_game
-    from ludique.ui.boards import PenteView
-    from ludique.ui.layout import Viewport
-    from ludique.ui.scenes.game import game_layout
-    from ludique.ui.widgets import LanguageSwitch
 
+    view = probe.scene.view
+    start = new_game("pente-grammai")
     program = start_program(state_file, WINDOW, "--game", "pente-grammai", "--think", "0.3")
     try:
         pointer = Pointer(program)
-        # where the program places its board in a window of this size, computed here from the
-        # same layout functions (the scenes are laid out in window pixels)
-        viewport = Viewport(*WINDOW)
-        switch = LanguageSwitch(lambda lang: None)
-        switch.layout(viewport)
-        view = PenteView(game_layout(viewport, switch.area).board)
-        start = new_game("pente-grammai")
 
         time.sleep(1.0)  # the first frames
         pointer.tap(view.die_rect.center)
@@ -89,6 +81,7 @@ def drive(state_file: Path) -> int:
         return 0
     finally:
         stop(program)
+        probe.close()
         pygame.quit()
 
 

@@ -60,17 +60,28 @@ def xdotool(*args: str) -> str:
 
 def start_program(state_file: Path, size: tuple[int, int], *args: str) -> subprocess.Popen:
     """The real program in a window of ``size`` in the X server, in English, writing its saved
-    game to ``state_file`` after every action (``LUDIQUE_STATE_FILE``)."""
+    game to ``state_file`` after every action (``LUDIQUE_STATE_FILE``).  Its configuration,
+    state and data folders are new ones beside ``state_file``: no settings file, so it runs on
+    the default settings :func:`layout_app` lays out with (a settings file of this machine's,
+    with another mounting, would move every control away from where the driver touches)."""
     env = dict(os.environ)
     env.pop("SDL_VIDEODRIVER", None)  # the driver's own process lays out on the dummy driver
     env["LUDIQUE_STATE_FILE"] = str(state_file)
+    for variable, folder in (
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_DATA_HOME", "data"),
+    ):
+        env[variable] = str(state_file.parent / folder)
     command = [sys.executable, "-m", "ludique", "--windowed", "--lang", "en"]
     return subprocess.Popen([*command, "--size", f"{size[0]}x{size[1]}", *args], env=env)
 
 
-def layout_app(size: tuple[int, int]):
+def layout_app(size: tuple[int, int], game: str | None = None):
     """The program's own screens at ``size``, in this process on SDL's dummy driver: where each
-    button and square stands in the real window."""
+    button and square stands in the real window.  The default settings, as the program that
+    :func:`start_program` starts has them (its mounting gives the band every control stands in);
+    ``game``: opened on that game's screen, as ``--game`` opens the program."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ludique.kiosk.settings import Settings
@@ -82,6 +93,7 @@ def layout_app(size: tuple[int, int]):
         windowed=True,
         size=size,
         lang="en",
+        game=game,
         opponent=Opponent(force_stand_in=True),
         demo=False,
     )
