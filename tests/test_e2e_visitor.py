@@ -1,13 +1,13 @@
 """End to end under a real X server: a first-time visitor's path, with a real pointer (xdotool).
 
-Attract -> Home -> Epaminondas -> Set-up (two players on this screen, so that every move is the
+Attract (EN) -> Home -> Epaminondas -> Set-up (two players on this screen, so that every move is the
 visitor's own and the path is the same at every run) -> a phalanx of three marches up the a-file,
-takes two pieces and crosses -> the threat is marked on the board before it decides (a ring in
-the warning colour round the piece across, seen in a screenshot of the X screen) -> Black does
-not answer it -> the end screen.  The program writes its saved game (``LUDIQUE_STATE_FILE``) and
-the name of each screen (``.scene`` beside it); where to touch is asked of the program's own
-layout, built at the same window size in this process.  Skipped where xvfb-run, xdotool or
-ImageMagick's ``import`` is missing, unless LUDIQUE_REQUIRE_XVFB=1.
+takes two pieces and crosses -> the threat is marked on the board before it decides (a ring in the
+warning colour round the piece across, seen in a screenshot of the X screen) -> Black does not
+answer it -> the end screen.  The program writes its saved game (``LUDIQUE_STATE_FILE``) and the
+name of each screen (``.scene`` beside it); where to touch is asked of the program's own layout,
+built at the same window size in this process.  Skipped where xvfb-run, xdotool or ImageMagick's
+``import`` is missing, unless LUDIQUE_REQUIRE_XVFB=1.
 """
 
 from __future__ import annotations
@@ -92,7 +92,9 @@ def drive(state_file: Path) -> int:
             return pygame.image.load(str(path))
 
         on("attract")
-        tap((WINDOW[0] // 2, WINDOW[1] // 2))  # any touch
+        # English, as the layout here: any other touch opens Home in whichever language the
+        # screen speaks at that moment (each in turn)
+        tap(layout.language_switch.rects["en"].center)
         on("home")
         layout.go("home")
         tap(layout.scene.button("epaminondas").rect.center)
@@ -123,8 +125,8 @@ def drive(state_file: Path) -> int:
                     raise SystemExit(f"no warning ring round a12 ({reds} pixels)")
                 print("threat ringed:", reds, "pixels round a12")
             drag(view.centre(tail), view.centre(to))
-            _wait(  # the saved game: a header, the game's id, then one line per move
-                lambda n=n: len(_read(state_file).splitlines()) >= n + 2,
+            _wait(
+                lambda n=n: _moves_saved(state_file) >= n,
                 f"move {n} ({move}) in the saved game",
             )
         on("end")
@@ -134,6 +136,18 @@ def drive(state_file: Path) -> int:
         stop(program)
         layout.close()
         pygame.quit()
+
+
+def _moves_saved(path: Path) -> int:
+    """The moves in the saved game, read as the program reads it back (its header lines, the
+    game's id and its visit rule, are no moves)."""
+    from ludique.games import IllegalMove, load_game
+
+    text = _read(path)
+    try:
+        return len(load_game(text).actions()) if text else 0
+    except IllegalMove:
+        return 0
 
 
 def _warning(colour) -> bool:
