@@ -437,24 +437,54 @@ def test_the_false_statements_of_issue_60_fail(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_story_states_the_solved_tables_chances(lang):
-    """The story's history line (a statistic a visitor reads) says Blue's and White's chances
-    with perfect play as the solved table computes them, to the tenth of a percent; a figure
-    typed there cannot drift from the table (issue 60)."""
+def test_the_story_states_the_solved_tables_figures(lang):
+    """The story's history line states Blue's and White's chances with perfect play as the solved
+    table computes them, to the tenth of a percent, and how long a game between perfect players
+    lasts as the solver computed it from the same table (``length.json``): it takes every figure
+    from ``perfect_play`` (fields, no figure typed in), and the history panel, which states them
+    in prose, states the same (issue 60)."""
     from ludique.games import new_game
-    from ludique.play.analysis import pente_chance
+    from ludique.play.analysis import pente_chance, perfect_play, perfect_play_words
 
     start = new_game("pente-grammai")
     blue = round(100 * pente_chance(start, "blue"), 1)
     white = round(100 - blue, 1)
+    play = perfect_play()
+    expected = [f"{blue:.1f}", f"{white:.1f}", str(round(play.mean_turns))]
+    expected += [str(play.quartile_1), str(play.quartile_3)]
+    entries = catalog(lang).entries
+    assert [f for f in facts(entries["kiosk.story.history"], lang) if f.kind == "figure"] == []
+
+    def t(key: str, **fields: object) -> str:  # the screens' t: keys without "kiosk."
+        return catalog(lang).t(f"kiosk.{key}", **fields)
+
+    shown = t("story.history", **perfect_play_words(t))
     panel = next(
         b.text for b in _history_blocks(lang, "pente-grammai") if "52" in b.text or "47" in b.text
     )
-    for text in (catalog(lang).t("kiosk.story.history"), panel):
+    for text in (shown, panel):
         said = [f.symbol for f in facts(text, lang)]
         assert said.index("BLUE") < said.index("WHITE"), said
-        figures = [s for s in said if "." in s]
-        assert figures == [f"{blue:.1f}", f"{white:.1f}"], (lang, figures, blue, white)
+        figures = [f.symbol for f in facts(text, lang) if f.kind == "figure"]
+        assert figures == expected, (lang, text, figures, expected)
+
+
+def test_the_length_of_a_perfect_game_is_the_shipped_tables():
+    """``length.json`` was computed from the table the kiosk ships (its digest), and its figures
+    hang together: a quarter of the games end by the first quartile, the mean lies in between."""
+    import hashlib
+    import json
+
+    from ludique.paths import asset_path
+    from ludique.play.analysis import perfect_play
+
+    data = json.loads(asset_path("pente", "length.json").read_text(encoding="utf-8"))
+    table = asset_path("pente", "solved.bin.xz").read_bytes()
+    assert data["table_sha256"] == hashlib.sha256(table).hexdigest()
+    play = perfect_play()
+    assert abs(play.blue - data["blue_wins"]) < 1e-9
+    assert play.quartile_1 < play.mean_turns < play.quartile_3
+    assert data["perfect_players_turns"]["ended"] > 1 - 1e-9
 
 
 # --- bound to the engine: what a guided step and a diagram's caption name -----------------------

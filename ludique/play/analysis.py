@@ -274,6 +274,59 @@ def pente_chance(state: GameState, colour: str) -> float:
     return p if state.to_move == colour else 1.0 - p
 
 
+@dataclass(frozen=True)
+class PerfectPlay:
+    """What the solved Pente grammai table says of a game between two perfect players: Blue's
+    chance from the start (the table's own value) and how long such a game lasts, in turns of a
+    throw and a move, both players' turns counted (``length.json``, which the solver computes
+    exactly from the same table: ``python -m ludique.tools.pente_solver --length``)."""
+
+    blue: float  # Blue's chance from the start, 0..1
+    mean_turns: float
+    quartile_1: int  # a quarter of the games have ended by this turn
+    quartile_3: int  # three quarters by this one
+
+
+def perfect_play() -> PerfectPlay:
+    """The figures the story screen states about perfect play (an error naming the file when
+    ``length.json`` is missing or not the shipped table's)."""
+    from ludique.games import new_game
+    from ludique.paths import asset_path
+
+    path = asset_path("pente", "length.json")
+    try:
+        turns = json.loads(path.read_text(encoding="utf-8"))["perfect_players_turns"]
+        return PerfectPlay(
+            blue=pente_chance(new_game("pente-grammai"), "blue"),
+            mean_turns=float(turns["mean"]),
+            quartile_1=int(turns["quartile_1"]),
+            quartile_3=int(turns["quartile_3"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RuntimeError(
+            f"{path}: no length of a perfect game ({exc!r}); write it with "
+            "python -m ludique.tools.pente_solver --length"
+        ) from exc
+
+
+def perfect_play_words(t: Callable[..., str]) -> dict[str, str]:
+    """The fields of ``story.history`` (``t`` a catalogue's ``t``): Blue's and White's chances
+    to the tenth of a percent, the mean length in turns and the middle half of the games."""
+    play = perfect_play()
+
+    def percent(share: float) -> str:
+        tenths = round(1000 * share)
+        return t("story.percent", value=t("story.tenths", whole=tenths // 10, tenth=tenths % 10))
+
+    return {
+        "blue": percent(play.blue),
+        "white": percent(1.0 - play.blue),
+        "turns": str(round(play.mean_turns)),
+        "low": str(play.quartile_1),
+        "high": str(play.quartile_3),
+    }
+
+
 def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
     from ludique.ai.pente import move_values
 

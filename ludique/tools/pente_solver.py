@@ -3,8 +3,10 @@
     python -m ludique.tools.pente_solver                # solve, check, write the table
     python -m ludique.tools.pente_solver --report       # also the strengths' exact chances
     python -m ludique.tools.pente_solver --report-only  # only the strengths, from the shipped table
+    python -m ludique.tools.pente_solver --length       # how long perfect players' games last
 
-Both go to ``assets/pente/``: ``solved.bin.xz`` (the table) and ``strengths.json``.
+All go to ``assets/pente/``: ``solved.bin.xz`` (the table), ``strengths.json`` and
+``length.json`` (the figures the story screen states: ``ludique.play.analysis.perfect_length``).
 
 A dev tool (it needs numpy); the kiosk only reads the table it writes (``ludique.ai.pente``).
 
@@ -51,6 +53,7 @@ from ludique.games.pente.rules import (
     moves_for,
 )
 
+LENGTH_FILE = "length.json"  # how long perfect players' games last (``--length``)
 MAX_MOVES = 5  # distinct points a player can move from; entering is a single move
 
 
@@ -256,6 +259,46 @@ def against_perfect(g: Graph, p_win: np.ndarray, temperature: float) -> tuple[fl
     return duel(g, p_win, temperature, 0.0)
 
 
+def game_lengths(
+    g: Graph, p_win: np.ndarray, tail: float = 1e-12, max_turns: int = 5000
+) -> np.ndarray:
+    """Exactly: ``P(the game ends at turn t)`` for t = 0, 1, ... when both sides play the
+    table's first best move (the kiosk's perfect player), a turn being one throw and one move
+    or pass, both players' turns counted.  The probability of each position is carried forward
+    turn by turn through the six throws until less than ``tail`` of it is left in play."""
+    policy = greedy_policy(g, p_win)
+    nxt = np.take_along_axis(g.succ, policy[:, :, None], axis=2)[:, :, 0].astype(np.int64)
+    mass = np.zeros(g.n)
+    mass[g.start] = 1.0
+    ended = [0.0]
+    while mass.sum() > tail and len(ended) <= max_turns:
+        after = np.zeros(g.n + 2)
+        for die in range(6):
+            after += np.bincount(nxt[:, die], weights=mass / 6.0, minlength=g.n + 2)
+        ended.append(float(after[g.WIN]))
+        mass = after[: g.n]
+    return np.array(ended)
+
+
+def length_figures(ended: np.ndarray) -> dict[str, float | int]:
+    """The mean, the quartiles and the tenth from the end of a length distribution (the turn
+    by which a share of the games has ended), as ``length.json`` stores them."""
+    done = np.cumsum(ended)
+
+    def by(share: float) -> int:
+        return int(np.searchsorted(done, share - 1e-12))
+
+    turns = np.arange(len(ended))
+    return {
+        "mean": float((turns * ended).sum() / ended.sum()),
+        "quartile_1": by(0.25),
+        "median": by(0.5),
+        "quartile_3": by(0.75),
+        "decile_9": by(0.9),
+        "ended": float(done[-1]),
+    }
+
+
 def write_table(g: Graph, p_win: np.ndarray, path: Path) -> int:
     dense: np.ndarray = np.zeros(N_PLACEMENTS * N_PLACEMENTS, dtype="<u4")
     dense[g.dense] = np.rint(np.clip(p_win, 0.0, 1.0) * SCALE).astype("<u4")
@@ -349,6 +392,28 @@ def report(g: Graph, random_games: int = 1000) -> dict:
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "assets" / "pente" / TABLE_NAME
 
 
+def write_length() -> int:
+    """Measure, from the shipped table, how long a game between two perfect players lasts, and
+    store it beside the table (``length.json``) for the story screen."""
+    import hashlib
+    import json
+
+    t0 = time.perf_counter()
+    g = graph()
+    p_win = np.frombuffer(table(), dtype=np.uint32).astype(np.float64)[g.dense] / SCALE
+    figures = length_figures(game_lengths(g, p_win))
+    data = {
+        "table_sha256": hashlib.sha256((DEFAULT_OUT.parent / TABLE_NAME).read_bytes()).hexdigest(),
+        "blue_wins": float(p_win[g.start]),
+        "perfect_players_turns": figures,
+    }
+    path = DEFAULT_OUT.parent / LENGTH_FILE
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(figures), f"({time.perf_counter() - t0:.0f} s)")
+    print(f"wrote {path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     import json
 
@@ -357,7 +422,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-only", action="store_true", help="measure, do not solve")
     parser.add_argument("--end-sweeps", type=int, default=0, help="sweeps of the endless check")
     parser.add_argument("--random-games", type=int, default=1000, help="games vs random, each")
+    parser.add_argument(
+        "--length", action="store_true", help="only how long perfect players' games last"
+    )
     args = parser.parse_args(argv)
+    if args.length:
+        return write_length()
     if not args.report_only:
         p_win, facts = solve()
         for k, v in facts.items():

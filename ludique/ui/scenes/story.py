@@ -24,7 +24,14 @@ import pygame
 
 from ludique.games import dump_game, new_game, spec
 from ludique.games.base import PASS, GameState
-from ludique.play.analysis import EPSILON, STORY_BUDGET, Action, Story, tell_state
+from ludique.play.analysis import (
+    EPSILON,
+    STORY_BUDGET,
+    Action,
+    Story,
+    perfect_play_words,
+    tell_state,
+)
 from ludique.play.narration import describe
 from ludique.play.visit import end_fields, render
 from ludique.ui import theme
@@ -465,7 +472,7 @@ class StoryScene(Scene):
             # the solved table is the full game's: a short game's end by the score is not in it
             exact = f"{exact} {t('visit.full_chances')}"
         how = (
-            f"{exact} {t('story.history')}"
+            f"{exact} {t('story.history', **perfect_play_words(t))}"
             if story.exact
             else t("story.judged", depth=story.depth)
             if story.depth > 1
