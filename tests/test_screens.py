@@ -3,6 +3,10 @@ size."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pygame
 import pytest
 from race3 import race_game
@@ -37,3 +41,35 @@ def test_help_and_bad_options_write_nothing(tmp_path, capsys, monkeypatch) -> No
         screens.main(["out", "--lang", "it"])
     assert done.value.code == 2 and "invalid choice: 'it'" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def _render(outdir, hash_seed: str, *more: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed, SDL_VIDEODRIVER="dummy")
+    env["SDL_AUDIODRIVER"] = "dummy"
+    command = [sys.executable, "-m", "ludique.tools.screens", str(outdir), "--lang", "de"]
+    command += ["--size", "400x320", *more]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_two_renders_of_one_commit_are_the_same_pixels(tmp_path) -> None:
+    # Two processes, each with its own order of sets (the rings of neighbouring pieces overlap)
+    # and its own moment on the clock (the hint breathes, the attract screen's call turns), on a
+    # loaded machine or not (the stories' search, the hint's): every picture the same, which is
+    # what lets a refactoring be checked by its screens.
+    before, after = tmp_path / "before", tmp_path / "after"
+    assert _render(before, "1").returncode == 0
+    done = _render(after, "2", "--compare", str(before))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "\n0 of " in done.stdout and "screens differ" in done.stdout
+    # the comparison sees one pixel changed, and a screen missing from the earlier render
+    written = sorted((after / "400x320" / "de").glob("*.png"))
+    hint = next(p for p in written if p.stem.endswith("game-epaminondas-hint"))
+    old = before / hint.relative_to(after)
+    picture = pygame.image.load(str(old))
+    x, y = 200, 160
+    r, g, b, _ = picture.get_at((x, y))
+    picture.set_at((x, y), (255 - r, g, b))
+    pygame.image.save(picture, str(old))
+    (before / written[0].relative_to(after)).unlink()
+    differ = dict(screens.compare(written, after, before))
+    assert differ == {written[0].relative_to(after): None, hint.relative_to(after): 1}

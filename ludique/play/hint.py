@@ -138,6 +138,8 @@ class HintSearch:
         self._for: GameState | None = None
         self._found: Suggestion | None = None
         self._lock = threading.Lock()
+        self._searched = threading.Event()  # the last search started is over
+        self._searched.set()
 
     def start(self, state: GameState) -> None:
         """Search the suggestion for ``state`` (nothing if it is already searched)."""
@@ -145,18 +147,25 @@ class HintSearch:
             return
         with self._lock:
             self._for, self._found = state, None
+            searched = self._searched = threading.Event()
 
         def search() -> None:
             try:
                 found = suggest(state, self.strength)
+                with self._lock:
+                    if self._for is state:
+                        self._found = found
             except Exception:  # noqa: BLE001 - no suggestion: the hint shows a movable piece
                 log.exception("no suggestion found for %s", state.game_id)
-                return
-            with self._lock:
-                if self._for is state:
-                    self._found = found
+            finally:
+                searched.set()
 
         threading.Thread(target=search, name="ludique-hint", daemon=True).start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the last search started is over (the review renderer draws what it
+        found, not what a loaded machine found in time); False if ``timeout`` passed first."""
+        return self._searched.wait(timeout)
 
     def ready(self, state: GameState) -> Suggestion | None:
         """The suggestion for ``state`` if it has been found."""

@@ -1,5 +1,6 @@
 """Render every screen of the kiosk to PNG for review: ``python -m ludique.tools.screens OUTDIR``
-(``--lang de`` and ``--size 1280x800`` render only those).
+(``--lang de`` and ``--size 1280x800`` render only those; ``--compare BEFORE`` then says which
+screens differ from an earlier render, and by how many pixels).
 
 Every scene, every game (with a position from the middle of a game), all three languages, at
 the screens a museum mounts: 3840x2160, 1920x1080, 1280x800 (16:10), 1024x768 (4:3) and a
@@ -14,13 +15,15 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from ludique.games.base import PHALANX
 
 SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
+# The stories' search is given time enough to reach its depth on a loaded machine (it takes a
+# fraction of a second), so that two renders of one commit tell the same story.
+STORY_SECONDS = 60.0
 
 
 def _advance(state, plies: int, rng: random.Random, stop=None):
@@ -99,7 +102,8 @@ def _story_game(game_id: str, won: bool):
             colour = (
                 outcome.winner if won else next(c for c in state.colours if c != outcome.winner)
             )
-        story = tell_state(state, colour, 0.4, max_depth=2)
+        # to its full depth whatever the machine's load: the same story at every render
+        story = tell_state(state, colour, STORY_SECONDS, max_depth=2)
         _STORIES[key] = (state, colour, story)
         return _STORIES[key]
     raise RuntimeError(f"no finished {game_id} game for the review screens")
@@ -395,10 +399,7 @@ def _threat_screens(app) -> Iterator[str]:
     app.scene.match.turn_started = app.last_input = app.now() - 3600
     guidance = app.scene.guidance
     guidance.hints.start(app.scene.match.state)
-    for _ in range(500):
-        if guidance.hints.ready(app.scene.match.state) is not None:
-            break
-        time.sleep(0.01)
+    guidance.hints.wait()
     yield "game-epaminondas-hint"
     app.last_input = app.now()
 
@@ -495,19 +496,64 @@ def review_app(size: tuple[int, int], lang: str, mount: str | None = None):
     mounted as ``mount`` says (``55@80``, ``table``; None: the settings' default)."""
     from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
+    from ludique.ui.game_board import PULSE_SECONDS
     from ludique.ui.opponent import Opponent
 
     settings = Settings(sound=False)
     if mount is not None:
         diagonal, lower_edge = _mount(mount)
         settings.screen_diagonal_inches, settings.screen_lower_edge_cm = diagonal, lower_edge
+    # Its clock stands still, so that what moves with time (the hint's breath, the attract
+    # screen's call and its breathing line) is drawn the same at every render: at the middle of
+    # a breath, when the hint is widest.
+    moment = 1000 * PULSE_SECONDS + PULSE_SECONDS / 2
     return App(
         settings,
         windowed=True,
         size=size,
         lang=lang,
         opponent=Opponent(force_stand_in=True),
+        clock=lambda: moment,
     )
+
+
+def differing_pixels(before, after) -> int:
+    """How many pixels of two pictures differ in colour (all of them if their sizes differ)."""
+    import pygame
+
+    size = after.get_size()
+    if before.get_size() != size:
+        return size[0] * size[1]
+    if pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(after, "RGB"):
+        return 0
+    # |before - after| per channel (two saturated subtractions added), then the black pixels
+    lower = pygame.Surface(size, 0, 24)
+    lower.blit(before, (0, 0))
+    lower.blit(after, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    higher = pygame.Surface(size, 0, 24)
+    higher.blit(after, (0, 0))
+    higher.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    lower.blit(higher, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    same = pygame.mask.from_threshold(lower, (0, 0, 0), (1, 1, 1, 255))
+    return size[0] * size[1] - same.count()
+
+
+def compare(written: list[Path], outdir: Path, before: Path) -> list[tuple[Path, int | None]]:
+    """The screens of ``written`` (under ``outdir``) that differ from the same file under
+    ``before``: each with its count of differing pixels, or None where ``before`` has none."""
+    import pygame
+
+    differ: list[tuple[Path, int | None]] = []
+    for path in written:
+        name = path.relative_to(outdir)
+        old = before / name
+        if not old.is_file():
+            differ.append((name, None))
+            continue
+        count = differing_pixels(pygame.image.load(str(old)), pygame.image.load(str(path)))
+        if count:
+            differ.append((name, count))
+    return differ
 
 
 def _named(sizes) -> list[str]:
@@ -566,11 +612,27 @@ def main(argv: list[str] | None = None) -> int:
         help="the screen's diagonal and its lower edge's height (55@80), or table; default: "
         "the settings' default",
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="BEFORE_DIR",
+        help="then compare each screen with the same file under BEFORE_DIR (an earlier "
+        "render): print those that differ and by how many pixels; exit status 1 if any",
+    )
     args = parser.parse_args(argv)
+    if args.compare is not None and not args.compare.is_dir():
+        parser.error(f"--compare: {args.compare} is not a folder")
     sizes = tuple(args.size) if args.size else SIZES
     written = render_all(args.outdir, sizes=sizes, langs=args.lang, mount=args.mount)
     print(f"{len(written)} screens written under {args.outdir}")
-    return 0
+    if args.compare is None:
+        return 0
+    differ = compare(written, args.outdir, args.compare)
+    for name, count in differ:
+        said = f"not in {args.compare}" if count is None else f"{count} pixels differ"
+        print(f"{name}: {said}")
+    print(f"{len(differ)} of {len(written)} screens differ from {args.compare}")
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

@@ -58,7 +58,9 @@ MIN_CANVAS = (320, 200)
 
 class App:
     """The kiosk.  ``on_game_finished(record)`` and ``on_settings_changed(settings)`` are hooks.
-    Scenes know it as a ``ludique.ui.context.Kiosk`` and use nothing else of it."""
+    Scenes know it as a ``ludique.ui.context.Kiosk`` and use nothing else of it.  ``clock`` is
+    its time (``now``): the monotonic clock, or one the review renderer holds still so that
+    what moves with time (a breathing hint, the attract screen's call) is drawn the same."""
 
     def __init__(
         self,
@@ -74,6 +76,7 @@ class App:
         demo: bool = True,
         stats: StatsPort | None = None,
         on_first_frame: Callable[[App], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         limit_heap_growth()  # before the first surfaces: see ludique/kiosk/memory.py
         self.settings = settings or Settings()
@@ -93,6 +96,7 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frames = 0
+        self._clock = clock  # ``now``: the monotonic clock, or one a renderer holds still
 
         pygame.init()
         flags = 0 if windowed else pygame.FULLSCREEN
@@ -111,7 +115,7 @@ class App:
         self.language_switch.layout(self.viewport)
         self.clock = pygame.time.Clock()
         self.dirty = True
-        self.last_input = time.monotonic()
+        self.last_input = self.now()
         self.countdown_since: float | None = None
         self.corner_taps: list[float] = []
         self.pin_pad: PinPad | None = None
@@ -161,7 +165,7 @@ class App:
         return pygame.Rect(0, 0, side, side)
 
     def now(self) -> float:
-        return time.monotonic()
+        return self._clock()
 
     def seconds(self, s: float) -> float:
         """A duration of the show (animations, pauses), shortened in tests by ``timing_scale``."""

@@ -190,9 +190,11 @@ class BoardView:
         if held is not None:
             ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
             surface.blit(ring, ring.get_rect(center=held))
-        for sq in movable | (glow & prisoners):
-            centre = tops.get(sq)
-            if centre is None:
+        ringed = movable | (glow & prisoners)
+        # in the order the pieces were drawn, not a set's (which changes from run to run): a
+        # ring that overlaps its neighbour's is drawn the same every time
+        for sq, centre in tops.items():
+            if sq not in ringed:
                 continue
             if sq in prisoners:  # not a piece that moves: one that leaves the board
                 surface.blit(*self.placed_ring(remove_mark(self.radius, pulse), centre))
@@ -237,7 +239,7 @@ class BoardView:
         gainful = theme.gain_dot(size)
         gain_ring = theme.glow_ring(self.radius + 2, theme.GAIN, 230)
         danger, gain = set(danger), set(gain)
-        for sq in squares:
+        for sq in sorted(squares):  # a fixed order where two marks overlap
             cx, cy = self.target_spot(sq, state)
             if any((cx - x) ** 2 + (cy - y) ** 2 <= near for x, y in own):
                 image = risky_ring if sq in danger else gain_ring if sq in gain else ring
@@ -271,7 +273,7 @@ class BoardView:
         for square, xy in tops.items():
             surface.blit(*self.placed_ring(ring, xy))
             done.add(square)
-        for sq in wanted - done:
+        for sq in sorted(wanted - done):
             surface.blit(*self.placed_ring(ring, self.target_centre(sq, state)))
 
     def draw_extras(self, surface: pygame.Surface, state: GameState) -> None:
