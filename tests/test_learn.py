@@ -126,7 +126,8 @@ def test_a_visitor_who_follows_the_marks_plays_the_guide_to_its_end(app_factory,
         number = scene.index
         seen.append(number)
         step = guide.steps[number]
-        assert words.t(f"kiosk.{guide.say_key(step)}") in drawn_texts(app), (game_id, step.key)
+        said = words.t(f"kiosk.{guide.say_key(step)}", **step.words)
+        assert said in drawn_texts(app), (game_id, step.key)
         throw_if_due(app)
         if step.move == "pass":
             assert wait_for(app, lambda n=number: scene.index != n or scene.done)
@@ -140,7 +141,8 @@ def test_a_visitor_who_follows_the_marks_plays_the_guide_to_its_end(app_factory,
         scene.match.state.outcome is not None and scene.match.state.outcome.winner == guide.visitor
     )
     texts = drawn_texts(app)
-    ending = f"{words.t(f'kiosk.{guide.won_key()}')}\n{words.t('kiosk.learn.done')}"
+    won = words.t(f"kiosk.{guide.won_key()}", **guide.steps[-1].words)
+    ending = f"{won}\n{words.t('kiosk.learn.done')}"
     assert ending in texts
     assert words.t("kiosk.learn.button.play") in texts
     assert scene.button("play").kind == "primary"
@@ -169,7 +171,7 @@ def test_a_wrong_move_at_every_step_is_refused_with_the_steps_hint(app_factory, 
         click(app, app.language_switch.rects[lang].center)
         assert app.lang == lang and scene.index == number and app.scene is scene
         words = catalog(lang)
-        hint = words.t(f"kiosk.{guide.hint_key(step)}")
+        hint = words.t(f"kiosk.{guide.hint_key(step)}", **step.words)
         assert hint not in drawn_texts(app)
         throw_if_due(app)
         if step.move == "pass":
@@ -181,7 +183,7 @@ def test_a_wrong_move_at_every_step_is_refused_with_the_steps_hint(app_factory, 
         assert scene.match.state is before, f"{game_id} step {number + 1}: {tried} was played"
         texts = drawn_texts(app)
         assert hint in texts, f"{game_id} step {number + 1}: no hint after {tried}"
-        assert words.t(f"kiosk.{guide.say_key(step)}") in texts
+        assert words.t(f"kiosk.{guide.say_key(step)}", **step.words) in texts
         make_marked_move(app)
         assert wait_for(app, lambda n=number: scene.index != n or scene.done)
     assert scene.match.state.outcome is not None
@@ -294,7 +296,7 @@ def test_a_steps_hint_after_a_wrong_move_stays_until_the_next_touch(app_factory)
     scene = app.scene
     assert wait_for(app, lambda: ready_for_the_visitor(app))
     words = catalog("de")
-    hint = words.t(f"kiosk.{scene.guide.hint_key(scene.step)}")
+    hint = words.t(f"kiosk.{scene.guide.hint_key(scene.step)}", **scene.step.words)
     try_a_wrong_move(app)
     assert wait_for(app, lambda: scene.board.anim is None)
     clock = HeldClock(app, app.now())
@@ -319,7 +321,7 @@ def test_the_skip_button_says_no_word_a_step_asks_the_visitor_to_do(lang):
         guide = load_guide(game_id)
         for step in guide.steps:
             for key in (guide.say_key(step), guide.hint_key(step)):
-                sentence = words.t(f"kiosk.{key}").lower()
+                sentence = words.t(f"kiosk.{key}", **step.words).lower()
                 said = {w[: len(verb)] for w in re.findall(r"\w+", sentence)}
                 assert verb not in said, (label, key)
 

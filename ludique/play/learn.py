@@ -71,6 +71,24 @@ class Step:
     after: GameState  # after the visitor's move
     end: GameState  # after the replies
 
+    @property
+    def words(self) -> dict[str, str]:
+        """The fields a step's sentences are filled with, from the visitor's move as the engine
+        plays it, so that a sentence can never name another square than the step moves:
+        ``{from}`` and ``{to}`` (where the piece starts and ends), ``{captured}`` and
+        ``{captured2}`` (what it captures, in the engine's order)."""
+        move = None if self.move == PASS else self.ready.find_move(self.move)
+        if move is None:
+            return {}
+        words = {}
+        if move.frm is not None and move.frm != "off":
+            words["from"] = move.frm
+        if move.to is not None:
+            words["to"] = move.to
+        for i, square in enumerate(move.captures[:2]):
+            words["captured" + ("2" if i else "")] = square
+        return words
+
 
 @dataclass(frozen=True)
 class Guide:

@@ -425,7 +425,7 @@ class LearnScene(BoardScene):
         hint = self.hint_until is not None and not self.done
         before = after = None  # a line above and below the step's sentence, in italics
         if not self.done:
-            sentence = t(self.guide.say_key(self.step))
+            sentence = t(self.guide.say_key(self.step), **self.step.words)
             fresh = self.step.new_position and self.index > 0 and self._replies_done() < 0
             if fresh and not hint:
                 # the board was set up anew: said, so that the jump is not a surprise
@@ -434,13 +434,13 @@ class LearnScene(BoardScene):
                 move = "learn.how.move"
                 after = t(counter_key(move) if counters(self.guide.game_id) else move)
         elif self.match.state.outcome is not None:  # how the game was won, then the way on
-            sentence = f"{t(self.guide.won_key())}\n{t('learn.done')}"
+            sentence = f"{t(self.guide.won_key(), **self.guide.steps[-1].words)}\n{t('learn.done')}"
         else:
             sentence = t("learn.done")
         panel = words.copy()
         pad = vp.u(20)
         gap = vp.u(14)
-        hint_text = t(self.guide.hint_key(self.step)) if hint else ""
+        hint_text = t(self.guide.hint_key(self.step), **self.step.words) if hint else ""
         if hint:
             # the hint takes the room its words need (at most 45%), the sentence the rest
             fit = fit_text(hint_text, "bold", vp.u(26), (words.width - 2 * pad, 10**6))
