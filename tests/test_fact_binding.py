@@ -1,0 +1,362 @@
+"""Every fact a visitor-facing rule sentence states is bound to the engine (issue 60: "a
+sentence that holds a fact-word its claim does not account for fails").
+
+A fact is what ``fact_words.facts`` reads out of a sentence: a number, a half, an ordinal, a
+side's colour, a square or point, a direction, "must", who wins, loses or draws, more or fewer,
+which variant.  Each fact of a rule sentence must be accounted for in one of three ways:
+
+- **a field**: the program fills it in from the engine or the game's spec (``{to}`` of a guided
+  step is its move's last square, ``{count}`` of a notice the engine's count); a field is no
+  fact of the text, so it cannot drift;
+- **claimed by a condition**: it stands inside one of the words of a condition of the
+  sentence's claim (``assets/claims.toml``, ``[[claim.condition]]``), which the claim's checks
+  play in the engine and the mutation test drops and negates;
+- **named by a fact of the claim**: ``[[claim.fact]]`` lists it as a language-free symbol
+  (``says = ["16", "BLUE", "e4"]``, optionally ``in = [...]`` sentences, as a condition's
+  ``in``), and the engine must show it in the claim's own checks: a square is one of their
+  positions or moves, a side one of their colours, a number one their positions, throws or
+  captures hold or the game's spec has (its pieces, files, ranks, points), a win or a loss an
+  outcome they reach, a draw a drawn outcome, a "must" a check that narrows the legal moves
+  (``only``) or refuses one, a variant a check in that variant's game.
+
+The sentences: every line of a rule card that carries a claim (paragraphs, list items,
+captions, and what paper prints instead), every screen word a claim lists (guided steps' and
+guides' last words, notices, refusals, rule notices, threats, end reasons), every guided step's
+hint (held to the claims of its step's sentence, and to its step's position), the story
+screen's words (``kiosk.story.*``: fields only, no claim) and the rule statements of the history
+panels (a paragraph ending with ``{#claim}``), and the history panel's figures of perfect play,
+which ``tests/test_facts.py`` holds to the solved table (counted here as computed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from claim_words import _spans, applies, words_of
+from fact_words import FIELD, SQUARE, facts
+from test_claims import _claims, _not_rules, _start
+
+from ludique.games import spec
+from ludique.games.base import GameState, apply_action
+from ludique.play.learn import GUIDE_IDS, Step, load_guide
+from ludique.words.document import CARD_IDS, HISTORY_IDS, load
+from ludique.words.i18n import LANGUAGES, catalog
+
+BLOCKS = ("paragraph", "item", "caption")
+# the history panel's statement of perfect play: its figures are the solved table's, held to it
+# by tests/test_facts.py (test_the_story_states_the_solved_tables_figures)
+COMPUTED = "history/pente-grammai"
+
+
+def _perfect_play_figures() -> set[str]:
+    from ludique.play.analysis import perfect_play
+
+    play = perfect_play()
+    blue = round(100 * play.blue, 1)
+    return {f"{blue:.1f}", f"{100 - blue:.1f}", str(round(play.mean_turns))} | {
+        str(play.quartile_1),
+        str(play.quartile_3),
+    }
+
+
+# a reference to a passage of an ancient text in a history panel, "(117, 30)": no fact of a rule
+REFERENCE = re.compile(r"\(\d+, \d+\)")
+COLOURS = {"BLUE": "blue", "WHITE": "white", "BLACK": "black"}
+VARIANTS = {
+    "SENECA": "latrunculi-seneca",
+    "PISO": "latrunculi-piso",
+    "PETTEIA": "latrunculi-petteia",
+}
+
+
+@dataclass
+class Sentence:
+    name: str  # what a condition's or a fact's ``in`` names: rules/<card>:<line>, a locale key
+    where: str  # file and line, or language and key, for the failure message
+    text: str
+    claims: list[str]
+    # the positions the sentence's own picture plays: a guided step's (and the step's before,
+    # which it may recall), a caption's diagram; with the moves played there
+    shown: list[tuple[GameState, list[str]]] = field(default_factory=list)
+    computed: tuple[str, ...] = ()  # kinds of fact held to a computed value elsewhere
+
+
+def _step_states(step: Step) -> list[tuple[GameState, list[str]]]:
+    moves = [step.move, *step.replies, *([step.refused] if step.refused else [])]
+    return [(s, moves) for s in (step.start, step.ready, step.after, step.end)]
+
+
+def _guide_keys() -> dict[str, list[tuple[str, list[tuple[GameState, list[str]]]]]]:
+    """A guided step's sentence and hint (and a guide's last word) -> (its say key, the
+    positions and moves of its step and of the step before)."""
+    out: dict[str, list[tuple[str, list[tuple[GameState, list[str]]]]]] = {}
+    for guide_id in GUIDE_IDS:
+        guide = load_guide(guide_id)
+        previous: list[tuple[GameState, list[str]]] = []
+        for step in guide.steps:
+            say = f"kiosk.{guide.say_key(step)}"
+            shown = _step_states(step) + previous
+            for key in (say, f"kiosk.{guide.hint_key(step)}"):
+                out.setdefault(key, []).append((say, shown))
+            previous = _step_states(step)
+        won = f"kiosk.{guide.won_key()}"
+        out.setdefault(won, []).append((won, previous))
+    return out
+
+
+def _diagram_states(card_id: str) -> dict[int, list[tuple[GameState, list[str]]]]:
+    """A caption's line -> the positions and moves of the diagram above it."""
+    from ludique.ui.diagrams import DIAGRAMS, positions
+
+    blocks = load("en", "rules", card_id)
+    out = {}
+    for i, block in enumerate(blocks):
+        if block.kind == "caption":
+            name = blocks[i - 1].name
+            out[block.line] = [(s, list(DIAGRAMS[name].moves)) for s in positions(name)]
+    return out
+
+
+GUIDED = _guide_keys()
+
+
+DIAGRAM_STATES = {card_id: _diagram_states(card_id) for card_id in CARD_IDS}
+
+
+def rule_sentences(lang: str, claims: dict[str, dict[str, Any]]) -> list[Sentence]:
+    diagrams = DIAGRAM_STATES
+    out = []
+    for card_id in CARD_IDS:
+        for block in load(lang, "rules", card_id):
+            if block.kind not in BLOCKS or not block.claim:
+                continue
+            name = f"rules/{card_id}:{block.line}"
+            where = f"locales/{lang}/rules/{card_id}.md:{block.line}"
+            shown = diagrams[card_id].get(block.line, [])
+            out.append(Sentence(name, where, block.text, [block.claim], shown))
+            if block.paper_runs is not None:
+                paper = Sentence(name, where + " (paper)", block.paper_text, [block.claim], shown)
+                out.append(paper)
+    for history_id in HISTORY_IDS:
+        for block in load(lang, "history", history_id):
+            name = f"history/{history_id}:{block.line}"
+            where = f"locales/{lang}/history/{history_id}.md:{block.line}"
+            if block.kind not in BLOCKS or not block.claim:
+                continue
+            computed: tuple[str, ...] = ()
+            if f"history/{history_id}" == COMPUTED:
+                figures = {f.symbol for f in facts(block.text, lang) if f.kind == "figure"}
+                if figures and figures <= _perfect_play_figures():
+                    computed = ("figure",)
+            out.append(Sentence(name, where, block.text, [block.claim], computed=computed))
+    entries = catalog(lang).entries
+    keyed: dict[str, list[str]] = {}
+    for claim_id, claim in claims.items():
+        for key in claim.get("keys", []):
+            keyed.setdefault(key, []).append(claim_id)
+    for key, steps in GUIDED.items():
+        for say, _ in steps:
+            keyed.setdefault(key, [])
+            for claim_id in keyed.get(say, []):
+                if claim_id not in keyed[key]:
+                    keyed[key].append(claim_id)
+    for key, claim_ids in keyed.items():
+        shown = [x for _, states in GUIDED.get(key, []) for x in states]
+        out.append(Sentence(key, f"{lang} {key}", entries[key], claim_ids, shown))
+    exempt = _not_rules()  # the measure's name, a way picked from the engine's move: no rule
+    for key, text in entries.items():
+        if key.startswith("kiosk.story.") and key not in keyed and key not in exempt:
+            out.append(Sentence(key, f"{lang} {key}", text, []))
+    return out
+
+
+def _fact_entries(claim: dict[str, Any], name: str) -> list[str]:
+    return [s for entry in claim.get("fact", []) if applies(entry, name) for s in entry["says"]]
+
+
+def _condition_spans(claim: dict[str, Any], name: str, text: str, lang: str) -> list[tuple]:
+    spans = []
+    for condition in claim.get("condition", []):
+        if applies(condition, name):
+            for word in words_of(condition, lang):
+                spans += _spans(text, word)
+    return spans
+
+
+def how_bound(sentence: Sentence, lang: str, claims: dict[str, dict[str, Any]]) -> list[tuple]:
+    """(fact, how) for every fact of ``sentence``: "condition", "fact" (a ``[[claim.fact]]``),
+    "computed", or None (accounted for by nothing)."""
+    spans, named = [], Counter()
+    for claim_id in sentence.claims:
+        claim = claims[claim_id]
+        spans += _condition_spans(claim, sentence.name, sentence.text, lang)
+        named.update(set(_fact_entries(claim, sentence.name)))
+    if sentence.name.startswith("history/"):  # "(1397, 28)": where a passage stands
+        spans += [m.span() for m in REFERENCE.finditer(sentence.text)]
+    out = []
+    for fact in facts(sentence.text, lang):
+        if any(s < fact.end and fact.start < e for s, e in spans):  # the word holds it
+            out.append((fact, "condition"))
+        elif fact.symbol in named:
+            out.append((fact, "fact"))
+        elif fact.kind in sentence.computed:
+            out.append((fact, "computed"))
+        else:
+            out.append((fact, None))
+    return out
+
+
+def fields(text: str) -> int:
+    """The fields the program fills in (``{to}``, ``{count}``): facts that cannot drift."""
+    return len(FIELD.findall(text))
+
+
+def unbound(lang: str, claims: dict[str, dict[str, Any]]) -> tuple[list[str], Counter[str]]:
+    problems, tally = [], Counter()
+    for sentence in rule_sentences(lang, claims):
+        tally["sentences"] += 1
+        tally["field"] += fields(sentence.text)
+        for fact, how in how_bound(sentence, lang, claims):
+            tally[how or "unbound"] += 1
+            if how is None:
+                problems.append(
+                    f"{sentence.where}: {fact.kind} {fact.symbol!r} accounted for by no claim "
+                    f"({', '.join(sentence.claims) or 'no claim'}): {sentence.text[:90]!r}"
+                )
+    return problems, tally
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_fact_of_a_rule_sentence_is_bound_to_the_engine(lang):
+    problems, tally = unbound(lang, _claims())
+    print(
+        f"{lang}: {tally['sentences']} sentences; facts: {tally['field']} fields, "
+        f"{tally['condition']} claimed by a condition, {tally['fact']} named by a claim's fact, "
+        f"{tally['computed']} computed, {tally['unbound']} unbound"
+    )
+    assert tally["sentences"] > 300 and tally["field"] > 300
+    assert problems == [], f"{len(problems)} facts unbound:\n" + "\n".join(problems)
+
+
+def test_a_fact_the_claim_does_not_name_fails():
+    """A number, a side, a square changed in a sentence (in all three languages at once, where
+    the languages' comparison cannot see it) is a fact no claim names."""
+    claims = _claims()
+    sentence = next(
+        s for s in rule_sentences("en", claims) if s.name == "kiosk.reason.fifty-turns-draw"
+    )
+    assert [how for _, how in how_bound(sentence, "en", claims)].count(None) == 0
+    for old, new in (("both", "three"), ("pieces", "pieces on 3B"), ("removed", "removed by Blue")):
+        changed = Sentence(sentence.name, "", sentence.text.replace(old, new), sentence.claims)
+        assert None in [how for _, how in how_bound(changed, "en", claims)], new
+
+
+# --- the named facts are the engine's ---------------------------------------------------------
+
+
+def _states(claim: dict[str, Any]) -> list[tuple[GameState, list[str]]]:
+    """Each check's positions (before and after its actions and move) with its moves."""
+    out = []
+    for check in claim.get("check", []):
+        state = _start(check)
+        states, moves = [state], list(check.get("play", []))
+        for action in check.get("play", []):
+            state = apply_action(state, action)
+            states.append(state)
+        for key in ("only", "allows", "refuses"):
+            moves += check.get(key, [])
+        if "move" in check:
+            moves.append(check["move"])
+            states.append(state.play(check["move"]))
+        moves += check.get("captures", []) + check.get("prisoners", []) + check.get("freed", [])
+        out += [(s, moves) for s in states]
+    return out
+
+
+def _numbers(state: GameState) -> set[str]:
+    """The counts a position and its game show: each side's pieces on the board and beside it
+    and the rows they fill, the throw, the game's start, its files, ranks and points, the turns
+    without a capture (and each side's half of them), how often the position has stood."""
+    game = spec(state.game_id)
+    start = game.initial()
+    out = {str(game.files), str(game.ranks), str(len(game.track)), str(len(game.sacred))}
+    for s in (state, start):
+        for colour in s.colours:
+            mine = [p.square for p in s.pieces() if p.colour == colour and p.square != "off"]
+            out.add(str(len(mine)))
+            out.add(str(s.reserve(colour) + sum(1 for p in s.pieces() if p.colour == colour)))
+            if game.files:
+                out.add(str(len({square[1:] for square in mine})))
+    if state.die:
+        out.add(str(state.die))
+    out |= {str(state.quiet_turns), str(state.quiet_turns // 2)}
+    key = state.key
+    out.add(str(1 + sum(1 for before in state.ancestors() if before.key == key)))
+    return out
+
+
+def engine_shows(
+    claim: dict[str, Any], symbol: str, shown: list[tuple[GameState, list[str]]]
+) -> bool:
+    """Whether the claim's checks (and the guided steps or diagrams of its sentences) show
+    ``symbol`` in the engine."""
+    found = _states(claim) + shown
+    checks = claim.get("check", [])
+    if SQUARE.fullmatch(symbol):
+        squares = {p.square for state, _ in found for p in state.pieces()}
+        squares |= {sq for _, moves in found for m in moves for sq in SQUARE.findall(m)}
+        return symbol in squares
+    if symbol in COLOURS:
+        return any(COLOURS[symbol] in state.colours for state, _ in found)
+    if symbol in ("WIN", "LOSE"):
+        return any(c.get("outcome") not in (None, "none", "draw") for c in checks) or any(
+            state.outcome is not None and state.outcome.winner for state, _ in shown
+        )
+    if symbol == "DRAW":
+        return any(c.get("outcome") == "draw" for c in checks)
+    if symbol == "MUST":
+        return any("only" in c or "refuses" in c for c in checks)
+    if symbol in VARIANTS:
+        return any(state.game_id == VARIANTS[symbol] for state, _ in found)
+    if re.fullmatch(r"\d+", symbol):
+        numbers = set().union(*(_numbers(state) for state, _ in found))
+        numbers |= {str(len(c["captures"])) for c in checks if "captures" in c}
+        numbers |= {a.split()[1] for _, moves in found for a in moves if a.startswith("roll ")}
+        return symbol in numbers
+    return True  # a half, an ordinal, a direction, a comparison: named, played by the checks
+
+
+def test_every_fact_a_claim_names_is_stated_and_the_engine_shows_it():
+    claims = _claims()
+    stated: dict[str, set[str]] = {}
+    shown: dict[str, list[tuple[GameState, list[str]]]] = {}
+    for lang in LANGUAGES:
+        for sentence in rule_sentences(lang, claims):
+            for claim_id in sentence.claims:
+                symbols = {f.symbol for f in facts(sentence.text, lang)}
+                for symbol in _fact_entries(claims[claim_id], sentence.name):
+                    if symbol in symbols:
+                        stated.setdefault(claim_id, set()).add(symbol)
+                if lang == "en":
+                    shown.setdefault(claim_id, []).extend(sentence.shown)
+    problems = []
+    for claim_id, claim in claims.items():
+        for entry in claim.get("fact", []):
+            for symbol in entry["says"]:
+                if symbol not in stated.get(claim_id, set()):
+                    problems.append(f"{claim_id}: {symbol!r} is named, no sentence states it")
+                elif not engine_shows(claim, symbol, shown.get(claim_id, [])):
+                    problems.append(f"{claim_id}: {symbol!r} is not in its checks' positions")
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_engine_check_of_a_named_fact_can_fail():
+    claim = _claims()["latrunculi.custodian"]
+    assert engine_shows(claim, "BLUE", [])
+    assert not engine_shows(claim, "BLACK", [])
+    assert not engine_shows(claim, "n12", [])
+    assert not engine_shows({"check": [{"position": {"game": "pente-grammai"}}]}, "DRAW", [])
