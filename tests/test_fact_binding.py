@@ -37,7 +37,7 @@ from typing import Any
 
 import pytest
 from claim_words import _spans, applies, words_of
-from fact_words import FIELD, SQUARE, facts
+from fact_words import FIELD, SQUARE, Fact, facts
 from test_claims import _claims, _not_rules, _start
 
 from ludique.games import spec
@@ -52,15 +52,18 @@ BLOCKS = ("paragraph", "item", "caption")
 COMPUTED = "history/pente-grammai"
 
 
-def _perfect_play_figures() -> set[str]:
+def _perfect_play_figures() -> frozenset[str]:
     from ludique.play.analysis import perfect_play
 
     play = perfect_play()
     blue = round(100 * play.blue, 1)
-    return {f"{blue:.1f}", f"{100 - blue:.1f}", str(round(play.mean_turns))} | {
-        str(play.quartile_1),
-        str(play.quartile_3),
-    }
+    return frozenset(
+        (f"{blue:.1f}", f"{100 - blue:.1f}", str(round(play.mean_turns)))
+        + (str(play.quartile_1), str(play.quartile_3))
+    )
+
+
+PERFECT = _perfect_play_figures()
 
 
 # a reference to a passage of an ancient text in a history panel, "(117, 30)": no fact of a rule
@@ -82,7 +85,7 @@ class Sentence:
     # the positions the sentence's own picture plays: a guided step's (and the step's before,
     # which it may recall), a caption's diagram; with the moves played there
     shown: list[tuple[GameState, list[str]]] = field(default_factory=list)
-    computed: tuple[str, ...] = ()  # kinds of fact held to a computed value elsewhere
+    computed: frozenset[str] = frozenset()  # figures held to a computed value elsewhere
 
 
 def _step_states(step: Step) -> list[tuple[GameState, list[str]]]:
@@ -147,11 +150,7 @@ def rule_sentences(lang: str, claims: dict[str, dict[str, Any]]) -> list[Sentenc
             where = f"locales/{lang}/history/{history_id}.md:{block.line}"
             if block.kind not in BLOCKS or not block.claim:
                 continue
-            computed: tuple[str, ...] = ()
-            if f"history/{history_id}" == COMPUTED:
-                figures = {f.symbol for f in facts(block.text, lang) if f.kind == "figure"}
-                if figures and figures <= _perfect_play_figures():
-                    computed = ("figure",)
+            computed = PERFECT if f"history/{history_id}" == COMPUTED else frozenset()
             out.append(Sentence(name, where, block.text, [block.claim], computed=computed))
     entries = catalog(lang).entries
     keyed: dict[str, list[str]] = {}
@@ -189,25 +188,68 @@ def _condition_spans(claim: dict[str, Any], name: str, text: str, lang: str) -> 
 
 def how_bound(sentence: Sentence, lang: str, claims: dict[str, dict[str, Any]]) -> list[tuple]:
     """(fact, how) for every fact of ``sentence``: "condition", "fact" (a ``[[claim.fact]]``),
-    "computed", or None (accounted for by nothing)."""
-    spans, named = [], Counter()
+    "computed", "reference" (where a passage of an ancient text stands), or None (accounted for
+    by nothing)."""
+    spans, named = [], set()
     for claim_id in sentence.claims:
         claim = claims[claim_id]
         spans += _condition_spans(claim, sentence.name, sentence.text, lang)
-        named.update(set(_fact_entries(claim, sentence.name)))
-    if sentence.name.startswith("history/"):  # "(1397, 28)": where a passage stands
-        spans += [m.span() for m in REFERENCE.finditer(sentence.text)]
+        named |= set(_fact_entries(claim, sentence.name))
+    references = []
+    if sentence.name.startswith("history/"):  # "(1397, 28)"
+        references = [m.span() for m in REFERENCE.finditer(sentence.text)]
     out = []
     for fact in facts(sentence.text, lang):
         if any(s < fact.end and fact.start < e for s, e in spans):  # the word holds it
             out.append((fact, "condition"))
         elif fact.symbol in named:
             out.append((fact, "fact"))
-        elif fact.kind in sentence.computed:
+        elif fact.kind == "figure" and fact.symbol in sentence.computed:
             out.append((fact, "computed"))
+        elif any(s <= fact.start and fact.end <= e for s, e in references):
+            out.append((fact, "reference"))
         else:
             out.append((fact, None))
     return out
+
+
+def named_but_unsaid(sentence: Sentence, lang: str, claims: dict[str, dict[str, Any]]) -> list:
+    """How the facts ``sentence`` states differ from those its claims' ``[[claim.fact]]`` name
+    for it: each named fact as many times as named, the sides and squares in the named order
+    (a fact dropped, turned into another, "must" into "may", Blue and White swapped)."""
+    says = [
+        symbol
+        for claim_id in sentence.claims
+        for symbol in _fact_entries(claims[claim_id], sentence.name)
+    ]
+    if not says:
+        return []
+    found = facts(sentence.text, lang)
+    named = Counter(says)
+    stated = Counter(f.symbol for f in found if f.symbol in named)
+    out = [
+        f"{symbol} {stated[symbol]} times, not {n}"
+        for symbol, n in named.items()
+        if stated[symbol] != n
+    ]
+    for kind, named_kind in (("colour", COLOURS.__contains__), ("square", SQUARE.fullmatch)):
+        ordered = [x for x in says if named_kind(x)]  # the sides in order, the squares in order
+        in_text = [f.symbol for f in found if f.kind == kind and f.symbol in named]
+        if ordered != in_text:
+            out.append(f"{kind}s {in_text}, not {ordered}")
+    return out
+
+
+def binding_problems(sentence: Sentence, lang: str, claims: dict[str, dict[str, Any]]) -> list:
+    """What ``sentence`` states that is bound to nothing, and what its claims name that it
+    does not state (empty: every fact is bound)."""
+    problems = [
+        f"{fact.kind} {fact.symbol!r} accounted for by no claim"
+        for fact, how in how_bound(sentence, lang, claims)
+        if how is None
+    ]
+    problems += [f"named by its claim: {why}" for why in named_but_unsaid(sentence, lang, claims)]
+    return problems
 
 
 def fields(text: str) -> int:
@@ -220,13 +262,11 @@ def unbound(lang: str, claims: dict[str, dict[str, Any]]) -> tuple[list[str], Co
     for sentence in rule_sentences(lang, claims):
         tally["sentences"] += 1
         tally["field"] += fields(sentence.text)
-        for fact, how in how_bound(sentence, lang, claims):
+        for _, how in how_bound(sentence, lang, claims):
             tally[how or "unbound"] += 1
-            if how is None:
-                problems.append(
-                    f"{sentence.where}: {fact.kind} {fact.symbol!r} accounted for by no claim "
-                    f"({', '.join(sentence.claims) or 'no claim'}): {sentence.text[:90]!r}"
-                )
+        claimed = ", ".join(sentence.claims) or "no claim"
+        for why in binding_problems(sentence, lang, claims):
+            problems.append(f"{sentence.where}: {why} ({claimed}): {sentence.text[:90]!r}")
     return problems, tally
 
 
@@ -236,7 +276,8 @@ def test_every_fact_of_a_rule_sentence_is_bound_to_the_engine(lang):
     print(
         f"{lang}: {tally['sentences']} sentences; facts: {tally['field']} fields, "
         f"{tally['condition']} claimed by a condition, {tally['fact']} named by a claim's fact, "
-        f"{tally['computed']} computed, {tally['unbound']} unbound"
+        f"{tally['computed']} computed, {tally['reference']} references, "
+        f"{tally['unbound']} unbound"
     )
     assert tally["sentences"] > 300 and tally["field"] > 300
     assert problems == [], f"{len(problems)} facts unbound:\n" + "\n".join(problems)
@@ -360,3 +401,127 @@ def test_the_engine_check_of_a_named_fact_can_fail():
     assert not engine_shows(claim, "BLACK", [])
     assert not engine_shows(claim, "n12", [])
     assert not engine_shows({"check": [{"position": {"game": "pente-grammai"}}]}, "DRAW", [])
+
+
+# --- the mutation test of the binding ---------------------------------------------------------
+
+# What a fact of each kind is turned into: the other symbol, and the word that states it in
+# each language (the case of the first letter kept).  A fact with no other here (a diagonal,
+# a century) is only dropped.
+OTHER: dict[str, str] = {
+    "BLUE": "WHITE",
+    "WHITE": "BLUE",
+    "BLACK": "WHITE",
+    "FORWARD": "BACKWARD",
+    "BACKWARD": "FORWARD",
+    "UP": "DOWN",
+    "DOWN": "UP",
+    "SIDEWAYS": "FORWARD",
+    "CLOCKWISE": "ANTICLOCKWISE",
+    "ANTICLOCKWISE": "CLOCKWISE",
+    "WIN": "LOSE",
+    "LOSE": "WIN",
+    "DRAW": "WIN",
+    "MUST": "MAY",
+    "MORE": "FEWER",
+    "FEWER": "MORE",
+    "SENECA": "PISO",
+    "PISO": "SENECA",
+    "PETTEIA": "SENECA",
+    "HALF": "3rd",
+    "2nd": "3rd",
+    "3rd": "2nd",
+    "5th": "3rd",
+}
+WORD: dict[str, dict[str, str]] = {
+    "WHITE": {"en": "white", "fr": "blanc", "de": "weiß"},
+    "BLUE": {"en": "blue", "fr": "bleu", "de": "blau"},
+    "BACKWARD": {"en": "backward", "fr": "vers l’arrière", "de": "rückwärts"},
+    "FORWARD": {"en": "forward", "fr": "vers l’avant", "de": "vorwärts"},
+    "DOWN": {"en": "down to a1", "fr": "vers le bas", "de": "nach unten"},
+    "UP": {"en": "up to a1", "fr": "vers le haut", "de": "nach oben"},
+    "ANTICLOCKWISE": {"en": "anticlockwise", "fr": "antihoraire", "de": "gegen den Uhrzeigersinn"},
+    "CLOCKWISE": {"en": "clockwise", "fr": "sens horaire", "de": "im Uhrzeigersinn"},
+    "LOSE": {"en": "lose", "fr": "perd", "de": "verliert"},
+    "WIN": {"en": "win", "fr": "gagne", "de": "gewinnt"},
+    "MAY": {"en": "may", "fr": "peut", "de": "darf"},
+    "FEWER": {"en": "fewer", "fr": "moins de", "de": "weniger"},
+    "MORE": {"en": "more", "fr": "plus de", "de": "mehr"},
+    "PISO": {"en": "Piso", "fr": "Pison", "de": "Piso"},
+    "SENECA": {"en": "Seneca", "fr": "Sénèque", "de": "Seneca"},
+    "3rd": {"en": "third", "fr": "troisième", "de": "dritte"},
+    "2nd": {"en": "second", "fr": "deuxième", "de": "zweite"},
+}
+
+
+def _changed(fact: Fact, text: str, lang: str) -> str | None:
+    """``text`` with ``fact`` turned into another of its kind: a number one more, a square one
+    rank on, a side, a direction, an outcome or a variant into its other; None if it has none."""
+    if fact.kind in ("number", "figure"):
+        if "." in fact.symbol:
+            other = f"{float(fact.symbol) + 1:.1f}"
+        else:
+            other = str(int(fact.symbol) + 1)
+    elif fact.kind == "square":
+        sq = fact.symbol
+        other = (
+            f"{sq[0]}{int(sq[1:]) % 8 + 1}" if sq[0].isalpha() else f"{int(sq[0]) % 5 + 1}{sq[1]}"
+        )
+    elif fact.symbol in OTHER and OTHER[fact.symbol] in WORD:
+        other = WORD[OTHER[fact.symbol]][lang]
+        if text[fact.start].isupper():
+            other = other[0].upper() + other[1:]
+    else:
+        return None
+    return text[: fact.start] + other + text[fact.end :]
+
+
+def _dropped(fact: Fact, text: str) -> str:
+    return text[: fact.start] + text[fact.end :]
+
+
+def binding_mutants(lang: str, claims: dict[str, dict[str, Any]]):
+    """(kind, sentence, mutated sentence) for every fact of a rule sentence of ``lang`` that only a
+    ``[[claim.fact]]`` binds (no condition's words hold it: the facts no claim named before
+    issue 60's check): the fact turned into another of its kind, and the fact dropped."""
+    for sentence in rule_sentences(lang, claims):
+        for fact, how in how_bound(sentence, lang, claims):
+            if how != "fact":
+                continue
+            changed = _changed(fact, sentence.text, lang)
+            if changed is not None:
+                yield f"{fact.kind} changed", sentence, changed
+            yield f"{fact.kind} dropped", sentence, _dropped(fact, sentence.text)
+
+
+def test_a_changed_or_dropped_fact_that_only_its_claims_fact_binds_is_caught():
+    """Issue 60's mutation test for the binding: every fact that no condition's words held
+    (named now by a ``[[claim.fact]]``), changed into another of its kind or dropped, in one
+    language, fails the binding check by itself (not only the languages' comparison, which a
+    change made in all three at once would pass).  It prints caught/made per kind and language."""
+    claims = _claims()
+    figures: dict[tuple[str, str], Counter[str]] = {}
+    missed = []
+    for lang in LANGUAGES:
+        for kind, sentence, mutant in binding_mutants(lang, claims):
+            tally = figures.setdefault((kind, lang), Counter())
+            tally["made"] += 1
+            changed = Sentence(
+                sentence.name, sentence.where, mutant, sentence.claims, computed=sentence.computed
+            )
+            if binding_problems(changed, lang, claims):
+                tally["caught"] += 1
+            else:
+                missed.append(f"{kind} {sentence.where}: {mutant[:100]!r}")
+    kinds = sorted({kind for kind, _ in figures})
+    print("binding check alone, kind: caught/made per language")
+    for kind in kinds:
+        line = ", ".join(
+            f"{lang} {figures.get((kind, lang), Counter())['caught']}/"
+            f"{figures.get((kind, lang), Counter())['made']}"
+            for lang in LANGUAGES
+        )
+        print(f"{kind}: {line}")
+    made = sum(t["made"] for t in figures.values())
+    assert made > 1000
+    assert missed == [], f"{len(missed)} of {made} missed:\n" + "\n".join(missed[:40])

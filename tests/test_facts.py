@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from fact_words import differences, facts
@@ -385,8 +386,41 @@ def caught(name: str, texts: dict[str, str], lang: str, mutant: str, claims) -> 
     return bool(differences({**texts, lang: mutant})) or by_claims(name, lang, mutant, claims)
 
 
+def _rule_sentences() -> dict[tuple[str, str], Any]:
+    """(lang, unit name) -> the rule sentence the binding check reads (tests/test_fact_binding)."""
+    from test_fact_binding import rule_sentences
+
+    all_claims = _claims()
+    out = {}
+    for lang in LANGUAGES:
+        for sentence in rule_sentences(lang, all_claims):
+            if sentence.name.startswith(("rules/", "history/")):
+                kinds = ("paper",) if sentence.where.endswith("(paper)") else ("rules", "caption")
+                kinds += ("history",) if sentence.name.startswith("history/") else ()
+            else:
+                kinds = ("key",)
+            for kind in kinds:
+                out.setdefault((lang, f"{kind}|{sentence.name}"), sentence)
+    return out
+
+
+def by_binding(name: str, lang: str, mutant: str, sentences, all_claims) -> bool | None:
+    """Whether the binding check alone (every fact bound to the engine, each named fact stated)
+    refuses ``mutant``; None where the sentence states no rule it reads."""
+    from test_fact_binding import Sentence, binding_problems
+
+    sentence = sentences.get((lang, name))
+    if sentence is None:
+        return None
+    changed = Sentence(
+        sentence.name, sentence.where, mutant, sentence.claims, computed=sentence.computed
+    )
+    return bool(binding_problems(changed, lang, all_claims))
+
+
 def mutation_figures() -> tuple[dict[tuple[str, str], Counter[str]], list[str]]:
     claims = _claim_of()
+    sentences, all_claims = _rule_sentences(), _claims()
     figures: dict[tuple[str, str], Counter[str]] = {}
     missed = []
     for name, texts in UNITS.items():
@@ -401,6 +435,10 @@ def mutation_figures() -> tuple[dict[tuple[str, str], Counter[str]], list[str]]:
                     tally["made"] += 1
                     if by_claims(name, lang, mutant, claims):
                         tally["claims"] += 1
+                    bound = by_binding(name, lang, mutant, sentences, all_claims)
+                    if bound is not None:
+                        tally["rule"] += 1
+                        tally["binding"] += bound
                     if caught(name, texts, lang, mutant, claims):
                         tally["caught"] += 1
                     else:
@@ -410,10 +448,16 @@ def mutation_figures() -> tuple[dict[tuple[str, str], Counter[str]], list[str]]:
 
 def test_every_kind_of_change_to_one_fact_in_one_language_is_caught():
     figures, missed = mutation_figures()
-    print("kind: caught/made per language (of them caught by the claims alone)")
+    print(
+        "kind: caught/made per language (of them caught by the claims alone; by the binding "
+        "alone, of those made in a rule sentence)"
+    )
     for kind in KINDS:
         tallies = [(lang, figures.get((kind, lang), Counter())) for lang in LANGUAGES]
-        line = ", ".join(f"{lang} {t['caught']}/{t['made']} ({t['claims']})" for lang, t in tallies)
+        line = ", ".join(
+            f"{lang} {t['caught']}/{t['made']} ({t['claims']}; {t['binding']}/{t['rule']})"
+            for lang, t in tallies
+        )
         print(f"{kind}: {line}")
     for kind in KINDS:
         for lang in LANGUAGES:
