@@ -340,6 +340,40 @@ def _numbers(state: GameState) -> set[str]:
     return out
 
 
+def _ways(found: list[tuple[GameState, list[str]]]) -> set[tuple[int, int, int]]:
+    """How each move of the positions shown goes on the board as the screen shows it (the
+    first colour's home row at the bottom): (files, ranks, +1 if the ranks go the way of the
+    moving piece's side, towards the other home row, else -1); a track's moves: none."""
+    out = set()
+    for state, moves in found:
+        game = spec(state.game_id)
+        if not game.files:
+            continue
+        at = {p.square: p.colour for p in state.pieces()}
+        for move in moves:
+            squares = SQUARE.findall(move)
+            if len(squares) < 2 or squares[0] not in at:
+                continue
+            first, last = squares[0], squares[-1]
+            files = ord(last[0]) - ord(first[0])
+            ranks = int(last[1:]) - int(first[1:])
+            colour = at[first]
+            ahead = 1 if game.home_row(colour) == 1 else -1
+            out.add((files, ranks, ahead))
+    return out
+
+
+# which way a named direction goes: the screen's (up, down), or the moving side's (forward)
+WAYS = {
+    "UP": lambda w: w[1] > 0,
+    "DOWN": lambda w: w[1] < 0,
+    "FORWARD": lambda w: w[1] * w[2] > 0,
+    "BACKWARD": lambda w: w[1] * w[2] < 0,
+    "SIDEWAYS": lambda w: w[1] == 0 and w[0] != 0,
+    "DIAGONAL": lambda w: w[0] != 0 and abs(w[0]) == abs(w[1]),
+}
+
+
 def engine_shows(
     claim: dict[str, Any], symbol: str, shown: list[tuple[GameState, list[str]]]
 ) -> bool:
@@ -368,7 +402,9 @@ def engine_shows(
         numbers |= {str(len(c["captures"])) for c in checks if "captures" in c}
         numbers |= {a.split()[1] for _, moves in found for a in moves if a.startswith("roll ")}
         return symbol in numbers
-    return True  # a half, an ordinal, a direction, a comparison: named, played by the checks
+    if symbol in WAYS:
+        return any(WAYS[symbol](way) for way in _ways(found))
+    return True  # a half, an ordinal, a comparison: named, played by the checks
 
 
 def test_every_fact_a_claim_names_is_stated_and_the_engine_shows_it():
@@ -401,6 +437,12 @@ def test_the_engine_check_of_a_named_fact_can_fail():
     assert not engine_shows(claim, "BLACK", [])
     assert not engine_shows(claim, "n12", [])
     assert not engine_shows({"check": [{"position": {"game": "pente-grammai"}}]}, "DRAW", [])
+    up = {"position": {"game": "latrunculi-petteia", "blue": ["a1"], "white": ["h8"]}}
+    up["allows"] = ["a1-a5"]
+    assert engine_shows({"check": [up]}, "UP", []) and engine_shows({"check": [up]}, "FORWARD", [])
+    assert not engine_shows({"check": [up]}, "DOWN", [])
+    assert not engine_shows({"check": [up]}, "DIAGONAL", [])
+    assert not engine_shows({"check": [up]}, "3", [])
 
 
 # --- the mutation test of the binding ---------------------------------------------------------
