@@ -54,7 +54,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "ludique.ui.charts:draw_stats_chart": "the statistics' three charts",
     "ludique.ui.story_chart:StoryChart.draw": "the story's curve, axes and marks",
     "ludique.tools.screens:each_screen": "the review renderer's script of every screen",
-    "ludique.tools.screens:_threat_screens": "one screen per kind of threat, set up by hand",
     "ludique.play.learn:_parse_step": "every field of a guide's step, checked",
     "ludique.play.analysis:_searched": "a search game's story, move by move",
     "ludique.words.document:parse": "every kind of Markdown block of a card",
@@ -290,3 +289,191 @@ def test_no_function_grown_too_long() -> None:
     # the list of known ones stays true: a function split (or gone) leaves it
     mended = sorted(n for n in LONG_FUNCTIONS if lengths.get(n, 0) <= FUNCTION_LIMIT)
     assert not mended, f"now at most {FUNCTION_LIMIT} lines, remove from LONG_FUNCTIONS: {mended}"
+
+
+# --- a game is named only in its own files ---------------------------------------------------
+# A game's own files: its folder (``ludique/games/<game>/``), the one file a layer keeps per game
+# where it keeps one (``ludique/ai/<game>.py``, ``ludique/ui/boards/<game>.py``, ``<game>_*.py``:
+# each found through the game's spec), and the registry's one list of the kiosk's games.
+REGISTRY = PACKAGE / "games" / "__init__.py"
+# Files outside them that still name a game (its package's name, in any case), each waiting to
+# say instead the property it means or to move to the game's own files; one that no longer
+# names it must leave this list.
+STILL_NAMING: dict[str, dict[str, str]] = {
+    "epaminondas": {
+        "ui/scenes/story.py": "its docstring (the scenes are being changed elsewhere)",
+    },
+    "pente": {
+        "ai/__init__.py": "the solved game's own player",
+        "ai/even.py": "comments: the solved table",
+        "ai/skill.py": "comments",
+        "kiosk/settings.py": "comments",
+        "kiosk/worker.py": "the solved table loaded ahead",
+        "play/analysis.py": "the exact story of a solved game",
+        "play/guidance.py": "comments",
+        "play/hint.py": "comments",
+        "play/learn.py": "comments",
+        "tools/__init__.py": "the offline solver named",
+        "tools/screens.py": "the solved game's story and a two-player game's screen",
+        "tools/selftest.py": "the solved table's file, checked",
+        "ui/game_strip.py": "comments (being changed elsewhere)",
+        "ui/scenes/admin.py": "comments (being changed elsewhere)",
+        "ui/scenes/story.py": "comments (being changed elsewhere)",
+        "ui/story_chart.py": "comments",
+        "ui/story_gauge.py": "the solved table's gauge",
+    },
+    "latrunculi": {
+        "ai/even.py": "comments",
+        "kiosk/settings.py": "comments",
+        "kiosk/worker.py": "comments",
+        "play/analysis.py": "comments",
+        "play/guidance.py": "comments",
+        "play/hint.py": "comments",
+        "play/learn.py": "comments",
+        "ui/rule_cards.py": "comments",
+        "ui/scenes/game.py": "comments (being changed elsewhere)",
+        "ui/scenes/setup.py": "comments (being changed elsewhere)",
+        "ui/scenes/story.py": "comments (being changed elsewhere)",
+        "words/document.py": "comments",
+    },
+}
+
+
+def game_packages() -> list[str]:
+    from ludique.games import KIOSK_GAMES
+
+    return list(KIOSK_GAMES)
+
+
+def own_files(package: str) -> set[Path]:
+    """A game's own files (above)."""
+    own = {REGISTRY, *(PACKAGE / "games" / package).rglob("*.py")}
+    return own | {
+        p for p in PACKAGE.rglob("*.py") if p.stem == package or p.stem.startswith(package + "_")
+    }
+
+
+def naming(package: str) -> set[str]:
+    """The files of ``ludique/`` outside the game's own that name it."""
+    word = package.lower()
+    return {
+        str(p.relative_to(PACKAGE))
+        for p in set(PACKAGE.rglob("*.py")) - own_files(package)
+        if word in p.read_text(encoding="utf-8").lower()
+    }
+
+
+def test_a_game_is_named_only_in_its_own_files() -> None:
+    packages = game_packages()
+    assert set(STILL_NAMING) <= set(packages)
+    for package in packages:
+        found = naming(package)
+        known = set(STILL_NAMING.get(package, {}))
+        assert found <= known, f"{package} named outside its own files: {sorted(found - known)}"
+        assert not known - found, f"no longer name {package}: {sorted(known - found)}"
+
+
+def test_the_naming_check_reads_the_files() -> None:
+    # each game's own files hold its name, and a file of another room would be seen
+    for package in game_packages():
+        assert any(package in p.read_text(encoding="utf-8").lower() for p in own_files(package))
+    assert "ludique/games/epaminondas/rules.py" not in naming("epaminondas")
+    assert (PACKAGE / "ai" / "epaminondas.py") in own_files("epaminondas")
+    assert "tools/screens.py" in naming("pente")
+
+
+def game_classes(package: str) -> set[str]:
+    """The classes a game's rules define (its states and moves)."""
+    tree = ast.parse((PACKAGE / "games" / package / "rules.py").read_text(encoding="utf-8"))
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+
+
+def isinstance_tests(path: Path) -> set[str]:
+    """The names of the classes ``path`` tests a value against (``isinstance``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "isinstance":
+            for part in ast.walk(node.args[1]) if len(node.args) > 1 else ():
+                if isinstance(part, ast.Name):
+                    found.add(part.id)
+                elif isinstance(part, ast.Attribute):
+                    found.add(part.attr)
+    return found
+
+
+def test_no_module_tests_for_another_game_s_classes() -> None:
+    offenders = []
+    for package in game_packages():
+        classes = game_classes(package)
+        assert any(name.endswith("State") for name in classes)
+        for path in sorted(set(PACKAGE.rglob("*.py")) - own_files(package)):
+            if isinstance_tests(path) & classes:
+                offenders.append(f"{path.relative_to(PACKAGE)}: {isinstance_tests(path) & classes}")
+    assert not offenders, offenders
+    # the reader sees such a test where there is one (the race's evaluation reads its own state)
+    assert "PenteState" in isinstance_tests(PACKAGE / "ai" / "pente.py")
+
+
+# --- no private member of another module ------------------------------------------------------
+# ``namedtuple``'s public methods are named with an underscore, so as not to clash with fields
+NAMEDTUPLE_API = {"_replace", "_asdict", "_make", "_fields", "_field_defaults"}
+
+
+def own_private_names(tree: ast.AST) -> set[str]:
+    """The private names a module defines: functions, classes, and attributes it assigns."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)  # ``__slots__``
+    return {n for n in names if n.startswith("_")}
+
+
+def foreign_private_uses(source: str, label: str) -> list[str]:
+    """``x._name`` in ``source`` (x not self, cls or super()) where the module defines no
+    ``_name`` of its own: a private member of another module's object, used from outside."""
+    tree = ast.parse(source)
+    own = own_private_names(tree) | NAMEDTUPLE_API
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") and node.attr.endswith("__"):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+            continue
+        if isinstance(owner, ast.Call) and getattr(owner.func, "id", None) == "super":
+            continue
+        if node.attr not in own:
+            found.append(f"{label}:{node.lineno} .{node.attr}")
+    return found
+
+
+def test_no_private_member_of_another_module_is_used() -> None:
+    # a game's engine may use what its base classes keep for their subclasses (a new state
+    # ends by the visit rule with ``_visit_outcome``); nothing else may
+    base = PACKAGE / "games" / "base.py"
+    protected = own_private_names(ast.parse(base.read_text(encoding="utf-8")))
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        label = str(path.relative_to(PACKAGE))
+        for use in foreign_private_uses(path.read_text(encoding="utf-8"), label):
+            if not (label.startswith("games/") and use.split(" .")[-1] in protected):
+                offenders.append(use)
+    assert not offenders, offenders
+
+
+def test_the_private_member_check_sees_one() -> None:
+    # the search once played its moves with the engine's own ``_apply``
+    outside = "def deeper(state):\n    return state._apply(state.legal_moves()[0])\n"
+    assert foreign_private_uses(outside, "search.py") == ["search.py:2 ._apply"]
+    inside = "class S:\n    def _apply(self, m):\n        return m\n\n\n"
+    inside += "def f(s):\n    return s._apply(1)\n"
+    assert foreign_private_uses(inside, "rules.py") == []
+    assert foreign_private_uses("p = q._replace(square=1)\n", "motion.py") == []

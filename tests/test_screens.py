@@ -73,3 +73,10 @@ def test_two_renders_of_one_commit_are_the_same_pixels(tmp_path) -> None:
     (before / written[0].relative_to(after)).unlink()
     differ = dict(screens.compare(written, after, before))
     assert differ == {written[0].relative_to(after): None, hint.relative_to(after): 1}
+    # a screen drawn under another number is the same screen; one no longer drawn is gone
+    old.rename(old.with_name("99-" + old.name.split("-", 1)[1]))
+    assert dict(screens.compare(written, after, before))[hint.relative_to(after)] == 1
+    assert screens.vanished(written, after, before) == []
+    drawn = [p for p in written if p != hint]
+    folder = hint.relative_to(after).parent
+    assert screens.vanished(drawn, after, before) == [folder / "99-game-epaminondas-hint.png"]

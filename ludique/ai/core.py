@@ -1,9 +1,9 @@
 """What the search and the evaluations share: the score scale and the evaluation's interface.
 
-The search (``ludique.ai.search``) and the evaluations (``ludique.ai.evaluation`` for Epaminondas,
-``ludique.ai.latrunculi``) both import this module and never each other, so that none of them is
-half-loaded when another needs it.  Scores are hundredths of a piece for the player to move; a
-won game is ``WIN - ply`` so that the quicker win scores higher.
+The search (``ludique.ai.search``) and the evaluations (one module per game that has its own,
+found by ``ludique.ai.evaluation``) both import this module and never each other, so that none
+of them is half-loaded when another needs it.  Scores are hundredths of a piece for the player
+to move; a won game is ``WIN - ply`` so that the quicker win scores higher.
 """
 
 from __future__ import annotations

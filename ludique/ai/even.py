@@ -4,8 +4,8 @@ One model for every game, as Stockfish's skill level is one number and a choice 
 search's moves:
 
 1. **A referee** (``referee_chances``) gives each legal move its winning chance for the mover:
-   the solved table in Pente grammai; elsewhere a fixed two-ply search (with the Latrunculi
-   capture quiescence and the Epaminondas crossing extensions) whose value, in hundredths of a
+   the solved table in Pente grammai; elsewhere a fixed two-ply search (with the capture
+   quiescence and the extension of a crossing that must be answered) whose value, in hundredths of a
    piece, becomes a chance through a measured calibration (``Measured.value_scale``).  It reads
    no clock, so it is a pure function of the position.  What a move *loses* is the best move's
    chance less its own.
@@ -348,8 +348,9 @@ def overlooked(state: GameState) -> Options:
         return Options(
             (), wins=tuple(m.text for m, v in zip(moves, values, strict=True) if v == best)
         )
-    # A game lost on the board is seen without looking ahead, as a man left to be taken is (an
-    # Epaminondas intruder left standing on its home row wins when the opponent's turn starts):
+    # A game lost on the board is seen without looking ahead, as a man left to be taken is (in a
+    # game won by crossing, a piece left standing on the far row wins when the opponent's turn
+    # starts):
     # a move that leaves it so is never chosen while another is left.
     alive = [i for i, v in enumerate(values) if v > -MATE_ZONE] or list(range(len(moves)))
     # every move that gives nothing at once for what it takes is safe alike (a player who does
@@ -537,7 +538,7 @@ def play_at_loss(
         alive = [(v, m) for v, m in alive if best - win_chance(state.game_id, v) <= cap] or alive
 
         # the moves nearest the loss aimed at first, and within the clock: a move not yet asked
-        # when it runs out is not weighed (a wide Epaminondas position asks 100-200 moves what
+        # when it runs out is not weighed (a wide position of a phalanx game asks 100-200 moves what
         # they leave), and those asked are the ones the aim would draw most
         def off_aim(vm: tuple[int, Move]) -> float:
             return abs(best - win_chance(state.game_id, vm[0]) - target)
@@ -551,7 +552,7 @@ def play_at_loss(
         chosen = kept or candidates(ai, state, values)
         pool = [(win_chance(state.game_id, v), m) for v, m in chosen]
         # the threats are weighed only where they could be chosen at this loss, among the
-        # ``NEAREST`` moves that lose least (a wide Epaminondas position has 100-200)
+        # ``NEAREST`` moves that lose least (a wide position of a phalanx game has 100-200)
         near = max(2 * target, 2 * INFORMATIVE_LOSS)
         weighed = {
             id(m) for c, m in sorted(pool, key=lambda cm: -cm[0])[:NEAREST] if best - c <= near

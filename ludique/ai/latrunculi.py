@@ -189,3 +189,8 @@ class LatrunculiAI(GameAI[LatrunculiState]):
             if v & 11 == code:
                 total += s // 8 if code == 1 else 7 - s // 8
         return total
+
+
+def evaluation(game_id: str) -> LatrunculiAI:
+    """The evaluation a spec names ``"latrunculi"`` (``ludique.ai.evaluation.ai_for``)."""
+    return LatrunculiAI(game_id)

@@ -189,3 +189,8 @@ class PenteRace(GameAI):
         child = state.play(move)
         assert isinstance(child, PenteState)
         return PLACEMENTS[child.placements[enemy]][OFF] - before
+
+
+def evaluation(game_id: str) -> PenteRace:
+    """The evaluation a spec names ``"pente"`` (``ludique.ai.evaluation.ai_for``): the race."""
+    return PenteRace()

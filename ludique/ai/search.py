@@ -17,8 +17,8 @@ What makes it stronger per second:
   caused cut-offs anywhere, weighted by depth squared);
 * principal-variation search: after the first move, siblings are tested with a null window and
   re-searched only when they beat it;
-* a one-ply extension at the horizon for positions the evaluation cannot judge (an Epaminondas
-  crossing that must be answered now, a capture hanging in Latrunculi), so the last ply does not
+* a one-ply extension at the horizon for positions the evaluation cannot judge (a crossing
+  that must be answered now, a capture hanging), so the last ply does not
   end on a blunder it cannot see.
 
 The clock and the node count are read every four nodes; when the time is up or the nodes are
@@ -207,7 +207,7 @@ class Searcher:
             self.nodes += 1
             if not self.nodes % CLOCK_INTERVAL:
                 self._check_clock()
-            child = state._apply(move)
+            child = state.after(move)
             same = child.to_move == mover
             leaf = self.ai.leaf(child, ply + 1, False)
             assert leaf is not None
@@ -275,7 +275,7 @@ class Searcher:
         first = True
         mover = state.to_move
         for move in self._ordered(state, tt_move, ply):
-            child = state._apply(move)  # legal by construction: skip play()'s check
+            child = state.after(move)  # legal by construction: no play()'s check
             if child.to_move == mover:
                 # The same player acts again (a Seneca removal ends his turn): no change of
                 # sign, and no ply is spent, since the action is forced and the turn goes on.
@@ -326,7 +326,7 @@ class Searcher:
         self.partial = None
         mover = state.to_move
         for index, move in enumerate(moves):
-            child = state._apply(move)
+            child = state.after(move)
             if child.to_move == mover:
                 value = self._negamax(child, depth, alpha, beta, 1, extensions)
             elif index == 0:

@@ -36,17 +36,17 @@ BLUE, WHITE, BLACK = "blue", "white", "black"
 
 # What a move does (``Move.kind``): the screen animates, narrates and marks by it, never by the
 # notation's text.
-PLACE = "place"  # Latrunculi: a piece from the stock onto an empty square (``@c3``)
-STEP = "step"  # one square (Latrunculi), or a counter along the track by the die (Pente)
-SLIDE = "slide"  # Petteia and Dux: several squares along a rank or file
-JUMP = "jump"  # Seneca and Piso: a chain of jumps over one's own pieces
-PHALANX = "phalanx"  # Epaminondas: a phalanx (one piece or more) moved along a line
-ENTER = "enter"  # Pente grammai: a counter from off the board onto its entry point
-REMOVE = "remove"  # Seneca: the removal of one's own incitus (``xd4``)
-PASS = "pass"  # Pente grammai: the roll leaves no legal move
+PLACE = "place"  # a piece from the stock onto an empty square (``@c3``)
+STEP = "step"  # one square, or a counter along the track by the die
+SLIDE = "slide"  # several squares along a rank or file
+JUMP = "jump"  # a chain of jumps over one's own pieces
+PHALANX = "phalanx"  # a phalanx (one piece or more) moved along a line
+ENTER = "enter"  # a counter from off the board onto its entry point
+REMOVE = "remove"  # the removal of one's own incitus (``xd4``)
+PASS = "pass"  # the roll leaves no legal move
 MOVE_KINDS = (PLACE, STEP, SLIDE, JUMP, PHALANX, ENTER, REMOVE, PASS)
 
-# Phases (``GameState.phase``): only Seneca and Piso have one before the battle.
+# Phases (``GameState.phase``): only a game whose pieces are placed has one before the battle.
 PLACEMENT, BATTLE = "placement", "battle"
 
 
@@ -67,14 +67,14 @@ class Outcome:
 
 
 # Why a game ended.  These keys are part of the contract with the locale files.
-REASON_SACRED_LINE = "sacred-line"  # Pente grammai: all five counters on the goal point
-REASON_CROSSING = "crossing"  # Epaminondas: more pieces across than the opponent
-REASON_NO_PIECES = "no-pieces"  # Epaminondas: the player to move has no piece left
+REASON_SACRED_LINE = "sacred-line"  # all five counters on the goal point
+REASON_CROSSING = "crossing"  # a game won by crossing: more pieces across than the opponent
+REASON_NO_PIECES = "no-pieces"  # the player to move has no piece left
 REASON_NO_MOVES = "no-moves"  # the player to move has no legal move (immobilised)
-REASON_ONE_PIECE = "one-piece"  # Latrunculi: a player is down to one piece or none
-REASON_ONLY_DUX = "only-dux"  # Latrunculi dux: a player's only piece left is the dux
+REASON_ONE_PIECE = "one-piece"  # a player is down to one piece or none
+REASON_ONLY_DUX = "only-dux"  # a player's only piece left is the dux
 REASON_REPETITION = "repetition"  # the same position for the third time (kiosk rule)
-REASON_FIFTY_TURNS = "fifty-turns"  # Latrunculi: 50 battle turns without capture (kiosk rule)
+REASON_FIFTY_TURNS = "fifty-turns"  # 50 battle turns without capture (kiosk rule)
 REASON_VISIT = "visit"  # the visit's moves are played: the score decides (kiosk rule)
 
 REASONS = (
@@ -93,14 +93,14 @@ REASONS = (
 # Why a touch from one square to another is refused (``Refusal.key``); the locale files say
 # each under ``kiosk.play.refused.<key>``, with the refusal's fields.
 REFUSED_ELSEWHERE = "elsewhere"  # no rule the visitor can learn here: the move is elsewhere
-REFUSED_OCCUPIED = "occupied"  # Latrunculi: a piece moves or is placed only on an empty square
-REFUSED_OWN = "own"  # Pente grammai: one of the mover's counters holds that ordinary point
-REFUSED_SINGLE = "single"  # Epaminondas: a single piece never captures
-REFUSED_LARGER = "larger"  # Epaminondas: the group is not smaller (fields: size, group)
-REFUSED_FAR = "far"  # Epaminondas: a phalanx moves at most its size (field: size)
-REFUSED_ONE_SQUARE = "one_square"  # Epaminondas: a single piece moves one square
-REFUSED_BY_THE_BACK = "by_the_back"  # Epaminondas: the line behind can do it (field: square)
-REFUSED_JUMP = "jump"  # Epaminondas: the head's way is not free
+REFUSED_OCCUPIED = "occupied"  # a piece moves or is placed only on an empty square
+REFUSED_OWN = "own"  # one of the mover's counters holds that ordinary point
+REFUSED_SINGLE = "single"  # a single piece never captures
+REFUSED_LARGER = "larger"  # the group is not smaller (fields: size, group)
+REFUSED_FAR = "far"  # a phalanx moves at most its size (field: size)
+REFUSED_ONE_SQUARE = "one_square"  # a single piece moves one square
+REFUSED_BY_THE_BACK = "by_the_back"  # the line behind can do it (field: square)
+REFUSED_JUMP = "jump"  # the head's way is not free
 REFUSALS = (
     REFUSED_ELSEWHERE,
     REFUSED_OCCUPIED,
@@ -139,7 +139,7 @@ class Piece(NamedTuple):
 class Move:
     """Base of every game's move.  ``str(move)`` is the notation of ``rules.md``.
 
-    Subclasses set ``frm`` (origin square; ``"off"`` for a Pente grammai counter entering,
+    Subclasses set ``frm`` (origin square; ``"off"`` for a counter entering,
     ``None`` for a placement or a pass), ``to`` (final square; ``None`` for a removal or a pass),
     ``path`` (every square the piece stands on, origin and landings, for jump chains), ``kind``
     (one of ``MOVE_KINDS``) and ``captures`` (the squares of the enemy pieces it captures, in
@@ -173,8 +173,9 @@ class Move:
 
     @property
     def phalanx(self) -> tuple[str, ...]:
-        """The squares of the pieces this move carries, before it (Epaminondas: the phalanx,
-        tail first; elsewhere the one piece on the board, none for an entry or a placement)."""
+        """The squares of the pieces this move carries, before it (a phalanx game: the
+        phalanx, tail first; elsewhere the one piece on the board, none for an entry or a
+        placement)."""
         frm = self.frm
         return (frm,) if frm is not None and frm != "off" and self.to is not None else ()
 
@@ -186,13 +187,13 @@ class Move:
 
     @property
     def size(self) -> int:
-        """How many pieces the move carries (Epaminondas: the phalanx's length)."""
+        """How many pieces the move carries (a phalanx's length)."""
         return len(self.phalanx)
 
     @property
     def distance(self) -> int:
-        """How many squares every piece it carries moves (Epaminondas' phalanx; 0 in a game
-        that does not count it)."""
+        """How many squares every piece it carries moves (a phalanx; 0 in a game that
+        does not count it)."""
         return 0
 
     def __str__(self) -> str:
@@ -215,7 +216,7 @@ class GameState:
 
     The visit rule (a kiosk rule, like the fifty-turn count): ``visit`` is the number of moves
     each side may play, ``None`` in the full game; ``turns`` counts the moves played so far
-    (battle moves: a placement, a Seneca removal and a roll are not moves of their own).  Once
+    (battle moves: a placement, a removal and a roll are not moves of their own).  Once
     both sides have played their ``visit`` moves and the game is not decided otherwise, it ends
     with ``REASON_VISIT``, won by the higher ``score`` (``_visit_outcome``).  Every state carries
     both fields from its parent: a game's ``_apply`` sets them and checks
@@ -291,28 +292,29 @@ class GameState:
     # --- the rest of the protocol: what a game without the thing answers ----------------------
     @property
     def phase(self) -> str:
-        """``PLACEMENT`` while pieces are being placed (Seneca, Piso), else ``BATTLE``."""
+        """``PLACEMENT`` while pieces are being placed (a game that places them), else
+        ``BATTLE``."""
         return BATTLE
 
     @property
     def die(self) -> int | None:
-        """This turn's roll (Pente grammai), or ``None`` while it is due or in a game without
+        """This turn's roll (a game with a die), or ``None`` while it is due or in a game without
         a die."""
         return None
 
     def reserve(self, colour: str) -> int:
-        """How many pieces ``colour`` still has to place on the board (Seneca, Piso)."""
+        """How many pieces ``colour`` still has to place on the board (a game that places them)."""
         return 0
 
     @property
     def quiet_turns(self) -> int:
-        """Turns in a row without capture or removal, where a rule counts them (Latrunculi's
-        50-turn rule); 0 in a game without such a rule."""
+        """Turns in a row without capture or removal, where a rule counts them (a fifty-turn
+        rule); 0 in a game without such a rule."""
         return 0
 
     @property
     def pending_removal(self) -> bool:
-        """True when the legal moves are the removal of one of the mover's pieces (Seneca)."""
+        """True when the legal moves are the removal of one of the mover's pieces (a prisoner)."""
         return False
 
     def score(self, colour: str) -> tuple[int, ...]:
@@ -341,17 +343,17 @@ class GameState:
 
     @property
     def freed(self) -> tuple[str, ...]:
-        """The squares of the pieces the move that led here set free (Seneca's inciti)."""
+        """The squares of the pieces the move that led here set free (prisoners, inciti)."""
         return ()
 
     def crossing_count(self, colour: str) -> int:
-        """How many of ``colour``'s pieces stand on the other side's home row (Epaminondas'
+        """How many of ``colour``'s pieces stand on the other side's home row (a game won by
         crossing; 0 in a game without one)."""
         return 0
 
     def blocked_entry(self) -> str | None:
         """The point where the mover's waiting pieces would enter now and cannot, because one
-        of his own stands there and no other entry is left (Pente grammai's die), or None."""
+        of his own stands there and no other entry is left (a game with a die), or None."""
         return None
 
     @property
@@ -426,6 +428,13 @@ class GameState:
     def play(self, move: Move | str) -> GameState:
         """The state after ``move`` (a ``Move`` or its notation).  Raises ``IllegalMove``."""
         return self._apply(self._legal_move(move))
+
+    def after(self, move: Move) -> GameState:
+        """The state after ``move``, which must be one of this state's own ``legal_moves()``
+        (the very object, not a move of another position nor a notation), without ``play``'s
+        check: for the search, which plays only the moves it was just given, at every node.
+        Anything else is not checked: the result is undefined (a wrong state or an error)."""
+        return self._apply(move)
 
     def _legal_move(self, move: Move | str) -> Move:
         """This position's own legal move for ``move`` (a ``Move`` or its notation): a Move from

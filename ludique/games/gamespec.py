@@ -9,8 +9,8 @@ the engine asks the spec (``ludique.games.spec(game_id)``) instead of testing a 
 layers the engine may not import (the computer, the screen) keep registries keyed by a spec's
 ``evaluation`` and ``board``.
 
-Variants are specs that differ in a few fields (``dataclasses.replace``): the four Latrunculi
-variants share a family, a board and most of their facts.
+Variants are specs that differ in a few fields (``dataclasses.replace``): the variants of
+a family share its board and most of their facts.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class GameSpec:
     initial: Callable[[], GameState]  # the starting position
     colours: tuple[str, str]  # the first moves first
     piece_kinds: tuple[str, ...]
-    board: str  # how the board is drawn: a key of the screen's board views (``ui.boards``)
+    board: str  # how the board is drawn: a module ``ludique/ui/boards/<board>.py``, or "grid"
     variant: str = ""  # the variant's name in its family ("dux"), or "" for a game of its own
     # geometry: a square grid (files x ranks, home rows by colour) or a track of named points
     files: int = 0
@@ -60,9 +60,9 @@ class GameSpec:
     threats: Callable[[GameState], list[Threat]] | None = None  # what the next move decides
     notices: tuple[Rule, ...] = ()  # the rules explained once, in the order they are said
     taught_by_guide: tuple[tuple[str, str], ...] = ()  # (notice, guide step) already taught
-    evaluation: str = ""  # the computer's evaluation (a key of ``ludique.ai.evaluation``)
+    evaluation: str = ""  # the computer's evaluation (a module ``ludique/ai/<evaluation>.py``)
     # how many times longer a search pass at depth 2 takes than one at depth 1, for the story's
-    # time plan (benchmarks/analysis.py: Epaminondas 15 to 18, the Latrunculi variants 3 to 10;
+    # time plan (benchmarks/analysis.py: 15 to 18 for the phalanx game, 3 to 10 for the others;
     # later passes use the measured growth)
     search_growth: float = 8.0
     narration: str = "plain"  # how a move is told in words (a key of ``ludique.play.narration``)

@@ -19,7 +19,7 @@
 * the changes add up: the final result (1 or 0) minus the chance at the start is the luck of
   every throw plus the costs of the opponent's moves minus the costs of the viewpoint's own.
 
-**Latrunculi and Epaminondas** are told from the computer's judgement: every position is
+**A game without a solved table** is told from the computer's judgement: every position is
 searched (``ludique.ai.search``, the Champion's evaluation) to one depth for the whole game,
 the deepest that fits ``budget`` seconds, and the score (hundredths of a piece, for the player
 to move) becomes a "who is ahead" value for the viewpoint, ``1 / (1 + exp(-score / SCALE))``:
@@ -150,7 +150,7 @@ class Story:
             return None
         return max(costly, key=lambda a: (a.cost, -a.index))
 
-    # --- Latrunculi, Epaminondas -------------------------------------------------------------
+    # --- a game without a solved table: the computer's judgement ----------------------------
     @property
     def turning(self) -> Action | None:
         """The move after which the winner was ahead for good (see the module doc)."""

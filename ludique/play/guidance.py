@@ -105,12 +105,12 @@ class Guidance:
         self.marked: tuple[str, ...] = ()  # the squares of the computer's last move
         self.lost: Text | None = None  # the visitor's pieces the computer's last move took
         self._coming: tuple[GameState, Text | None] | None = None  # said once it is shown
-        # Latrunculi's pieces in danger are marked at the gentle strengths, or when the curator
-        # asks for it at every strength (the setting ``capture_warnings``)
+        # Where the warnings are a setting (the spec's ``warnings_by_setting``), pieces in danger
+        # are marked at the gentle strengths, or when the curator asks for it at every strength
+        # (the setting ``capture_warnings``)
         self.capture_warnings = capture_warnings or match.config.strength in WARNED_STRENGTHS
-        # Epaminondas marks them at every strength: a phalanx captures from afar, and a
-        # visitor does not see it coming (in Latrunculi the warnings are a setting); the red
-        # targets of a held piece follow the same rule
+        # The other games mark them at every strength (a phalanx captures from afar, and a
+        # visitor does not see it coming); the red targets of a held piece follow the same rule
         self._by_setting = spec(match.config.game_id).warnings_by_setting
         self._threats_for: GameState | None = None
         self._threats: list[Threat] = []
@@ -609,7 +609,7 @@ class Guidance:
         return Text.of(counter_key(key) if counters(self.state.game_id) else key)
 
     def line_note(self, square: str) -> Text | None:
-        """The held piece is the front of a line that could move forward (Epaminondas): which
+        """The held piece is the front of a line that could move forward (a phalanx game): which
         piece to take to move the whole line (``ludique.play.hint.line_tail``)."""
         tail = line_tail(self.state, square) if self.marks_next_step else None
         return None if tail is None else Text.of("play.hint.line", tail=tail, head=square)

@@ -200,7 +200,7 @@ def placement_for(state: GameState) -> Move | None:
 
 def line_tail(state: GameState, square: str) -> str | None:
     """Where the back piece stands of a line of the mover's whose front piece is on ``square``
-    and which could move forward (Epaminondas: a line moves from its back piece; taken alone,
+    and which could move forward (a phalanx game: a line moves from its back piece; taken alone,
     the front piece leaves it).  None: ``square`` is the front of no such line."""
     game = spec(state.game_id)
     if not game.phalanx:

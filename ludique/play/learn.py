@@ -329,7 +329,7 @@ def _position(game_id: str, position: object) -> GameState:
 
 
 def _refused_squares(state: GameState, notation: str) -> tuple[str, ...]:
-    """The square a refused move would reach: its last square, or for an Epaminondas phalanx
+    """The square a refused move would reach: its last square, or for a phalanx
     (written TAIL-TO) the square its head would land on (the enemy it may not take)."""
     parts = notation.lstrip("x@").split("-")
     frm, to = parts[0], parts[-1]

@@ -458,8 +458,8 @@ class Match:
 
 
 def army_sizes(state: GameState, on_board_only: bool = False) -> Counter[str]:
-    """Each colour's pieces on the board (``on_board_only``: not counting Latrunculi's stock on
-    the board's ``reserve``) plus those still waiting to be placed."""
+    """Each colour's pieces on the board (``on_board_only``: not counting a placing game's
+    stock on the board's ``reserve``) plus those still waiting to be placed."""
     counts = Counter(
         p.colour for p in state.pieces() if not (on_board_only and p.square == "reserve")
     )

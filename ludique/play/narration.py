@@ -25,10 +25,10 @@ Translate = Callable[..., str]  # ``app.t``: a key below ``kiosk.`` and its fiel
 def describe(state: GameState, move: str, t: Translate, *, advice: bool = False) -> str:
     """The move ``move`` (notation), played from ``state``, told in words with ``t``.
 
-    ``state`` is the position before the move, with the die already thrown in Pente grammai.
+    ``state`` is the position before the move, with the die already thrown in a game with a die.
     ``advice``: the move that was not played but would have been best, told as what to do
-    ("enter a counter on 3B"), since a clause in the past would say it happened.  Only Pente
-    grammai's exact story names such a move.
+    ("enter a counter on 3B"), since a clause in the past would say it happened.  Only a solved
+    game's exact story names such a move.
     A notation that is no legal move here is given back as it is rather than raising: the
     story must never fail for want of a word.
     """

@@ -28,11 +28,11 @@ def threats(state: GameState) -> list[Threat]:
 
 def exposed(after: GameState, mover: str) -> set[str]:
     """The squares of ``mover``'s pieces that the other side, to move in ``after`` (the
-    position ``mover``'s move led to), could take at once: capture, or in Pente grammai hit
+    position ``mover``'s move led to), could take at once: capture, or in a game with a die hit
     with one of the six throws (not on the sacred points)."""
     if after.outcome is not None or after.to_move == mover:
         return set()
-    if after.needs_roll:  # Pente grammai: the other side throws first, any of the six
+    if after.needs_roll:  # a game with a die: the other side throws first, any of the six
         mine = {p.square for p in after.pieces() if p.colour == mover}
         open_ = mine - set(spec(after.game_id).sacred) - {"off"}
         return {

@@ -15,9 +15,9 @@ The rules of touch:
   that can move itself as it lifts (a drag from there takes that piece);
 * with a piece selected, a touch on one of its targets plays that move: a tap that can mean
   one move plays it, also on another of the visitor's own pieces that the move carries along
-  (an Epaminondas line moving onto its own squares: the target is ringed there, and the ring
+  (a phalanx moving onto its own squares: the target is ringed there, and the ring
   answers a tap).  To choose that piece instead, the visitor lets go of the selected one (a
-  second tap on it) first.  One's own counters on a sacred point of Pente grammai stay where
+  second tap on it) first.  One's own counters on a sacred point (a track's) stay where
   they are when another lands there: a touch on them is the move onto the point too;
 * a touch on a piece that can move selects it (a second tap on it lets it go); a drag takes
   it, and a drop on one of its targets plays the move, anywhere else it glides back;

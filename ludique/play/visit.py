@@ -49,7 +49,7 @@ def countdown(state: GameState) -> Line | None:
 
 def score_words(state: GameState, first: str) -> Line:
     """The score as the end says it, ``first``'s count before the other side's, part after part
-    (Epaminondas: pieces across, then pieces taken): "5 to 3 men taken"."""
+    (a game won by crossing: pieces across, then pieces taken): "5 to 3 men taken"."""
     other = next(c for c in state.colours if c != first)
     parts = spec(state.game_id).score
     mine, theirs = state.score(first), state.score(other)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from ludique.games.base import PHALANX
+from ludique.tools.review import NOTICE_FIELDS, advance, game_screens
 
 SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
 # The stories' search is given time enough to reach its depth on a loaded machine (it takes a
@@ -26,29 +26,11 @@ SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
 STORY_SECONDS = 60.0
 
 
-def _advance(state, plies: int, rng: random.Random, stop=None):
-    for _ in range(plies):
-        if state.outcome is not None:
-            break
-        if stop is not None and stop(state):
-            break
-        if state.needs_roll:
-            state = state.roll(rng.randint(1, 6))
-            continue
-        moves = state.legal_moves()
-        if not moves:
-            break
-        # captures are preferred in Epaminondas only: the screens' positions were found so
-        captures = [m for m in moves if m.kind == PHALANX and m.captures]
-        state = state.play(rng.choice(captures or moves))
-    return state
-
-
 def _finished(game_id: str, rng: random.Random):
     from ludique.games import new_game
 
     for _ in range(40):
-        state = _advance(new_game(game_id), 3000, rng)
+        state = advance(new_game(game_id), 3000, rng)
         if state.outcome is not None:
             return state
     return None
@@ -124,7 +106,7 @@ def each_screen(app) -> Iterator[str]:
     app.go("attract")
     demo = app.scene.demo
     if demo is not None:
-        demo.match.state = _advance(demo.match.state, 14, rng)
+        demo.match.state = advance(demo.match.state, 14, rng)
     yield "attract"
     from ludique.words.i18n import LANGUAGES
 
@@ -139,7 +121,7 @@ def each_screen(app) -> Iterator[str]:
         yield f"setup-{family}"
     app.scene.opponent = "two-players"
     app.scene.layout()
-    yield "setup-epaminondas-two-players"
+    yield f"setup-{families()[-1]}-two-players"
     for game in specs():
         game_id = game.id
         # each game's positions from its own seed: the same screens whatever games come before
@@ -151,9 +133,9 @@ def each_screen(app) -> Iterator[str]:
         match = scene.match
         start = match.state
         if game.sample_placement:  # pieces being placed, then a prisoner in the battle
-            match.state = _advance(start, 9, rng)
+            match.state = advance(start, 9, rng)
             yield f"game-{game_id}-placement"
-            match.state = _advance(
+            match.state = advance(
                 start,
                 400,
                 rng,
@@ -162,9 +144,9 @@ def each_screen(app) -> Iterator[str]:
                 ),
             )
         else:
-            match.state = _advance(start, game.sample_plies, rng)
+            match.state = advance(start, game.sample_plies, rng)
             if match.state.to_move != scene.config.visitor_colour:
-                match.state = _advance(match.state, 1 if not match.state.needs_roll else 2, rng)
+                match.state = advance(match.state, 1 if not match.state.needs_roll else 2, rng)
         match.turn_started = app.now()
         moves = scene.guidance.origins()
         if moves:
@@ -176,7 +158,7 @@ def each_screen(app) -> Iterator[str]:
             # the visitor took the second colour: the board is turned round
             config = GameConfig(game_id, "computer", "champion", start.colours[1])
             app.go("game", config=config)
-            app.scene.match.state = _advance(app.scene.match.state, 11, rng)
+            app.scene.match.state = advance(app.scene.match.state, 11, rng)
             yield f"game-{game_id}-turned"
         if game.cards:
             app.go("rules", game=scene)
@@ -208,12 +190,10 @@ def each_screen(app) -> Iterator[str]:
         learn.go_to_step(len(learn.guide.steps) - 1)
         learn.hint_until = app.now() + 3600
         yield f"learn-{game_id}-hint"
-    yield from _guidance_screens(app)
-    yield from _threat_screens(app)
+    yield from game_screens(app)  # each game's own, set up by hand (``ludique/tools/review/``)
     yield from _notice_screens(app)
-    yield from _short_game_screens(app)
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
-    app.scene.match.state = _advance(app.scene.match.state, 7, random.Random(20))
+    app.scene.match.state = advance(app.scene.match.state, 7, random.Random(20))
     yield "game-pente-two-players"
     app.countdown_since = app.now()
     yield "still-playing"
@@ -224,184 +204,6 @@ def each_screen(app) -> Iterator[str]:
     app.pin_pad = None
     app.go("admin")
     yield "admin"
-
-
-def _guidance_screens(app) -> Iterator[str]:
-    """A game's next step shown: the ringed pieces with a short message over the board (a
-    blocked entry, the battle begins, a refused drop), and the question before leaving."""
-    from ludique.games import new_game
-    from ludique.games.epaminondas.rules import EpaminondasState
-    from ludique.games.pente.rules import PenteState
-    from ludique.play.match import GameConfig
-
-    app.go("game", config=GameConfig("pente-grammai", "computer", "player", None))
-    scene = app.scene
-    # a 5 thrown while Blue's own counter stands on 5A: nothing can enter
-    scene.set_position(
-        PenteState.from_position(
-            blue={"5A": 1, "1A": 1, "3B": 1, "off": 2}, white={"2B": 1, "3A": 1, "off": 3}, die=5
-        )
-    )
-    scene.guidance.say("notice.blocked", point="5A")
-    yield "game-pente-grammai-blocked"
-    app.go("game", config=GameConfig("latrunculi-seneca", "computer", "player", None))
-    scene = app.scene
-    state = _advance(new_game("latrunculi-seneca"), 32, random.Random(4))
-    scene.set_position(state)
-    scene.guidance.say("notice.battle")
-    yield "game-latrunculi-seneca-battle"
-    app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
-    scene = app.scene
-    scene.set_position(
-        EpaminondasState.from_position(
-            white=["c1", "f1", "f2", "k1", "k2", "k3"], black=["c2", "f3", "f4", "n12", "m12"]
-        )
-    )
-    scene.guidance.say("refused.larger", size=2, group=2)
-    yield "game-epaminondas-refused"
-    scene.ask_leave("home")
-    yield "game-leave-question"
-    scene.stay()
-    # the end of a game: the last piece taken is ringed on the final board
-    from ludique.games.latrunculi.rules import PetteiaState
-
-    app.go("game", config=GameConfig("latrunculi-petteia", "computer", "player", None))
-    scene = app.scene
-    scene.match.state = PetteiaState.from_position(
-        blue=["a1", "c3", "e1", "f2"], white=["b3", "h8"], to_move="blue"
-    ).play("a1-a3")
-    app.go("end", game=scene)
-    yield "end-latrunculi-petteia-last-capture"
-
-
-# the fields of a rule notice shown out of its game (``_notice_screens``)
-NOTICE_FIELDS = {
-    "point": "3B",
-    "from": "5B",
-    "to": "2A",
-    "count": 2,
-    "square": "d5",
-    "colour": "white",
-    "left": 10,
-}
-
-
-def _threat_screens(app) -> Iterator[str]:
-    """Each kind of threat, marked on the board and named in the strip, before the move that
-    could decide it (``ludique/play/threats.py``)."""
-    from ludique.games.epaminondas.rules import EpaminondasState
-    from ludique.games.latrunculi.rules import PetteiaState
-    from ludique.games.pente.rules import PenteState
-    from ludique.play.match import GameConfig
-
-    situations = [
-        (
-            "epaminondas-crossing",
-            GameConfig("epaminondas", "computer", "player", None),
-            EpaminondasState.from_position(
-                white=["c2", "d2", "e3", "f3", "g2", "h2", "a1"],
-                black=["b1", "k11", "l11", "m12", "n12", "j10"],
-            ),
-        ),
-        (
-            "epaminondas-can-cross",
-            GameConfig("epaminondas", "computer", "player", None),
-            EpaminondasState.from_position(
-                white=["c10", "c11", "d2", "e2", "f2"], black=["k11", "l11", "m12", "n12"]
-            ),
-        ),
-        (
-            "latrunculi-petteia-capture",
-            GameConfig("latrunculi-petteia", "computer", "beginner", None),
-            PetteiaState.from_position(blue=["d4", "a1", "h1", "b2"], white=["c4", "e6", "h8"]),
-        ),
-        (
-            "pente-grammai-knock",
-            GameConfig("pente-grammai", "computer", "player", None),
-            PenteState.from_position(blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 4}),
-        ),
-    ]
-    for name, config, state in situations:
-        app.go("game", config=config)
-        app.scene.set_position(state)
-        yield f"game-threat-{name}"
-    # a threat, the counts and a rule notice at once (the strip's fullest moment): nothing
-    # may go under the buttons, nor off the strip
-    from ludique.games.latrunculi.rules import SenecaState
-    from ludique.play.guidance import Text
-
-    crowded = [
-        (
-            "epaminondas-capture",
-            GameConfig("epaminondas", "computer", "player", None),
-            EpaminondasState.from_position(
-                white=["e5", "f4", "c2", "d2", "g2", "h2", "a1", "b1"],
-                black=["e7", "e6", "j4", "k3", "m12", "n12"],
-            ),
-            "epaminondas.equal-across",
-        ),
-        (
-            "latrunculi-seneca-capture",
-            GameConfig("latrunculi-seneca", "computer", "beginner", None),
-            SenecaState.from_position(
-                blue=["d4", "a1", "h1", "b2", "g7"], white=["c4", "e5", "h8", "a8"]
-            ),
-            "latrunculi.safe",
-        ),
-        (
-            "pente-grammai-knock",
-            GameConfig("pente-grammai", "computer", "player", None),
-            PenteState.from_position(blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 4}),
-            "pente.forced-off",
-        ),
-    ]
-    for name, config, state, rule in crowded:
-        app.go("game", config=config)
-        app.scene.set_position(state)
-        app.scene.guidance.explain(rule, NOTICE_FIELDS)
-        yield f"game-threat-{name}-and-notice"
-        # ... and the pieces the computer's last move took (said until the visitor moves)
-        lost = {
-            "epaminondas": Text.of("play.notice.lost_many", count=2, squares="g5, h5"),
-            "latrunculi": Text.of("play.notice.lost", square="f4"),
-            "pente": Text.of("play.notice.lost_counter", point="5A"),
-        }
-        app.scene.guidance.lost = lost[name.split("-")[0]]
-        yield f"game-threat-{name}-notice-and-loss"
-    # a piece held: a target where it would be taken at once is red (Pente grammai: with the
-    # throws that would send it back)
-    held = [
-        (
-            "epaminondas",
-            EpaminondasState.from_position(
-                white=["f4", "c2", "d2", "g2", "h2", "a1", "b1"],
-                black=["e8", "e7", "j6", "m12", "n12"],
-            ),
-            "f4",
-        ),
-        (
-            "pente-grammai",
-            PenteState.from_position(
-                blue={"4A": 1, "1B": 1, "off": 3}, white={"2A": 1, "3A": 3, "5B": 1}, die=6
-            ),
-            "4A",
-        ),
-    ]
-    for game_id, state, origin in held:
-        app.go("game", config=GameConfig(game_id, "computer", "player", None))
-        app.scene.set_position(state)
-        app.scene.match.last_die = state.die
-        app.scene.board.selected = origin
-        yield f"game-{game_id}-danger-target"
-    # the visitor hesitates: the suggested piece breathes with its target, and the strip says
-    # the move and why (the suggestion is searched in a thread: the picture waits for it)
-    app.go("game", config=GameConfig("epaminondas", "computer", "player", None))
-    app.scene.match.turn_started = app.last_input = app.now() - 3600
-    guidance = app.scene.guidance
-    guidance.hints.start(app.scene.match.state)
-    guidance.hints.wait()
-    yield "game-epaminondas-hint"
-    app.last_input = app.now()
 
 
 def _notice_screens(app) -> Iterator[str]:
@@ -417,35 +219,6 @@ def _notice_screens(app) -> Iterator[str]:
         app.go("game", config=GameConfig(game_id, "computer", "player", None))
         app.scene.guidance.explain(rule.id, fields)
         yield f"game-notice-{rule.id}"
-
-
-def _short_game_screens(app) -> Iterator[str]:
-    """The short game (the visit rule, ``ludique/play/visit.py``): a game in its last moves, the
-    countdown over the score in the strip, then its end by the score, in a race (Pente
-    grammai), a game of two scores (Epaminondas) and one of captures (Petteia)."""
-    from ludique.play.match import GameConfig
-    from ludique.play.visit import COUNTDOWN
-
-    for game_id in ("pente-grammai", "epaminondas", "latrunculi-petteia"):
-        rng = random.Random(f"short {game_id}")
-        app.go("game", config=GameConfig(game_id, "computer", "even", None))
-        scene = app.scene
-        match = scene.match
-        visitor = scene.config.visitor_colour
-
-        def near_the_end(state, visitor=visitor) -> bool:
-            left = state.turns_left
-            return left is not None and left < 2 * COUNTDOWN and state.to_move == visitor
-
-        match.state = _advance(match.state, 400, rng, stop=near_the_end)
-        if match.state.needs_roll:
-            match.state = match.state.roll(rng.randint(1, 6))
-            match.last_die = match.state.die
-        match.turn_started = app.now()
-        yield f"game-{game_id}-short-last-moves"
-        match.state = _advance(match.state, 400, rng)
-        app.go("end", game=scene)
-        yield f"end-{game_id}-short"
 
 
 def draw_band(surface, band) -> None:
@@ -539,17 +312,23 @@ def differing_pixels(before, after) -> int:
 
 
 def compare(written: list[Path], outdir: Path, before: Path) -> list[tuple[Path, int | None]]:
-    """The screens of ``written`` (under ``outdir``) that differ from the same file under
-    ``before``: each with its count of differing pixels, or None where ``before`` has none."""
+    """The screens of ``written`` (under ``outdir``) that differ from the same screen under
+    ``before`` (the same file, or the file of the same screen's name under another number):
+    each with its count of differing pixels, or None where ``before`` has no such screen."""
     import pygame
 
     differ: list[tuple[Path, int | None]] = []
     for path in written:
         name = path.relative_to(outdir)
         old = before / name
-        if not old.is_file():
-            differ.append((name, None))
-            continue
+        if not old.is_file():  # the screens before it were fewer, or in another order
+            screen = path.name.split("-", 1)[-1]
+            same = sorted(old.parent.glob(f"[0-9]*-{screen}"))
+            same = [p for p in same if p.name.split("-", 1)[-1] == screen]
+            if not same:
+                differ.append((name, None))
+                continue
+            old = same[0]
         count = differing_pixels(pygame.image.load(str(old)), pygame.image.load(str(path)))
         if count:
             differ.append((name, count))
@@ -588,6 +367,18 @@ def _mount(text: str) -> tuple[int, int | str]:
             f"{text!r} is not a mounting like 55@80 (inches @ centimetres) or table"
         ) from None
     return (diagonal, lower_edge)
+
+
+def vanished(written: list[Path], outdir: Path, before: Path) -> list[Path]:
+    """The screens under ``before``, in the folders ``written`` fills, that were not drawn."""
+    drawn = {(p.parent.relative_to(outdir), p.name.split("-", 1)[-1]) for p in written}
+    folders = {folder for folder, _ in drawn}
+    return [
+        p.relative_to(before)
+        for folder in sorted(folders)
+        for p in sorted((before / folder).glob("*.png"))
+        if (folder, p.name.split("-", 1)[-1]) not in drawn
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -631,8 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, count in differ:
         said = f"not in {args.compare}" if count is None else f"{count} pixels differ"
         print(f"{name}: {said}")
-    print(f"{len(differ)} of {len(written)} screens differ from {args.compare}")
-    return 1 if differ else 0
+    gone = vanished(written, args.outdir, args.compare)
+    for name in gone:
+        print(f"{name}: in {args.compare} only")
+    print(f"{len(differ)} of {len(written)} screens differ from {args.compare}, {len(gone)} gone")
+    return 1 if differ or gone else 0
 
 
 if __name__ == "__main__":

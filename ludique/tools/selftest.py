@@ -492,10 +492,12 @@ class SelfTest:
         self.say(f"{game_id} in {lang}: {', '.join(played)}; computer answered; rules; undo; home")
 
     def _end_screens(self) -> None:
+        from ludique.games import families, family_games
         from ludique.play.match import GameConfig
 
         drive, app = self.drive, self.app
-        ends = [g for g in ("pente-grammai", "epaminondas", "latrunculi-dux") if g in self.games]
+        # one game of each family: its last variant
+        ends = [family_games(f)[-1].id for f in families() if family_games(f)[-1].id in self.games]
         for game_id in ends:
             # A random game of Pente grammai runs past 20,000 actions once in 40, so each game
             # gets its own seeds, not whatever the visit before left in ``rng``: the same games
@@ -532,11 +534,12 @@ class SelfTest:
         self.say(f"end screens and their stories: {', '.join(ends)} (two players)")
 
     def _idle_timeout(self, rng: random.Random) -> None:
+        from ludique.games import families, family_games
         from ludique.ui.countdown import countdown_limit, idle_limit
 
         drive, app = self.drive, self.app
         drive.tap_language("en")
-        self._start("epaminondas")
+        self._start(family_games(families()[-1])[0].id)  # the last tile of Home
         drive.until(drive.visitor_can_act, "the visitor's turn before going idle")
         drive.visitor_move(rng)
         drive.step(idle_limit(app.settings, app.scene) + 0.5)

@@ -1,24 +1,23 @@
 """The drawn examples of the rule cards, made with the engines and the kiosk's own board views.
 
 Each diagram is a short sequence: a position built with the engine's ``from_position`` and one or
-more moves in the notation of ``rules.md``.  The engine plays them, so a diagram can never show a
-move the program would refuse, and the kiosk's board views draw every position, so the pictures
-always match the boards on screen.  A diagram is drawn as panels side by side: each position with
-an arrow for the move about to be played (captures crossed out), and the final position with the
-moved piece glowing.
+more moves in the notation of ``rules.md``, kept in its game's folder
+(``ludique/games/<game>/diagrams.py``, gathered by ``ludique.games.diagram``).  The engine plays
+them, so a diagram can never show a move the program would refuse, and the kiosk's board views
+draw every position, so the pictures always match the boards on screen.  A diagram is drawn as
+panels side by side: each position with an arrow for the move about to be played (captures
+crossed out), and the final position with the moved piece glowing.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
 from ludique.games import spec
 from ludique.games.base import ENTER, GameState
-from ludique.games.pente.rules import POINT_NAMES
+from ludique.games.diagram import Diagram, diagrams
 from ludique.ui import palette
 from ludique.ui.boards import view_for
 from ludique.ui.fonts import font
@@ -29,158 +28,7 @@ PANEL_GAP = 56  # room between two panels for the chevron
 MAX_PANEL_HEIGHT = 560
 
 
-@dataclass(frozen=True)
-class Diagram:
-    """``build`` gives the starting position; ``moves`` are played one per panel."""
-
-    game_id: str
-    build: Callable[[], GameState]
-    moves: tuple[str, ...]
-    roll: int | None = None  # Pente grammai: the die to show beside the first position
-    # numbers to show on the first panel: (squares, text), drawn at the middle of the squares
-    badges: tuple[tuple[tuple[str, ...], str], ...] = ()
-    # a route to draw as one arrow on a still position (the Pente grammai track)
-    track: tuple[str, ...] = ()
-    # paper: one more board, the position after the last move, when the caption ends on what
-    # it did (a prisoner freed); the screen plays the moves and holds that result anyway
-    result: bool = False
-
-
-def _pente(**position) -> Callable[[], GameState]:
-    def build() -> GameState:
-        from ludique.games.pente.rules import PenteState
-
-        return PenteState.from_position(**position)
-
-    return build
-
-
-def _epaminondas(**position) -> Callable[[], GameState]:
-    def build() -> GameState:
-        from ludique.games.epaminondas.rules import EpaminondasState
-
-        return EpaminondasState.from_position(**position)
-
-    return build
-
-
-def _latrunculi(variant: str, **position) -> Callable[[], GameState]:
-    def build() -> GameState:
-        from ludique.games.latrunculi import rules as latrunculi
-
-        cls = getattr(latrunculi, f"{variant}State")
-        if not position:
-            return cls.initial()
-        return cls.from_position(**position)
-
-    return build
-
-
-DIAGRAMS: dict[str, Diagram] = {
-    "pente-track": Diagram(
-        "pente-grammai",
-        _pente(to_move="blue"),
-        (),
-        track=(*POINT_NAMES, POINT_NAMES[0]),  # once round
-    ),
-    "pente-entering": Diagram(
-        "pente-grammai",
-        _pente(blue={"2A": 1, "4A": 1}, white={"3B": 1, "5B": 1}, to_move="blue", die=6),
-        ("off-1B",),
-        roll=6,
-    ),
-    "pente-capture": Diagram(
-        "pente-grammai",
-        _pente(
-            blue={"1A": 1, "2A": 1, "4A": 1, "3B": 2},
-            white={"2B": 1, "5B": 1, "3A": 1},
-            to_move="blue",
-            die=3,
-        ),
-        ("4A-2B",),
-        roll=3,
-    ),
-    "pente-sacred-line": Diagram(
-        "pente-grammai",
-        _pente(
-            blue={"3B": 4, "1B": 1},
-            white={"3B": 1, "3A": 2, "5A": 1},
-            to_move="blue",
-            die=2,
-        ),
-        ("1B-3B",),
-        roll=2,
-    ),
-    "epaminondas-phalanx": Diagram(
-        "epaminondas",
-        _epaminondas(
-            white=["c2", "c3", "c4", "f1", "g1", "h2"],
-            black=["e10", "j11", "k11", "k12"],
-            to_move="white",
-        ),
-        ("c2-c4",),
-    ),
-    "epaminondas-capture": Diagram(
-        "epaminondas",
-        _epaminondas(
-            white=["e3", "e4", "e5", "i2", "j2"],
-            black=["e7", "e8", "h10", "i10", "j11"],
-            to_move="white",
-        ),
-        ("e3-e5",),
-        badges=((("f3", "f4", "f5"), "3"), (("f7", "f8"), "2")),
-    ),
-    "epaminondas-crossing": Diagram(
-        "epaminondas",
-        _epaminondas(
-            white=["b12", "c12", "e6", "f5", "j3", "k2"],
-            black=["f1", "g9", "h10", "i10", "l11"],
-            to_move="white",
-        ),
-        (),
-        badges=((("b11", "c11"), "2"), (("f2",), "1")),
-    ),
-    "latrunculi-custodian": Diagram(
-        "latrunculi-petteia",
-        _latrunculi("Petteia", blue=["c4", "e3", "a1", "h1"], white=["d4", "a8", "g7", "h8"]),
-        ("e3-e4",),
-    ),
-    "latrunculi-corner": Diagram(
-        "latrunculi-petteia",
-        _latrunculi("Petteia", blue=["b8", "a6", "d2", "h1"], white=["a8", "e7", "g6"]),
-        ("a6-a7",),
-    ),
-    "latrunculi-jump": Diagram(
-        "latrunculi-seneca",
-        _latrunculi("Seneca", blue=["c3", "d3", "e4", "b1", "g2"], white=["c6", "f7", "g5", "b7"]),
-        ("c3-e3-e5",),
-    ),
-    "latrunculi-slide": Diagram(
-        "latrunculi-petteia",
-        _latrunculi("Petteia"),
-        ("c2-c5",),
-    ),
-    "latrunculi-incitus": Diagram(
-        "latrunculi-seneca",
-        _latrunculi(
-            "Seneca",
-            blue=["c4", "f4", "a1", "h1"],
-            white=["d4", "e3", "f5", "a8", "h8"],
-        ),
-        ("f4-e4", "f5-e5"),
-        result=True,
-    ),
-    "latrunculi-dux": Diagram(
-        "latrunculi-dux",
-        _latrunculi(
-            "Dux",
-            blue=["c5", "a1", "h1"],
-            white=["d5", "a8", "h8"],
-            dux={"blue": "e2", "white": "d7"},
-        ),
-        ("e2-e5",),
-    ),
-}
+DIAGRAMS: dict[str, Diagram] = diagrams()
 
 
 def positions(name: str) -> list[GameState]:
@@ -219,7 +67,7 @@ def _square_step(square: str, df: int, dr: int) -> str:
 
 
 def _phalanx_head_path(state: GameState, tail: str, to: str) -> list[str]:
-    """An Epaminondas move is written by its tail; the arrow follows the head, which captures."""
+    """A phalanx's move is written by its tail; the arrow follows the head, which captures."""
     df = ord(to[0]) - ord(tail[0])
     dr = int(to[1:]) - int(tail[1:])
     distance = max(abs(df), abs(dr))

@@ -66,7 +66,7 @@ class GameBoard:
         self.roll: DieRoll | None = None
         self.touch = Interaction(guidance)  # what the visitor holds, and what a touch means
         self.covered = False  # a question over the board (leave?): no marks, no touches
-        # the quick start: the visitor's men placed for him (Latrunculi) until he touches
+        # the quick start: the visitor's men placed for him (a placing game) until he touches
         self.auto_place = False
         self.move_seconds = DEMO_MOVE_SECONDS if match.demo else COMPUTER_MOVE_SECONDS
         self.on_refused: Callable[[str | None, tuple[float, float] | None], None] | None = None
@@ -510,8 +510,8 @@ class GameBoard:
         return [*self._drawn_before, *self._drawn]
 
     def drag_hidden(self) -> list[tuple[str, str]]:
-        """The pieces a drag lifts off the board: the held one, and while an Epaminondas
-        phalanx is over a target, every piece of it (they are shown as one ghost where they
+        """The pieces a drag lifts off the board: the held one, and while a phalanx is
+        over a target, every piece of it (they are shown as one ghost where they
         would stand, so a pair never looks like three pieces)."""
         drag = self.drag
         mover = self.state.to_move

@@ -1,6 +1,6 @@
 """How an action is shown on a board: the pieces that glide along their path, the ones that
-fade where they were captured, turn over in place (a Latrunculi prisoner) or go back to their
-stock (a Pente grammai counter knocked off); the die that tumbles."""
+fade where they were captured, turn over in place (a prisoner) or go back to their stock
+(a counter knocked off a track); the die that tumbles."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def transition_anim(view, transition: Transition, dropped_at, duration: float) -
             and not (sq in moving_from and colour == mover)
         }
     )
-    # a Latrunculi piece captured (or freed) in place is turned over, not faded
+    # a piece captured (or freed) in place, a prisoner, is turned over, not faded
     flips: list[tuple[Piece, Piece]] = []
     for (sq, colour, kind), n in counts_before.items():
         if sq in ("off", "reserve") or counts_after[(sq, colour, kind)] >= n:
@@ -110,7 +110,7 @@ def transition_anim(view, transition: Transition, dropped_at, duration: float) -
                     fading.remove(sq)
                     flips.append((Piece(sq, colour, kind), Piece(sq, colour, kind2)))
                     hidden.append((sq, colour))
-    # a counter knocked off the board (Pente grammai) glides back to its waiting place
+    # a counter knocked off the board (a track's) glides back to its waiting place
     off_before = Counter(p.colour for p in before.pieces() if p.square == "off")
     off_after = Counter(p.colour for p in after.pieces() if p.square == "off")
     knocked: set[int] = set()  # movers that wait for the attacker before they leave

@@ -33,21 +33,21 @@ INK_ACCENT: RGB = (140, 60, 32)  # headings on PAPER (terracotta, darkened for c
 KIOSK_RULE: RGB = (226, 210, 178)  # the band behind a rule that is the kiosk's own decision
 
 # --- materials of the boards -------------------------------------------------------------------
-TERRACOTTA: RGB = (184, 96, 60)  # Pente grammai boards were fired clay
+TERRACOTTA: RGB = (184, 96, 60)  # the track's board of fired clay
 TERRACOTTA_DARK: RGB = (120, 58, 34)
-STONE: RGB = (196, 184, 160)  # the latrunculi board, scratched into stone
+STONE: RGB = (196, 184, 160)  # the board scratched into stone
 STONE_DARK: RGB = (138, 126, 106)
-WOOD: RGB = (150, 106, 64)  # Epaminondas board
+WOOD: RGB = (150, 106, 64)  # the board of wood
 WOOD_DARK: RGB = (104, 70, 40)
 BOARD_LINE: RGB = (58, 40, 28)  # lines and grid drawn on a board
-SACRED_LINE: RGB = (140, 30, 24)  # the sacred line of Pente grammai (also drawn thicker)
+SACRED_LINE: RGB = (140, 30, 24)  # the sacred line of a track (also drawn thicker)
 
 # --- the pieces: fill and outline of opposite lightness ----------------------------------------
 BLUE_COUNTER: RGB = (34, 76, 158)  # relative luminance about 0.08
 BLUE_COUNTER_EDGE: RGB = (206, 222, 248)  # a light rim around the dark counter
 WHITE_COUNTER: RGB = (244, 238, 224)  # relative luminance about 0.85
 WHITE_COUNTER_EDGE: RGB = (62, 50, 42)  # a dark rim around the light counter
-BLACK_PIECE: RGB = (36, 32, 30)  # Epaminondas' black pieces
+BLACK_PIECE: RGB = (36, 32, 30)  # the pieces of the side called black
 BLACK_PIECE_EDGE: RGB = (200, 190, 170)
 INCITUS_MARK: RGB = (140, 30, 24)  # the sign Ꝋ on a turned-over piece
 

@@ -1,33 +1,37 @@
 """Board views: draw any engine state of any game into a rect of any surface.
 
-One view class per game (Pente grammai, Latrunculi, Epaminondas).  They import pygame but nothing
+A game's spec names its board (``GameSpec.board``): the module of that name in this package
+(``ludique/ui/boards/<board>.py``, one per family that has its own board) makes its view with
+its ``view(game, rect, flipped, unit)``; ``"grid"`` is the plain grid at the spec's size, and
+``register_view`` adds a board from outside the package.  The views import pygame but nothing
 else from the kiosk, so the rule cards can draw their diagrams with them::
 
     from ludique.games import new_game
     from ludique.ui.boards import view_for
 
-    state = new_game("epaminondas")
-    view = view_for("epaminondas", pygame.Rect(0, 0, 900, 700), flipped=False)
+    state = new_game(game_id)              # any id of ``ludique.games.game_ids()``
+    view = view_for(game_id, pygame.Rect(0, 0, 900, 700), flipped=False)
     view.draw(surface, state, targets=["c4"], glow=["c2"])   # any surface, any rect
-    view.centre("c2")                                         # canvas point of a square
+    view.centre("c2", state)                                  # canvas point of a square
     view.hit((x, y), state)                                   # square under a point, or None
 
 ``draw`` also takes ``hidden`` ((square, colour) pairs not to draw), ``selected``, ``fading``
 and ``extras=False`` (no labels or reserves: miniatures).  The static board is painted once per
 view and cached; pieces are cached sprites, so drawing a position costs a few blits.
-A board with a die (``DieBoard``, Pente grammai's) draws it with ``draw_die(surface, value, spin)``.
+A board with a die (``DieBoard``) draws it with ``draw_die(surface, value, spin)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
+from importlib.util import find_spec
 
 import pygame
 
 from ludique.games import GameSpec, spec
 from ludique.ui.boards.base import BoardView, DieBoard
-from ludique.ui.boards.grid import EpaminondasView, LatrunculiView
-from ludique.ui.boards.pente import PenteView
+from ludique.ui.boards.grid import StoneView
 
 Rect = pygame.Rect | tuple[int, int, int, int]
 ViewFactory = Callable[[GameSpec, Rect, bool, "float | None"], BoardView]
@@ -39,28 +43,32 @@ def _grid(game: GameSpec, rect: Rect, flipped: bool, unit: float | None) -> Boar
     if view is None:
         name = f"Grid{game.files}x{game.ranks}View"
         view = _GRIDS[game.files, game.ranks] = type(
-            name, (LatrunculiView,), {"files": game.files, "ranks": game.ranks}
+            name, (StoneView,), {"files": game.files, "ranks": game.ranks}
         )
     return view(rect, flipped, unit, reserves=game.reserves)
 
 
-_GRIDS: dict[tuple[int, int], type[LatrunculiView]] = {}
+_GRIDS: dict[tuple[int, int], type[StoneView]] = {}
 
-# How each kind of board is drawn, by its spec's ``board`` (the engine names it; the screen,
-# which the engine may not import, draws it).  ``register_view`` adds one.
-VIEWS: dict[str, ViewFactory] = {
-    "pente": lambda game, rect, flipped, unit: PenteView(rect, flipped, unit),
-    "epaminondas": lambda game, rect, flipped, unit: EpaminondasView(rect, flipped, unit),
-    # Petteia and Dux start on the board: no reserves beside it, the board takes the room
-    "latrunculi": lambda game, rect, flipped, unit: LatrunculiView(
-        rect, flipped, unit, reserves=game.reserves
-    ),
-    "grid": _grid,
-}
+# How a board is drawn, by its spec's ``board`` (the engine names it; the screen, which the
+# engine may not import, draws it), besides the modules of this package: the plain grid, and
+# the boards ``register_view`` adds.
+VIEWS: dict[str, ViewFactory] = {"grid": _grid}
 
 
 def register_view(board: str, factory: ViewFactory) -> None:
     VIEWS[board] = factory
+
+
+def factory_for(board: str) -> ViewFactory | None:
+    """What makes the view of ``board``: a registered one, else the ``view`` function of
+    ``ludique/ui/boards/<board>.py``; None: there is none of that name."""
+    if board in VIEWS:
+        return VIEWS[board]
+    if not board.isidentifier() or find_spec(f"{__name__}.{board}") is None:
+        return None
+    factory: ViewFactory | None = getattr(import_module(f"{__name__}.{board}"), "view", None)
+    return factory
 
 
 def view_for(
@@ -72,7 +80,7 @@ def view_for(
     """The view that draws ``game_id`` (any id of ``ludique.games.game_ids()``) in ``rect``;
     ``unit`` (the screen's) for a board a visitor reads: its labels keep the text floor."""
     game = spec(game_id)
-    factory = VIEWS.get(game.board)
+    factory = factory_for(game.board)
     if factory is None:
         raise ValueError(f"no board view for game id {game_id!r}")
     return factory(game, rect, flipped, unit)
@@ -82,9 +90,8 @@ __all__ = [
     "VIEWS",
     "BoardView",
     "DieBoard",
-    "EpaminondasView",
-    "LatrunculiView",
-    "PenteView",
+    "StoneView",
+    "factory_for",
     "register_view",
     "view_for",
 ]

@@ -1,4 +1,6 @@
-"""Square-grid boards: Latrunculi (8x8 carved stone) and Epaminondas (14x12 wood)."""
+"""Square-grid boards: the grid every square board shares, and the 8 x 8 board scratched into
+stone with the reserves beside it (also the plain grid of a game without a board of its own,
+at its size)."""
 
 from __future__ import annotations
 
@@ -92,13 +94,16 @@ class GridView(BoardView):
         return frame.move(-self.rect.left, -self.rect.top)
 
 
-class LatrunculiView(GridView):
+class StoneView(GridView):
+    """The 8 x 8 board scratched into stone, with the reserves beside it where a game places
+    its men (its spec's ``reserves``); at another size, the plain grid."""
+
     files = ranks = 8
     RESERVE_CELLS = 2.2  # a reserve's width beside the frame (two columns of waiting pieces)
     ROW_CELLS = 1.8  # ... or its height above or below the frame (two rows of eight)
 
     def __init__(self, rect, flipped: bool = False, unit: float | None = None, *, reserves=True):
-        # Seneca and Piso keep their pieces waiting beside the board; Petteia and Dux do not
+        # a game that places its men keeps them waiting beside the board; the others do not
         self.reserves = reserves
         self.side_cells = self.RESERVE_CELLS if reserves else 0.0
         self.rows_mode = False  # the reserves above and below the board, not beside it
@@ -249,49 +254,6 @@ class LatrunculiView(GridView):
         self._paint_labels(surface, (78, 72, 64))
 
 
-class EpaminondasView(GridView):
-    files, ranks = 14, 12
-
-    def _build(self) -> None:
-        super()._build()
-        self.radius = max(3, int(self.cell * 0.4))
-
-    def _paint_board(self, surface: pygame.Surface) -> None:
-        frame = self._frame_rect(0.6)
-        surface.blit(_wood(frame.size), frame)
-        ox, oy = self.rect.topleft
-        grid = self.grid.move(-ox, -oy)
-        light, dark = (214, 170, 112), (186, 138, 84)
-        for f in range(self.files):
-            for r in range(self.ranks):
-                x0 = grid.left + f * self.cell
-                y0 = grid.bottom - (r + 1) * self.cell
-                cell = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
-                cell.fill((*(light if (f + r) % 2 else dark), 120))
-                surface.blit(cell, (x0, y0))
-        # the two home rows, inlaid with a darker wood and a gold line
-        for rank in (1, self.ranks):
-            y = grid.bottom - rank * self.cell
-            band = pygame.Surface((grid.width, self.cell), pygame.SRCALPHA)
-            band.fill((90, 50, 24, 80))
-            surface.blit(band, (grid.left, y))
-            pygame.draw.rect(
-                surface,
-                (212, 172, 90),
-                (grid.left, y, grid.width, self.cell),
-                max(2, self.cell // 20),
-            )
-        pygame.draw.rect(surface, (70, 40, 20), grid, max(2, self.cell // 16))
-        thin = max(1, round(self.cell / 80))  # 1 px at full HD, 2 at 4K
-        for i in range(1, self.files):
-            x = grid.left + i * self.cell
-            pygame.draw.line(surface, (110, 70, 38), (x, grid.top), (x, grid.bottom), thin)
-        for i in range(1, self.ranks):
-            y = grid.top + i * self.cell
-            pygame.draw.line(surface, (110, 70, 38), (grid.left, y), (grid.right, y), thin)
-        self._paint_labels(surface, (246, 226, 190))
-
-
 @kept
 def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
     w, h = size
@@ -317,29 +279,4 @@ def _stone(size: tuple[int, int], cell: int) -> pygame.Surface:
     pygame.draw.rect(surface, (206, 200, 190), (0, 0, w, h), 4 * k, border_radius=radius)
     edge = pygame.Rect(4 * k, 4 * k, w - 8 * k, h - 8 * k)
     pygame.draw.rect(surface, (96, 90, 82), edge, 2 * k, border_radius=radius)
-    return surface
-
-
-@kept
-def _wood(size: tuple[int, int]) -> pygame.Surface:
-    w, h = size
-    radius = max(4, min(w, h) // 40)
-    base = (150, 96, 52)
-    surface = slab(size, radius, base, shadow=(30, 18, 10))
-    rng = random.Random(5)
-    grain = pygame.Surface(size, pygame.SRCALPHA)
-    y = 0.0
-    while y < h:
-        amp = rng.uniform(1, 5)
-        freq = rng.uniform(0.004, 0.012)
-        phase = rng.uniform(0, 6.3)
-        k = rng.randint(-30, 24)
-        col = (*(max(0, min(255, v + k)) for v in base), 110)
-        pts = [(x, y + amp * math.sin(freq * x + phase)) for x in range(0, w + 20, 20)]
-        if len(pts) > 1:
-            pygame.draw.lines(grain, col, False, pts, rng.randint(1, 3))
-        y += rng.uniform(2, 7)
-    lay_texture(surface, grain, radius)
-    k = max(1, round(min(w, h) / 900))  # edges as thick to the eye at 4K as at full HD
-    pygame.draw.rect(surface, (92, 56, 28), (0, 0, w, h), 5 * k, border_radius=radius)
     return surface

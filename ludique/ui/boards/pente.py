@@ -8,6 +8,7 @@ import random
 
 import pygame
 
+from ludique.games import GameSpec
 from ludique.games.base import GameState, Piece
 from ludique.games.pente.rules import GOAL_POINTS, POINT_NAMES
 from ludique.games.pente.rules import SACRED_POINTS as SACRED
@@ -409,3 +410,8 @@ def _terracotta(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surface, ENGRAVE_LIGHT, shade, 2 * k, border_radius=radius - m // 2)
     pygame.draw.rect(surface, ENGRAVE, inner, 2 * k, border_radius=radius - m // 2)
     return surface
+
+
+def view(game: GameSpec, rect, flipped: bool, unit: float | None) -> PenteView:
+    """The view a spec's ``board = "pente"`` names (``ludique.ui.boards.view_for``)."""
+    return PenteView(rect, flipped, unit)
