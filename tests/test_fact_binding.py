@@ -13,19 +13,28 @@ which variant.  Each fact of a rule sentence must be accounted for in one of thr
   play in the engine and the mutation test drops and negates;
 - **named by a fact of the claim**: ``[[claim.fact]]`` lists it as a language-free symbol
   (``says = ["16", "BLUE", "e4"]``, optionally ``in = [...]`` sentences, as a condition's
-  ``in``), and the engine must show it in the claim's own checks: a square is one of their
+  ``in``), and, where no condition's words hold it, the engine must show it in the claim's own
+  checks (or the guided step or the diagram of the sentence): a square is one of their
   positions or moves, a side one of their colours, a number one their positions, throws or
   captures hold or the game's spec has (its pieces, files, ranks, points), a win or a loss an
   outcome they reach, a draw a drawn outcome, a "must" a check that narrows the legal moves
-  (``only``) or refuses one, a variant a check in that variant's game.
+  (``only``) or refuses one, a variant a check in that variant's game, a direction a move of
+  theirs that goes that way;
+- **computed**: the history panel's figures of perfect play; **a reference** to a passage of
+  an ancient text, "(117, 30)", on a history panel.
 
 The sentences: every line of a rule card that carries a claim (paragraphs, list items,
 captions, and what paper prints instead), every screen word a claim lists (guided steps' and
 guides' last words, notices, refusals, rule notices, threats, end reasons), every guided step's
 hint (held to the claims of its step's sentence, and to its step's position), the story
-screen's words (``kiosk.story.*``: fields only, no claim) and the rule statements of the history
+screen's words (``kiosk.story.*``, but a measure's name) and the rule statements of the history
 panels (a paragraph ending with ``{#claim}``), and the history panel's figures of perfect play,
 which ``tests/test_facts.py`` holds to the solved table (counted here as computed).
+
+A claim's ``[[claim.fact]]`` entries are the inventory of its sentences' facts, those a
+condition's words hold included: each named as many times as the sentence states it, the sides
+and the squares in the order they stand, so that a fact dropped or turned into another fails
+here even when a condition's word is still there and the change was made in all three languages.
 """
 
 from __future__ import annotations
@@ -410,14 +419,19 @@ def engine_shows(
 def test_every_fact_a_claim_names_is_stated_and_the_engine_shows_it():
     claims = _claims()
     stated: dict[str, set[str]] = {}
+    only_named: dict[str, set[str]] = {}  # facts no condition's words hold, somewhere
     shown: dict[str, list[tuple[GameState, list[str]]]] = {}
     for lang in LANGUAGES:
         for sentence in rule_sentences(lang, claims):
+            bound = how_bound(sentence, lang, claims)
             for claim_id in sentence.claims:
                 symbols = {f.symbol for f in facts(sentence.text, lang)}
                 for symbol in _fact_entries(claims[claim_id], sentence.name):
                     if symbol in symbols:
                         stated.setdefault(claim_id, set()).add(symbol)
+                only_named.setdefault(claim_id, set()).update(
+                    f.symbol for f, how in bound if how == "fact"
+                )
                 if lang == "en":
                     shown.setdefault(claim_id, []).extend(sentence.shown)
     problems = []
@@ -426,6 +440,8 @@ def test_every_fact_a_claim_names_is_stated_and_the_engine_shows_it():
             for symbol in entry["says"]:
                 if symbol not in stated.get(claim_id, set()):
                     problems.append(f"{claim_id}: {symbol!r} is named, no sentence states it")
+                elif symbol not in only_named.get(claim_id, set()):
+                    continue  # a condition's words hold it: the claim's checks play it
                 elif not engine_shows(claim, symbol, shown.get(claim_id, [])):
                     problems.append(f"{claim_id}: {symbol!r} is not in its checks' positions")
     assert problems == [], "\n".join(problems)
@@ -523,12 +539,12 @@ def _dropped(fact: Fact, text: str) -> str:
 
 
 def binding_mutants(lang: str, claims: dict[str, dict[str, Any]]):
-    """(kind, sentence, mutated sentence) for every fact of a rule sentence of ``lang`` that only a
-    ``[[claim.fact]]`` binds (no condition's words hold it: the facts no claim named before
-    issue 60's check): the fact turned into another of its kind, and the fact dropped."""
+    """(kind, sentence, mutated sentence) for every fact of a rule sentence of ``lang`` that its
+    claims name (all but fields, computed figures and citations): the fact turned into another of
+    its kind, and the fact dropped."""
     for sentence in rule_sentences(lang, claims):
         for fact, how in how_bound(sentence, lang, claims):
-            if how != "fact":
+            if how not in ("fact", "condition"):
                 continue
             changed = _changed(fact, sentence.text, lang)
             if changed is not None:
@@ -537,10 +553,10 @@ def binding_mutants(lang: str, claims: dict[str, dict[str, Any]]):
 
 
 def test_a_changed_or_dropped_fact_that_only_its_claims_fact_binds_is_caught():
-    """Issue 60's mutation test for the binding: every fact that no condition's words held
-    (named now by a ``[[claim.fact]]``), changed into another of its kind or dropped, in one
-    language, fails the binding check by itself (not only the languages' comparison, which a
-    change made in all three at once would pass).  It prints caught/made per kind and language."""
+    """Issue 60's mutation test for the binding: every fact its claims name (held by a
+    condition's words or not), changed into another of its kind or dropped, in one language,
+    fails the binding check by itself (not only the languages' comparison, which a change made
+    in all three at once would pass).  It prints caught/made per kind and language."""
     claims = _claims()
     figures: dict[tuple[str, str], Counter[str]] = {}
     missed = []
