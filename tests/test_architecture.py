@@ -53,13 +53,7 @@ LONG_FUNCTIONS: dict[str, str] = {
     "ludique.ui.boards.base:BoardView.draw": "the board, marks, pieces and rings in order",
     "ludique.ui.charts:draw_stats_chart": "the statistics' three charts",
     "ludique.ui.story_chart:StoryChart.draw": "the story's curve, axes and marks",
-    "ludique.tools.screens:each_screen": "the review renderer's script of every screen",
-    "ludique.play.learn:_parse_step": "every field of a guide's step, checked",
-    "ludique.play.analysis:_searched": "a search game's story, move by move",
-    "ludique.words.document:parse": "every kind of Markdown block of a card",
     "ludique.ai.search:Searcher._negamax": "the search's inner loop, one body for speed",
-    "ludique.games.latrunculi.rules:SenecaState._apply_move": "a placement, a move, a removal",
-    "ludique.games.latrunculi.rules:LatrunculiState.from_position": "every field of a set-up",
 }
 
 
@@ -310,7 +304,7 @@ STILL_NAMING: dict[str, dict[str, str]] = {
         "kiosk/settings.py": "comments",
         "kiosk/worker.py": "the solved table loaded ahead",
         "play/analysis.py": "the exact story of a solved game",
-        "play/guidance.py": "comments",
+        "play/guidance/refusals.py": "the rule said when a counter must enter first",
         "play/hint.py": "comments",
         "play/learn.py": "comments",
         "tools/__init__.py": "the offline solver named",
@@ -327,7 +321,6 @@ STILL_NAMING: dict[str, dict[str, str]] = {
         "kiosk/settings.py": "comments",
         "kiosk/worker.py": "comments",
         "play/analysis.py": "comments",
-        "play/guidance.py": "comments",
         "play/hint.py": "comments",
         "play/learn.py": "comments",
         "ui/rule_cards.py": "comments",

@@ -41,9 +41,13 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from ludique.games import load_game, spec
 from ludique.games.base import PASS, REMOVE, GameState
+
+if TYPE_CHECKING:
+    from ludique.ai.core import GameAI
 
 SCALE = 150.0  # hundredths of a piece: a lead of SCALE is a 73% "ahead" value
 EPSILON = 1e-9  # the table stores chances to 2.3e-10: closer values are the same move
@@ -390,66 +394,12 @@ def _searched(
     stop: Callable[[], bool] | None,
 ) -> tuple[list[float], list[Action], list[int], int]:
     from ludique.ai.evaluation import ai_for
-    from ludique.ai.search import MATE_ZONE, Limit, Searcher
 
     begun = time.perf_counter()
-    deadline = begun + budget
     ai = ai_for(chain[0])
-
-    def seen(state: GameState, score: float) -> float:
-        return ahead(score if state.to_move == viewpoint else -score)
-
-    def final(state: GameState) -> float | None:
-        outcome = state.outcome
-        if outcome is None:
-            return None
-        if outcome.winner is None:
-            return 0.5
-        return 1.0 if outcome.winner == viewpoint else 0.0
-
-    # Depth 0, always: the evaluation of every leaf (fast; a crossing due counts).
-    curve = []
-    for state in chain:
-        done = final(state)
-        if done is None:
-            leaf = ai.leaf(state, 0, False)
-            done = seen(state, leaf if leaf is not None else ai.evaluate(state))
-        curve.append(done)
-    depth = 0
-    # Then whole passes, one depth for every position, so that no odd-even swing between
-    # neighbouring positions searched to different depths shows in the curve.
-    searcher = Searcher(ai, Limit(time=budget), start=begun, stop=stop)
-    last_pass = 0.0
-    for d in range(1, max_depth + 1):
-        pass_started = time.perf_counter()
-        trial = []
-        for state in chain:
-            done = final(state)
-            if done is None:
-                result = searcher.search(state, d)
-                if result.depth < d and abs(result.score) <= MATE_ZONE:
-                    break  # out of time (a forced result may stop the deepening sooner)
-                done = seen(state, result.score)
-            trial.append(done)
-        if len(trial) < len(chain):
-            break
-        curve, depth = trial, d
-        now = time.perf_counter()
-        took = now - pass_started
-        first = spec(chain[0].game_id).search_growth
-        growth = took / last_pass if last_pass else first
-        last_pass = took
-        # A deeper pass costs several times the last one: when it cannot finish in the time
-        # left, the visitor is not kept waiting for it.
-        if now + took * max(growth, 2.0) >= deadline:
-            break
-    # A search to a fixed depth flatters the side to move (it has the last word), so raw values
-    # zigzag from one move to the next; each unfinished position is told as the mean of its own
-    # value and the one before, the two sides' judgements of the same moment of the game.
-    curve = [
-        v if i == 0 or final(chain[i]) is not None else (v + curve[i - 1]) / 2
-        for i, v in enumerate(curve)
-    ]
+    curve = _static_curve(chain, ai, viewpoint)
+    curve, depth = _deepened(chain, ai, viewpoint, curve, (begun, budget), max_depth, stop)
+    curve = _smoothed(chain, curve, viewpoint)
     turns = list(range(len(chain)))
     actions = [
         Action(
@@ -465,6 +415,89 @@ def _searched(
         for i in range(1, len(chain))
     ]
     return curve, actions, turns, depth
+
+
+def _final(state: GameState, viewpoint: str) -> float | None:
+    """A finished game's value for ``viewpoint`` (1, 0, or 0.5 for a draw); None: not over."""
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == viewpoint else 0.0
+
+
+def _seen(state: GameState, score: float, viewpoint: str) -> float:
+    """A score for the side to move of ``state`` as ``viewpoint``'s "ahead" value."""
+    return ahead(score if state.to_move == viewpoint else -score)
+
+
+def _static_curve(chain: list[GameState], ai: GameAI[Any], viewpoint: str) -> list[float]:
+    """Depth 0, always: the evaluation of every leaf (fast; a crossing due counts)."""
+    curve = []
+    for state in chain:
+        done = _final(state, viewpoint)
+        if done is None:
+            leaf = ai.leaf(state, 0, False)
+            done = _seen(state, leaf if leaf is not None else ai.evaluate(state), viewpoint)
+        curve.append(done)
+    return curve
+
+
+def _deepened(
+    chain: list[GameState],
+    ai: GameAI[Any],
+    viewpoint: str,
+    curve: list[float],
+    clock: tuple[float, float],
+    max_depth: int,
+    stop: Callable[[], bool] | None,
+) -> tuple[list[float], int]:
+    """The curve searched one depth deeper for the whole game at each pass, as long as the
+    budget (``clock``: when it began, its seconds) lets a pass finish, and its depth: whole
+    passes, so that no odd-even swing between neighbouring positions searched to different
+    depths shows in the curve."""
+    from ludique.ai.search import MATE_ZONE, Limit, Searcher
+
+    begun, budget = clock
+    deadline = begun + budget
+    depth = 0
+    searcher = Searcher(ai, Limit(time=budget), start=begun, stop=stop)
+    last_pass = 0.0
+    for d in range(1, max_depth + 1):
+        pass_started = time.perf_counter()
+        trial = []
+        for state in chain:
+            done = _final(state, viewpoint)
+            if done is None:
+                result = searcher.search(state, d)
+                if result.depth < d and abs(result.score) <= MATE_ZONE:
+                    break  # out of time (a forced result may stop the deepening sooner)
+                done = _seen(state, result.score, viewpoint)
+            trial.append(done)
+        if len(trial) < len(chain):
+            break
+        curve, depth = trial, d
+        now = time.perf_counter()
+        took = now - pass_started
+        first = spec(chain[0].game_id).search_growth
+        growth = took / last_pass if last_pass else first
+        last_pass = took
+        # A deeper pass costs several times the last one: when it cannot finish in the time
+        # left, the visitor is not kept waiting for it.
+        if now + took * max(growth, 2.0) >= deadline:
+            break
+    return curve, depth
+
+
+def _smoothed(chain: list[GameState], curve: list[float], viewpoint: str) -> list[float]:
+    """A search to a fixed depth flatters the side to move (it has the last word), so raw
+    values zigzag from one move to the next; each unfinished position is told as the mean of
+    its own value and the one before, the two sides' judgements of the same moment."""
+    return [
+        v if i == 0 or _final(chain[i], viewpoint) is not None else (v + curve[i - 1]) / 2
+        for i, v in enumerate(curve)
+    ]
 
 
 def _kind(state: GameState) -> str:

@@ -232,47 +232,11 @@ def _parse_step(
         raise GuideError(where + "'move' (the visitor's move in notation) is missing")
     move = move.strip()
     position = raw.get("position")
-    try:
-        if position is None:
-            start = previous if previous is not None else new_game(game_id)
-        else:
-            start = _position(game_id, position)
-    except IllegalMove as exc:
-        raise GuideError(where + f"the position is not possible: {exc}") from None
-    if start.outcome is not None:
-        raise GuideError(where + "the game is already over in this position")
-    if start.to_move != visitor:
-        raise GuideError(where + f"it is {start.to_move}'s turn here, not the visitor's")
+    start = _step_start(game_id, visitor, position, previous, where)
     roll = raw.get("roll")
-    ready = start
-    if start.needs_roll:
-        if type(roll) is not int:
-            raise GuideError(where + "the die must be thrown here: give 'roll' (1 to 6)")
-        try:
-            ready = start.roll(roll)
-        except IllegalMove as exc:
-            raise GuideError(where + str(exc)) from None
-    elif roll is not None:
-        raise GuideError(where + "'roll' is given but no throw is due here")
-    legal = [str(m) for m in ready.legal_moves()]
-    if move not in legal:
-        try:
-            ready.play(move)
-        except IllegalMove as exc:
-            reason = str(exc)
-        else:  # pragma: no cover - play accepts only the legal moves
-            reason = "refused"
-        raise GuideError(
-            where + f"the move is not legal here ({reason}); legal: {', '.join(legal)}"
-        )
-    after = ready.play(move)
-    refused = raw.get("refused")
-    if refused is not None:
-        if not isinstance(refused, str) or refused.strip() in legal:
-            raise GuideError(where + f"'refused' {refused!r} is a legal move here: it must not be")
-        refused = refused.strip()
-        if not _names_pieces(ready, refused):
-            raise GuideError(where + f"'refused' {refused!r} does not start from a piece")
+    ready = _thrown(start, roll, where)
+    after = _played(ready, move, where)
+    refused = _refused(ready, raw.get("refused"), where)
     captures = raw.get("captures")
     if captures is not None:
         lost = _taken(ready, after)
@@ -283,18 +247,6 @@ def _parse_step(
     replies = raw.get("reply", [])
     if isinstance(replies, str):
         replies = [replies]
-    state = after
-    for i, action in enumerate(replies, start=1):
-        if state.outcome is not None:
-            raise GuideError(where + f"reply {i} {action!r}: the game is already over")
-        if state.to_move == visitor:
-            raise GuideError(
-                where + f"reply {i} {action!r}: it is the visitor's turn, not the computer's"
-            )
-        try:
-            state = apply_action(state, str(action))
-        except IllegalMove as exc:
-            raise GuideError(where + f"reply {i} is not legal here: {exc}") from None
     return Step(
         number=number,
         key=key,
@@ -307,8 +259,88 @@ def _parse_step(
         start=start,
         ready=ready,
         after=after,
-        end=state,
+        end=_replied(after, replies, visitor, where),
     )
+
+
+def _step_start(
+    game_id: str, visitor: str, position: object, previous: GameState | None, where: str
+) -> GameState:
+    """Where a step starts: its own position, else where the step before ended (the game's
+    start for the first); the visitor's turn in a game not over."""
+    try:
+        if position is None:
+            start = previous if previous is not None else new_game(game_id)
+        else:
+            start = _position(game_id, position)
+    except IllegalMove as exc:
+        raise GuideError(where + f"the position is not possible: {exc}") from None
+    if start.outcome is not None:
+        raise GuideError(where + "the game is already over in this position")
+    if start.to_move != visitor:
+        raise GuideError(where + f"it is {start.to_move}'s turn here, not the visitor's")
+    return start
+
+
+def _thrown(start: GameState, roll: object, where: str) -> GameState:
+    """``start`` with the step's throw made: given where a throw is due, and only there."""
+    if not start.needs_roll:
+        if roll is not None:
+            raise GuideError(where + "'roll' is given but no throw is due here")
+        return start
+    if type(roll) is not int:
+        raise GuideError(where + "the die must be thrown here: give 'roll' (1 to 6)")
+    try:
+        return start.roll(roll)
+    except IllegalMove as exc:
+        raise GuideError(where + str(exc)) from None
+
+
+def _played(ready: GameState, move: str, where: str) -> GameState:
+    """The position after the visitor's ``move``, which must be legal in ``ready``."""
+    legal = [str(m) for m in ready.legal_moves()]
+    if move not in legal:
+        try:
+            ready.play(move)
+        except IllegalMove as exc:
+            reason = str(exc)
+        else:  # pragma: no cover - play accepts only the legal moves
+            reason = "refused"
+        raise GuideError(
+            where + f"the move is not legal here ({reason}); legal: {', '.join(legal)}"
+        )
+    return ready.play(move)
+
+
+def _refused(ready: GameState, refused: object, where: str) -> str | None:
+    """The step's move shown refused: one that is not legal in ``ready`` and starts from a
+    piece (None: the step shows none)."""
+    if refused is None:
+        return None
+    legal = [str(m) for m in ready.legal_moves()]
+    if not isinstance(refused, str) or refused.strip() in legal:
+        raise GuideError(where + f"'refused' {refused!r} is a legal move here: it must not be")
+    refused = refused.strip()
+    if not _names_pieces(ready, refused):
+        raise GuideError(where + f"'refused' {refused!r} does not start from a piece")
+    return refused
+
+
+def _replied(after: GameState, replies: list[object], visitor: str, where: str) -> GameState:
+    """The position after the computer's scripted replies, each legal and the computer's."""
+    state = after
+    for i, action in enumerate(replies, start=1):
+        if state.outcome is not None:
+            raise GuideError(where + f"reply {i} {action!r}: the game is already over")
+        if state.to_move == visitor:
+            raise GuideError(
+                where + f"reply {i} {action!r}: it is the visitor's turn, not the computer's"
+            )
+        try:
+            state = apply_action(state, str(action))
+        except IllegalMove as exc:
+            raise GuideError(where + f"reply {i} is not legal here: {exc}") from None
+    return state
 
 
 def _position(game_id: str, position: object) -> GameState:

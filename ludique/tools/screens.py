@@ -94,26 +94,40 @@ def _story_game(game_id: str, won: bool):
 def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
-    from ludique.games import families, specs
-    from ludique.play.learn import GUIDE_IDS
-    from ludique.play.match import GameConfig
-    from ludique.ui.scenes.admin import PinPad
-    from ludique.ui.scenes.game import GameScene
+    from ludique.games import specs
     from ludique.ui.story_gauge import load_table_now
 
-    load_table_now()  # the Pente grammai gauge reads its table in a thread; here it must be there
-    rng = random.Random(20)
+    load_table_now()  # the solved game's gauge reads its table in a thread; here it must be there
+    yield from _attract_screens(app)
+    yield from _setup_screens(app)
+    for game in specs():
+        yield from _sample_screens(app, game)
+    yield from _story_screens(app)
+    yield from _learn_screens(app)
+    yield from game_screens(app)  # each game's own, set up by hand (``ludique/tools/review/``)
+    yield from _notice_screens(app)
+    yield from _kiosk_screens(app)
+
+
+def _attract_screens(app) -> Iterator[str]:
+    """The attract screen with its demo game under way, then its call to play in each language."""
+    from ludique.words.i18n import LANGUAGES
+
     app.go("attract")
     demo = app.scene.demo
     if demo is not None:
-        demo.match.state = advance(demo.match.state, 14, rng)
+        demo.match.state = advance(demo.match.state, 14, random.Random(20))
     yield "attract"
-    from ludique.words.i18n import LANGUAGES
-
     for lang in LANGUAGES:  # the call to play, in each language in turn
         app.scene.call_pinned = lang
         yield f"attract-call-{lang}"
     app.scene.call_pinned = None
+
+
+def _setup_screens(app) -> Iterator[str]:
+    """Home, each family's set-up, and the last one for two players."""
+    from ludique.games import families
+
     app.go("home")
     yield "home"
     for family in families():
@@ -122,57 +136,67 @@ def each_screen(app) -> Iterator[str]:
     app.scene.opponent = "two-players"
     app.scene.layout()
     yield f"setup-{families()[-1]}-two-players"
-    for game in specs():
-        game_id = game.id
-        # each game's positions from its own seed: the same screens whatever games come before
-        rng = random.Random(f"sample {game_id}")
-        # the default strength, Even match: its name is the longest in the status line
-        config = GameConfig(game_id, "computer", "even", None)
-        app.go("game", config=config)
-        scene: GameScene = app.scene
-        match = scene.match
-        start = match.state
-        if game.sample_placement:  # pieces being placed, then a prisoner in the battle
-            match.state = advance(start, 9, rng)
-            yield f"game-{game_id}-placement"
-            match.state = advance(
-                start,
-                400,
-                rng,
-                stop=lambda s: (
-                    any(p.kind == "incitus" for p in s.pieces()) and s.to_move == s.colours[0]
-                ),
-            )
-        else:
-            match.state = advance(start, game.sample_plies, rng)
-            if match.state.to_move != scene.config.visitor_colour:
-                match.state = advance(match.state, 1 if not match.state.needs_roll else 2, rng)
-        match.turn_started = app.now()
-        moves = scene.guidance.origins()
-        if moves:
-            scene.board.selected = next(iter(moves))
-        if game.die:
-            match.last_die = match.state.die
-        yield f"game-{game_id}"
-        if game.sample_turned:
-            # the visitor took the second colour: the board is turned round
-            config = GameConfig(game_id, "computer", "champion", start.colours[1])
-            app.go("game", config=config)
-            app.scene.match.state = advance(app.scene.match.state, 11, rng)
-            yield f"game-{game_id}-turned"
-        if game.cards:
-            app.go("rules", game=scene)
-            yield f"rules-{game_id}"
-            app.go("resume", scene=scene)
-        if game.sample_finished is not None:  # a finished game set up by hand
-            finished = game.sample_finished()
-        else:
-            finished = _finished(game_id, rng)
-        if finished is not None:
-            match.state = finished
-            app.go("end", game=scene)
-            yield f"end-{game_id}"
-    # How the game went: a won and a lost game of each kind (ludique/ui/scenes/story.py)
+
+
+def _sample_screens(app, game) -> Iterator[str]:
+    """A game in the middle (its placement first, where it has one), turned round, its rules,
+    and finished: positions from the game's own seed, the same whatever games come before."""
+    from ludique.play.match import GameConfig
+    from ludique.ui.scenes.game import GameScene
+
+    game_id = game.id
+    rng = random.Random(f"sample {game_id}")
+    # the default strength, Even match: its name is the longest in the status line
+    app.go("game", config=GameConfig(game_id, "computer", "even", None))
+    scene: GameScene = app.scene
+    match = scene.match
+    start = match.state
+    if game.sample_placement:  # pieces being placed, then a prisoner in the battle
+        match.state = advance(start, 9, rng)
+        yield f"game-{game_id}-placement"
+        match.state = advance(
+            start,
+            400,
+            rng,
+            stop=lambda s: (
+                any(p.kind == "incitus" for p in s.pieces()) and s.to_move == s.colours[0]
+            ),
+        )
+    else:
+        match.state = advance(start, game.sample_plies, rng)
+        if match.state.to_move != scene.config.visitor_colour:
+            match.state = advance(match.state, 1 if not match.state.needs_roll else 2, rng)
+    match.turn_started = app.now()
+    moves = scene.guidance.origins()
+    if moves:
+        scene.board.selected = next(iter(moves))
+    if game.die:
+        match.last_die = match.state.die
+    yield f"game-{game_id}"
+    if game.sample_turned:
+        # the visitor took the second colour: the board is turned round
+        app.go("game", config=GameConfig(game_id, "computer", "champion", start.colours[1]))
+        app.scene.match.state = advance(app.scene.match.state, 11, rng)
+        yield f"game-{game_id}-turned"
+    if game.cards:
+        app.go("rules", game=scene)
+        yield f"rules-{game_id}"
+        app.go("resume", scene=scene)
+    if game.sample_finished is not None:  # a finished game set up by hand
+        finished = game.sample_finished()
+    else:
+        finished = _finished(game_id, rng)
+    if finished is not None:
+        match.state = finished
+        app.go("end", game=scene)
+        yield f"end-{game_id}"
+
+
+def _story_screens(app) -> Iterator[str]:
+    """How the game went: a won and a lost game of each kind (``ludique/ui/scenes/story.py``)."""
+    from ludique.games import specs
+    from ludique.play.match import GameConfig
+
     told = sorted((g for g in specs() if g.sample_story), key=lambda g: g.sample_story)
     for game_id in (g.id for g in told):
         for won in (True, False):
@@ -182,16 +206,27 @@ def each_screen(app) -> Iterator[str]:
             app.scene.match.state = state
             app.go("story", game=app.scene, story=story)
             yield f"story-{game_id}-{'won' if won else 'lost'}"
+
+
+def _learn_screens(app) -> Iterator[str]:
+    """Each guided game's first step, then a step with its hint showing (a wrong move tried)."""
+    from ludique.play.learn import GUIDE_IDS
+
     for game_id in GUIDE_IDS:
-        # the guided game's first step, then a step with its hint showing (a wrong move tried)
         app.go("learn", game_id=game_id)
         yield f"learn-{game_id}"
         learn = app.scene
         learn.go_to_step(len(learn.guide.steps) - 1)
         learn.hint_until = app.now() + 3600
         yield f"learn-{game_id}-hint"
-    yield from game_screens(app)  # each game's own, set up by hand (``ludique/tools/review/``)
-    yield from _notice_screens(app)
+
+
+def _kiosk_screens(app) -> Iterator[str]:
+    """A game of two visitors, the question to one who stopped playing, the curator's PIN pad
+    and panel."""
+    from ludique.play.match import GameConfig
+    from ludique.ui.scenes.admin import PinPad
+
     app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
     app.scene.match.state = advance(app.scene.match.state, 7, random.Random(20))
     yield "game-pente-two-players"

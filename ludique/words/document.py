@@ -236,91 +236,104 @@ def _report_nul(text: str, path: Path) -> None:
 
 def parse(text: str, path: Path) -> list[Block]:
     """The blocks of one Markdown document (``path`` only names it in error messages)."""
-    blocks: list[Block] = []
-    heading = 0
-    note = 0
-    lists: list[list[int | None]] = []  # one entry per open list: [next number or None]
-    item_marker: str | None = None
-    after_diagram = False
     _report_nul(text, path)
     tokens = _markdown().parse(text)
     _report_dropped(text, tokens, path)
+    reading = _Reading(path)
     for token in tokens:
-        line = token.map[0] + 1 if token.map else 0
+        if token.type == "inline":
+            reading.inline(token, token.map[0] + 1 if token.map else 0)
+        else:
+            reading.structure(token)
+    return reading.blocks
+
+
+@dataclass
+class _Reading:
+    """Where ``parse`` stands in a document: the heading, quoted notes and lists open, the
+    marker of the list item whose text comes next, whether the last block was a diagram."""
+
+    path: Path
+    blocks: list[Block] = field(default_factory=list)
+    heading: int = 0
+    note: int = 0
+    lists: list[list[int | None]] = field(default_factory=list)  # [next number or None] each
+    item_marker: str | None = None
+    after_diagram: bool = False
+
+    def structure(self, token: Token) -> None:
+        """A heading, a quote, a list or a list item opened or closed."""
         kind = token.type
         if kind == "heading_open":
-            heading = int(token.tag[1])
+            self.heading = int(token.tag[1])
         elif kind == "heading_close":
-            heading = 0
+            self.heading = 0
         elif kind == "blockquote_open":
-            note += 1
+            self.note += 1
         elif kind == "blockquote_close":
-            note -= 1
+            self.note -= 1
         elif kind in ("bullet_list_open", "ordered_list_open"):
             start = token.attrGet("start")
-            lists.append([int(start or 1) if kind == "ordered_list_open" else None])
+            self.lists.append([int(start or 1) if kind == "ordered_list_open" else None])
         elif kind in ("bullet_list_close", "ordered_list_close"):
-            lists.pop()
+            self.lists.pop()
         elif kind == "list_item_open":
-            number = lists[-1][0]
+            number = self.lists[-1][0]
             if number is None:
-                item_marker = "•"
+                self.item_marker = "•"
             else:
-                item_marker = f"{number}."
-                lists[-1][0] = number + 1
-        elif kind == "inline":
-            runs = _runs(token, path, line)
-            claim = _take_claim(runs)
-            runs, paper_runs = _media(runs)
-            plain = "".join(r.text for r in runs).strip()
-            match = DIAGRAM_LINE.match(plain)
-            if match and not heading and item_marker is None:
-                blocks.append(
-                    Block(
-                        "diagram",
-                        name=match.group(1),
-                        note=bool(note),
-                        line=line,
-                        source=str(path),
-                    )
-                )
-                after_diagram = True
-                continue
-            if plain.startswith(":::"):
-                # one bad line costs its diagram, never the whole card
-                log.warning(
-                    "%s:%d: a diagram line reads '::: diagram NAME' on its own, found %r; left out",
-                    path,
-                    line,
-                    plain[:80],
-                )
-                continue
-            boxes = lacking(plain)
-            if boxes:
-                log.warning(
-                    "%s:%d: characters the fonts cannot draw (shown as boxes): %s",
-                    path,
-                    line,
-                    describe(boxes),
-                )
-            if heading:
-                block = Block("heading", runs, level=heading, line=line)
-            elif item_marker is not None:
-                block = Block("item", runs, level=len(lists), marker=item_marker, line=line)
-                item_marker = None
-            elif after_diagram:
-                block = Block("caption", runs, line=line)
-            else:
-                block = Block("paragraph", runs, line=line)
-            block.note = bool(note)
-            block.claim = claim
-            block.paper_runs = paper_runs
-            block.source = str(path)
-            blocks.append(block)
-            after_diagram = False
-        elif kind == "paragraph_open" and item_marker is None:
-            continue
-    return blocks
+                self.item_marker = f"{number}."
+                self.lists[-1][0] = number + 1
+
+    def inline(self, token: Token, line: int) -> None:
+        """A line of text: a diagram's line, or a block of the kind the open structure says."""
+        path = self.path
+        runs = _runs(token, path, line)
+        claim = _take_claim(runs)
+        runs, paper_runs = _media(runs)
+        plain = "".join(r.text for r in runs).strip()
+        match = DIAGRAM_LINE.match(plain)
+        if match and not self.heading and self.item_marker is None:
+            diagram = Block("diagram", name=match.group(1), line=line, source=str(path))
+            diagram.note = bool(self.note)
+            self.blocks.append(diagram)
+            self.after_diagram = True
+            return
+        if plain.startswith(":::"):
+            # one bad line costs its diagram, never the whole card
+            log.warning(
+                "%s:%d: a diagram line reads '::: diagram NAME' on its own, found %r; left out",
+                path,
+                line,
+                plain[:80],
+            )
+            return
+        boxes = lacking(plain)
+        if boxes:
+            log.warning(
+                "%s:%d: characters the fonts cannot draw (shown as boxes): %s",
+                path,
+                line,
+                describe(boxes),
+            )
+        block = self._block(runs, line)
+        block.note = bool(self.note)
+        block.claim = claim
+        block.paper_runs = paper_runs
+        block.source = str(path)
+        self.blocks.append(block)
+        self.after_diagram = False
+
+    def _block(self, runs: list[Run], line: int) -> Block:
+        """A heading, a list item, a diagram's caption or a paragraph, as the text stands."""
+        if self.heading:
+            return Block("heading", runs, level=self.heading, line=line)
+        if self.item_marker is not None:
+            marker, self.item_marker = self.item_marker, None
+            return Block("item", runs, level=len(self.lists), marker=marker, line=line)
+        if self.after_diagram:
+            return Block("caption", runs, line=line)
+        return Block("paragraph", runs, line=line)
 
 
 class _TooLarge(Exception):

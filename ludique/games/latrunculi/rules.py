@@ -557,45 +557,8 @@ class LatrunculiState(GameState):
         """
         if to_move not in COLOUR_CODE:
             raise IllegalMove(f"to_move {to_move!r}: expected 'blue' or 'white'")
-        board = [EMPTY] * 64
-        for colour, squares in ((BLUE, blue), (WHITE, white)):
-            for name in squares:
-                index = _parse_square(name)
-                if board[index]:
-                    raise IllegalMove(f"{name} is listed twice")
-                board[index] = COLOUR_CODE[colour]
-        for colour, name in (dux or {}).items():
-            if not cls.HAS_DUX:
-                raise IllegalMove(f"{cls.game_id} has no dux")
-            if colour not in COLOUR_CODE:
-                raise IllegalMove(f"dux colour {colour!r}: expected 'blue' or 'white'")
-            index = _parse_square(name)
-            if board[index]:
-                raise IllegalMove(f"{name} is listed twice")
-            board[index] = COLOUR_CODE[colour] | DUX_BIT
-        entries = []
-        for name, blockers in (inciti or {}).items():
-            if not cls.HAS_INCITI:
-                raise IllegalMove(f"{cls.game_id} has no inciti")
-            index = _parse_square(name)
-            code = board[index]
-            if code not in (BLUE_MAN, WHITE_MAN):
-                raise IllegalMove(f"incitus {name} is not listed among the men")
-            if len(blockers) != 2:
-                raise IllegalMove(f"incitus {name} needs exactly two blockers")
-            pair = []
-            for blocker in blockers:
-                b = _parse_square(blocker)
-                if board[b] & 3 != 3 - code or b in pair:
-                    raise IllegalMove(f"blocker {blocker} of {name} must be a distinct enemy piece")
-                pair.append(b)
-            entries.append((index, pair[0], pair[1]))
-        for index, _, _ in entries:
-            board[index] |= INCITUS_BIT
-        for _index, b1, b2 in entries:
-            for b in (b1, b2):
-                if board[b] & INCITUS_BIT:
-                    raise IllegalMove(f"blocker {SQUARE_NAMES[b]} is itself an incitus")
+        board = cls._listed(blue, white, dux or {})
+        entries = cls._inciti(board, inciti or {})
         side = COLOUR_CODE[to_move]
         if pending_removal and not any(board[i] & 3 == side for i, _, _ in entries):
             raise IllegalMove(f"{to_move} has no incitus to remove")
@@ -620,6 +583,60 @@ class LatrunculiState(GameState):
             (),
             *_derived(board),
         )
+
+    @classmethod
+    def _listed(
+        cls, blue: Iterable[str], white: Iterable[str], dux: Mapping[str, str]
+    ) -> list[int]:
+        """The board of ``from_position``'s men and duces, each square listed once."""
+        board = [EMPTY] * 64
+        for colour, squares in ((BLUE, blue), (WHITE, white)):
+            for name in squares:
+                index = _parse_square(name)
+                if board[index]:
+                    raise IllegalMove(f"{name} is listed twice")
+                board[index] = COLOUR_CODE[colour]
+        for colour, name in dux.items():
+            if not cls.HAS_DUX:
+                raise IllegalMove(f"{cls.game_id} has no dux")
+            if colour not in COLOUR_CODE:
+                raise IllegalMove(f"dux colour {colour!r}: expected 'blue' or 'white'")
+            index = _parse_square(name)
+            if board[index]:
+                raise IllegalMove(f"{name} is listed twice")
+            board[index] = COLOUR_CODE[colour] | DUX_BIT
+        return board
+
+    @classmethod
+    def _inciti(
+        cls, board: list[int], inciti: Mapping[str, tuple[str, str]]
+    ) -> list[tuple[int, int, int]]:
+        """``from_position``'s inciti as (square, blocker, blocker), marked on ``board``: each
+        a man listed, held by two distinct enemy pieces that are not inciti themselves."""
+        entries = []
+        for name, blockers in inciti.items():
+            if not cls.HAS_INCITI:
+                raise IllegalMove(f"{cls.game_id} has no inciti")
+            index = _parse_square(name)
+            code = board[index]
+            if code not in (BLUE_MAN, WHITE_MAN):
+                raise IllegalMove(f"incitus {name} is not listed among the men")
+            if len(blockers) != 2:
+                raise IllegalMove(f"incitus {name} needs exactly two blockers")
+            pair = []
+            for blocker in blockers:
+                b = _parse_square(blocker)
+                if board[b] & 3 != 3 - code or b in pair:
+                    raise IllegalMove(f"blocker {blocker} of {name} must be a distinct enemy piece")
+                pair.append(b)
+            entries.append((index, pair[0], pair[1]))
+        for index, _, _ in entries:
+            board[index] |= INCITUS_BIT
+        for _index, b1, b2 in entries:
+            for b in (b1, b2):
+                if board[b] & INCITUS_BIT:
+                    raise IllegalMove(f"blocker {SQUARE_NAMES[b]} is itself an incitus")
+        return entries
 
     # --- read access -----------------------------------------------------------------------
     @property
@@ -1090,31 +1107,7 @@ class SenecaState(LatrunculiState):
         freed: list[int] = []
         inert = self.inert
         if taken:
-            new_inert = [0, inert[1], inert[2]]
-            theirs = pos[opp] = pos[opp][:]
-            victims = {v for v, _ in taken}
-            kept = []
-            for entry in entries:
-                i, b1, b2 = entry
-                if b1 in victims or b2 in victims:
-                    board[i] = me  # a blocker was captured: the incitus is free
-                    freed.append(i)
-                    new_inert[me] ^= BIT[i]
-                    act[me] |= BIT[i]
-                    mine.append(i)
-                    zob ^= ZOBRIST[(me | INCITUS_BIT) * 64 + i] ^ ZOBRIST[me * 64 + i]
-                else:
-                    kept.append(entry)
-            entries = kept
-            for v, partner in taken:
-                board[v] = opp | INCITUS_BIT
-                entries.append((v, dst, partner))
-                act[opp] ^= BIT[v]
-                new_inert[opp] |= BIT[v]
-                theirs.remove(v)
-                zob ^= ZOBRIST[opp * 64 + v] ^ ZOBRIST[(opp | INCITUS_BIT) * 64 + v]
-            entries.sort()
-            inert = (0, new_inert[1], new_inert[2])
+            entries, freed, inert, zob = self._turned_over(m, board, act, pos, entries, zob)
         had_inciti = any(self.board[i] & 3 == me for i, _, _ in old)
         pending = had_inciti and not freed
         state = self._new(
@@ -1138,6 +1131,48 @@ class SenecaState(LatrunculiState):
         if not taken:
             state._bloom = self._window_bloom()
         return state
+
+    def _turned_over(
+        self,
+        m: LatrunculiMove,
+        board: list[int],
+        act: list[int],
+        pos: list[list[int]],
+        entries: list[tuple[int, int, int]],
+        zob: int,
+    ) -> tuple[list[tuple[int, int, int]], list[int], tuple[int, int, int], int]:
+        """A capture: each man ``m`` takes is turned over where he stands, an incitus held by
+        the piece that moved and its partner, and each of the mover's inciti whose blocker was
+        taken is set free.  ``board``, ``act`` and ``pos`` are updated; the inciti, the squares
+        set free, the inert pieces and the position's hash are returned."""
+        me = self.side
+        opp = 3 - me
+        mine = pos[me]
+        freed: list[int] = []
+        new_inert = [0, self.inert[1], self.inert[2]]
+        theirs = pos[opp] = pos[opp][:]
+        victims = {v for v, _ in m.taken}
+        kept = []
+        for entry in entries:
+            i, b1, b2 = entry
+            if b1 in victims or b2 in victims:
+                board[i] = me  # a blocker was captured: the incitus is free
+                freed.append(i)
+                new_inert[me] ^= BIT[i]
+                act[me] |= BIT[i]
+                mine.append(i)
+                zob ^= ZOBRIST[(me | INCITUS_BIT) * 64 + i] ^ ZOBRIST[me * 64 + i]
+            else:
+                kept.append(entry)
+        for v, partner in m.taken:
+            board[v] = opp | INCITUS_BIT
+            kept.append((v, m.dst, partner))
+            act[opp] ^= BIT[v]
+            new_inert[opp] |= BIT[v]
+            theirs.remove(v)
+            zob ^= ZOBRIST[opp * 64 + v] ^ ZOBRIST[(opp | INCITUS_BIT) * 64 + v]
+        kept.sort()
+        return kept, freed, (0, new_inert[1], new_inert[2]), zob
 
 
 class PisoState(LatrunculiState):
