@@ -448,6 +448,31 @@ def foreign_private_uses(source: str, label: str) -> list[str]:
     return found
 
 
+def private_imports(source: str, label: str) -> list[str]:
+    """``from ludique.x import _name``: another module's private name taken into this one."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ludique"):
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{label}:{node.lineno} {node.module}.{alias.name}")
+    return found
+
+
+def test_no_private_name_of_another_module_is_imported() -> None:
+    offenders = [
+        use
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for use in private_imports(path.read_text(encoding="utf-8"), path.name)
+    ]
+    assert not offenders, offenders
+    # the reader sees one (the printed cards once drew with the diagrams' own panels), and a
+    # public name imported under a private alias is not one
+    seen = private_imports("from ludique.ui.diagrams import DIAGRAMS, _panel\n", "cards.py")
+    assert seen == ["cards.py:1 ludique.ui.diagrams._panel"]
+    assert private_imports("from ludique.games.notice import played as _move\n", "n.py") == []
+
+
 def test_no_private_member_of_another_module_is_used() -> None:
     # a game's engine may use what its base classes keep for their subclasses (a new state
     # ends by the visit rule with ``_visit_outcome``); nothing else may

@@ -234,7 +234,7 @@ def test_no_arrow_covers_the_mark_of_the_piece_it_moves():
 
     from ludique.ui import palette
     from ludique.ui.boards import view_for
-    from ludique.ui.diagrams import DIAGRAMS, _move_path, _panel, positions
+    from ludique.ui.diagrams import DIAGRAMS, _move_path, panel_surface, positions
 
     size = (600, 600)
     covered = []
@@ -245,7 +245,7 @@ def test_no_arrow_covers_the_mark_of_the_piece_it_moves():
         path, mover = _move_path(state, diagram.moves[0])
         if path[0] == "off":
             continue
-        panel = _panel(state, diagram.game_id, size, diagram.moves[0], diagram.roll, [])
+        panel = panel_surface(state, diagram.game_id, size, diagram.moves[0], diagram.roll, [])
         rect = pygame.Rect(0, 0, *size).inflate(-24, -24)
         view = view_for(diagram.game_id, rect)
         x, y = view.centre(path[0], state, mover)
@@ -265,7 +265,7 @@ def test_no_arrow_covers_the_mark_of_the_piece_it_moves():
 def test_the_incitus_diagram_prints_the_freeing():
     """The caption ends "... and frees d4": on paper, where nothing moves, the last board is
     the position after White's move, d4 no longer a prisoner and glowing (issue 60)."""
-    from ludique.ui.diagrams import DIAGRAMS, _landed, positions
+    from ludique.ui.diagrams import DIAGRAMS, landed_squares, positions
     from ludique.ui.printed_cards import frame_rects
 
     diagram = DIAGRAMS["latrunculi-incitus"]
@@ -274,7 +274,7 @@ def test_the_incitus_diagram_prints_the_freeing():
     last = states[-1]
     assert "d4" in last.freed
     assert "d4" not in {p.square for p in last.pieces() if p.kind == "incitus"}
-    assert "d4" in _landed(states[-2], diagram.moves[-1])  # it glows on the result board
+    assert "d4" in landed_squares(states[-2], diagram.moves[-1])  # it glows on the result board
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -738,24 +738,24 @@ def stats_lines(stats: Stats, lang: str) -> list[str]:
     langs = ", ".join(f"{k.upper()} {v}" for k, v in summary.per_language.items()) or "-"
     wins = (
         ", ".join(
-            f"{_label(cat, f'stats.game.{g}')} {w}/{n}"
+            f"{stats_label(cat, f'stats.game.{g}')} {w}/{n}"
             for g, (w, n) in summary.visitor_wins.items()
         )
         or "-"
     )
     per_strength = ", ".join(
-        f"{_label(cat, f'kiosk.strength.{s}')} {w}/{n}"
+        f"{stats_label(cat, f'kiosk.strength.{s}')} {w}/{n}"
         for s, (w, n) in summary.wins_per_strength.items()
     )
     if per_strength:
         wins += " · " + per_strength
     lines = [
-        _label(cat, "stats.total", total=summary.total, week=week),
-        _label(cat, "stats.per_language") + ": " + langs,
-        _label(cat, "stats.visitor_wins") + ": " + wins,
+        stats_label(cat, "stats.total", total=summary.total, week=week),
+        stats_label(cat, "stats.per_language") + ": " + langs,
+        stats_label(cat, "stats.visitor_wins") + ": " + wins,
     ]
     if stats.in_memory:
-        lines[0] += " - " + _label(cat, "stats.memory_only")
+        lines[0] += " - " + stats_label(cat, "stats.memory_only")
     return lines
 
 
@@ -765,19 +765,20 @@ def stats_problem(stats: Stats, lang: str) -> str | None:
     cat = _catalog(lang)
     said: list[str] = []
     if stats.moved_aside is not None:
-        said.append(_label(cat, "error.stats-aside", path=stats.moved_aside.name))
+        said.append(stats_label(cat, "error.stats-aside", path=stats.moved_aside.name))
     if stats.problem is not None:
-        said.append(_label(cat, "error.stats", why=_label(cat, "error.why.system")))
+        said.append(stats_label(cat, "error.stats", why=stats_label(cat, "error.why.system")))
     if stats.unread:
-        what = ", ".join(_label(cat, key, **fields) for key, fields in stats.unread.items())
-        said.append(_label(cat, "error.stats-read", what=what))
+        what = ", ".join(stats_label(cat, key, **fields) for key, fields in stats.unread.items())
+        said.append(stats_label(cat, "error.stats-read", what=what))
     return " ".join(said) or None
 
 
 # -- the words of the admin panel's lines and charts ----------------------------------------------
 
 
-def _label(catalog: Catalog | None, key: str, **fields: object) -> str:
+def stats_label(catalog: Catalog | None, key: str, **fields: object) -> str:
+    """The words of ``key`` in ``catalog``'s language (the statistics' lines and charts)."""
     # the words live in locales/<lang>/common.toml; without a catalogue, English
     catalog = catalog or _catalog("en")
     return catalog.t(key, **fields) if catalog is not None else key

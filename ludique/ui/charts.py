@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ludique.kiosk.stats import StatsSummary, _label
+from ludique.kiosk.stats import StatsSummary, stats_label
 from ludique.ui.fonts import font
 from ludique.words.i18n import Catalog
 
@@ -74,27 +74,27 @@ def draw_stats_chart(
                 surface.blit(text, (x + (w - text.get_width()) // 2, plot.bottom + 4))
 
     days = len(summary.per_day)
-    plot = frame(panels[0], _label(catalog, "stats.per_day", days=days))
+    plot = frame(panels[0], stats_label(catalog, "stats.per_day", days=days))
     bars(plot, [(day[8:], n, 0) for day, n in summary.per_day])
 
-    plot = frame(panels[1], _label(catalog, "stats.per_language"))
+    plot = frame(panels[1], stats_label(catalog, "stats.per_language"))
     bars(plot, [(lang.upper(), n, 0) for lang, n in summary.per_language.items()])
 
-    plot = frame(panels[2], _label(catalog, "stats.visitor_wins"))
+    plot = frame(panels[2], stats_label(catalog, "stats.visitor_wins"))
     bars(
         plot,
         [
-            (_label(catalog, f"stats.game.{g}"), n, wins)
+            (stats_label(catalog, f"stats.game.{g}"), n, wins)
             for g, (wins, n) in summary.visitor_wins.items()
         ],
         parts=True,
     )
 
-    plot = frame(panels[3], _label(catalog, "stats.wins_per_strength"))
+    plot = frame(panels[3], stats_label(catalog, "stats.wins_per_strength"))
     bars(
         plot,
         [
-            (_label(catalog, f"kiosk.strength.{s}"), n, wins)
+            (stats_label(catalog, f"kiosk.strength.{s}"), n, wins)
             for s, (wins, n) in summary.wins_per_strength.items()
         ],
         parts=True,

@@ -98,7 +98,7 @@ def _captured(before: GameState, after: GameState, mover: str) -> list[str]:
     return gone
 
 
-def _landed(state: GameState, move: str) -> list[str]:
+def landed_squares(state: GameState, move: str) -> list[str]:
     """What to light up after ``move``: the mover's newly occupied squares and any freed piece."""
     mover = state.to_move
     after = state.play(move)
@@ -164,13 +164,14 @@ def _badge(surface: pygame.Surface, centre: tuple[int, int], radius: int, text: 
     surface.blit(image, image.get_rect(center=centre))
 
 
-def _chevron(surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
+def draw_chevron(surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
+    """The chevron between two panels (the next position), at ``centre``."""
     x, y = centre
     pts = [(x - size // 2, y - size), (x + size // 2, y), (x - size // 2, y + size)]
     pygame.draw.lines(surface, palette.INK_MUTED, False, pts, max(4, size // 4))
 
 
-def _panel(
+def panel_surface(
     state: GameState,
     game_id: str,
     size: tuple[int, int],
@@ -285,7 +286,7 @@ def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
         badges = diagram.badges if i == 0 else ()
         track = diagram.track if i == 0 else ()
         # ``scale`` is the screen's unit: the labels keep the visitors' smallest text
-        panel = _panel(
+        panel = panel_surface(
             state,
             diagram.game_id,
             (panel_w, panel_h),
@@ -298,9 +299,9 @@ def render_diagram(name: str, width: int, scale: float = 1.0) -> pygame.Surface:
         )
         surface.blit(panel, (x, y))
         if i:
-            _chevron(surface, (x - gap // 2, y + panel_h // 2), gap // 3)
+            draw_chevron(surface, (x - gap // 2, y + panel_h // 2), gap // 3)
         if move is not None:
-            landed = _landed(state, move)
+            landed = landed_squares(state, move)
     return surface
 
 
@@ -375,8 +376,8 @@ class MovingDiagram:
         """Before move ``i``: the position with the move's arrow (as the still card shows it)."""
         if i not in self._holds:
             d = self.diagram
-            landed = _landed(self.states[i - 1], d.moves[i - 1]) if i else []
-            self._holds[i] = _panel(
+            landed = landed_squares(self.states[i - 1], d.moves[i - 1]) if i else []
+            self._holds[i] = panel_surface(
                 self.states[i],
                 self.game_id,
                 self.size,

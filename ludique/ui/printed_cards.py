@@ -140,7 +140,7 @@ def render_frames(name: str, width_mm: float):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: drawing only
     import pygame
 
-    from ludique.ui.diagrams import DIAGRAMS, _chevron, _landed, _panel, positions
+    from ludique.ui.diagrams import DIAGRAMS, draw_chevron, landed_squares, panel_surface, positions
 
     pygame.display.init()  # not pygame.init(): no sound device is needed to draw
     pygame.font.init()
@@ -153,7 +153,7 @@ def render_frames(name: str, width_mm: float):
     landed: list[str] = []
     for i, (x, y, w, h) in enumerate(rects):
         move = diagram.moves[i] if i < len(diagram.moves) else None
-        panel = _panel(
+        panel = panel_surface(
             states[i],
             diagram.game_id,
             (w, h),
@@ -168,9 +168,9 @@ def render_frames(name: str, width_mm: float):
         paper.blit(panel, (x, y))
         if i and y == rects[i - 1][1]:  # a chevron from the board before, in the same row
             gap = x - (rects[i - 1][0] + rects[i - 1][2])
-            _chevron(paper, (x - gap // 2, y + h // 2), gap // 3)
+            draw_chevron(paper, (x - gap // 2, y + h // 2), gap // 3)
         if move is not None:
-            landed = _landed(states[i], move)
+            landed = landed_squares(states[i], move)
     return paper
 
 
