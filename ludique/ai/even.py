@@ -4,7 +4,7 @@ One model for every game, as Stockfish's skill level is one number and a choice 
 search's moves:
 
 1. **A referee** (``referee_chances``) gives each legal move its winning chance for the mover:
-   the solved table in Pente grammai; elsewhere a fixed two-ply search (with the capture
+   the solved table in a solved game; elsewhere a fixed two-ply search (with the capture
    quiescence and the extension of a crossing that must be answered) whose value, in hundredths of a
    piece, becomes a chance through a measured calibration (``Measured.value_scale``).  It reads
    no clock, so it is a pure function of the position.  What a move *loses* is the best move's
@@ -50,7 +50,7 @@ REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least an
 # about n * n nodes in every game (measured: a median of 0.9-1.1 n * n in the five search games,
 # 90% of positions within 3 n * n), so the bound is ``REFEREE_SPAN`` n * n plus an allowance
 # (``REFEREE_NODES``) for captures that chain beyond the horizon.  A position that does not fit
-# (a Latrunculi melee whose captures chain on) is judged at one ply within half as many, then by
+# (a melee whose captures chain on) is judged at one ply within half as many, then by
 # the position each move leaves (why not a fixed bound: docs/ai.md, "The referee").
 REFEREE_NODES = 2_000
 REFEREE_SPAN = 3
@@ -450,7 +450,7 @@ def loss_rates(state: GameState, colour: str, stop: Callable[[], bool] | None) -
 def left_a_man(state: GameState, action: str, stop: Callable[[], bool] | None = None) -> bool:
     """Whether ``action`` left a man to be taken for nothing (``exposure``: a capture the reply
     makes that the mover cannot answer with one of his own; a capture not made, or an exchange,
-    leaves nothing).  Pente grammai has no such move: a counter hit starts again."""
+    leaves nothing).  A solved race has no such move: a counter hit starts again."""
     if spec(state.game_id).solved:
         return False
     from ludique.ai.evaluation import ai_for

@@ -1,7 +1,7 @@
 """The visitor's strength: what his moves lose, one model for every game.
 
 Every decision a player makes is scored by a *referee*: each legal move's winning chance for the
-mover once it is played (``ludique.ai.even.referee_chances``: the solved table in Pente grammai,
+mover once it is played (``ludique.ai.even.referee_chances``: the solved table in a solved game,
 a fixed two-ply search through a measured calibration elsewhere).  What a move lost is the best
 move's chance less the chosen move's, in winning-chance units, as an engine's "accuracy" reads a
 chess player (Regan and Haworth's intrinsic ratings): by the error of his moves, not by his

@@ -146,18 +146,12 @@ def _warm_up() -> None:
     (about 0.35 s on this machine), so that no visitor's first move pays for it."""
     import importlib
 
+    from ludique.ai.evaluation import ai_for
     from ludique.games import GAME_IDS, new_game
 
     for game_id in GAME_IDS:
-        new_game(game_id)
-    for name in (
-        "ludique.play.analysis",
-        "ludique.ai.search",
-        "ludique.ai.evaluation",
-        "ludique.ai.latrunculi",
-        "ludique.ai.even",
-        "ludique.ai.pente",
-    ):
+        ai_for(new_game(game_id))  # its engine and its evaluation (``ludique/ai/<game>.py``)
+    for name in ("ludique.play.analysis", "ludique.ai.search", "ludique.ai.even"):
         importlib.import_module(name)
     try:
         from ludique.ai.pente_table import table

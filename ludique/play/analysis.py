@@ -173,7 +173,7 @@ class Story:
         return self._played(max(self.actions, key=lambda a: (abs(a.change), -a.index)))
 
     def _played(self, action: Action) -> Action:
-        """``action``, or when it is a pass or a Latrunculi removal (the end of a turn, not a
+        """``action``, or when it is a pass or a removal (the end of a turn, not a
         choice of play), the move that made it due."""
         for candidate in reversed(self.actions[: action.index]):
             if candidate.move_kind not in (PASS, REMOVE):

@@ -2,7 +2,7 @@
 
 The move is the computer's own choice for the visitor's side, at the strength he plays against
 or better (never under the "player" rung: a suggestion must help), found by
-``ludique.ai.choose_move`` with a short budget; Pente grammai's is the solved table's best.  The
+``ludique.ai.choose_move`` with a short budget; a solved game's is the solved table's best.  The
 search runs in a thread (:class:`HintSearch`), started when the visitor's turn begins, so that
 the screen never waits for it; until it answers the hesitation hint shows what it showed before
 (a piece that can move).
@@ -104,7 +104,7 @@ def reason(state: GameState, move: Move) -> Reason:
     if move.kind == REMOVE:
         return Reason.of("remove", square=frm)
     if move.captures:
-        if game.die:  # Pente grammai: the counter hit goes back off the board
+        if game.die:  # a game with a die: the counter hit goes back off the board
             return Reason.of("sends_back", frm=frm, to=to)
         squares = ", ".join(sorted(move.captures))
         return Reason.of("takes", frm=frm, to=to, squares=squares)
@@ -174,7 +174,7 @@ class HintSearch:
 
 
 def placement_for(state: GameState) -> Move | None:
-    """Latrunculi's placement done for the visitor (the quick start): his next man in a
+    """A placing game's placement done for the visitor (the quick start): his next man in a
     sensible formation, a block on the two rows nearest him, front row first from the
     middle out; where the other side stands already, the free square nearest it."""
     if state.phase != PLACEMENT or state.outcome is not None:
@@ -221,7 +221,7 @@ def line_tail(state: GameState, square: str) -> str | None:
 
 
 def leaves_goal(state: GameState, move: Move) -> bool:
-    """Pente grammai: ``move`` takes a counter off its own goal (it must go round the whole
+    """A race to a goal: ``move`` takes a counter off its own goal (it must go round the whole
     track again to come back), a loss as much as a counter sent back."""
     game = spec(state.game_id)
     goal = game.goal(state.to_move) if game.goals else None

@@ -5,7 +5,7 @@ A guide is a TOML file in ``assets/guides/<game id>.toml`` that a curator can re
 screen marks (the piece and its target), and the computer answers with moves written in the file.
 
     from ludique.play.learn import load_guide
-    guide = load_guide("pente-grammai")
+    guide = load_guide(game_id)  # any id of ``GUIDE_IDS``
     for step in guide.steps:
         step.start        # the position the step begins from (a roll may still be due)
         step.move         # the visitor's move, in the engine's notation
@@ -14,9 +14,9 @@ screen marks (the piece and its target), and the computer answers with moves wri
 Loading replays every step through the rules engine, so a step whose position or move is illegal
 is refused with a ``GuideError`` naming the guide and the step; the kiosk never shows a guide
 that the engine does not accept.  Every sentence is a locale key: the step called ``enter`` of
-the guide ``pente-grammai`` says ``kiosk.learn.pente-grammai.enter.say`` and, when the visitor
-tries another move, ``kiosk.learn.pente-grammai.enter.hint``; once the guide is won,
-``kiosk.learn.pente-grammai.won``.
+the guide ``<game id>`` says ``kiosk.learn.<game id>.enter.say`` and, when the visitor tries
+another move, ``kiosk.learn.<game id>.enter.hint``; once the guide is won,
+``kiosk.learn.<game id>.won``.
 
 This module imports nothing from pygame: the tests replay the guides without a screen.
 """
@@ -34,7 +34,7 @@ from ludique.games import GAME_IDS, is_game, new_game, spec
 from ludique.games.base import PASS, GameState, IllegalMove, apply_action
 from ludique.paths import asset_path
 
-GUIDE_IDS: tuple[str, ...] = GAME_IDS  # one guide per game (each Latrunculi variant has its own)
+GUIDE_IDS: tuple[str, ...] = GAME_IDS  # one guide per game (each variant has its own)
 
 # How long the screen takes for what the visitor does not do himself, in seconds: used only to
 # estimate a guide's length (the learn scene's own pauses are these same figures).
@@ -61,7 +61,7 @@ class Step:
     number: int  # 1-based, as a curator counts
     key: str  # the locale key's stem: kiosk.learn.<guide>.<key>.say / .hint
     move: str  # the visitor's move in notation ("pass" when the die leaves none)
-    roll: int | None  # Pente grammai: the value the visitor's throw lands on
+    roll: int | None  # a game with a die: the value the visitor's throw lands on
     replies: tuple[str, ...]  # the computer's actions after the move ("roll 3", "off-3B", ...)
     refused: str | None  # a move the step shows as not allowed (the engine must refuse it)
     refused_at: tuple[str, ...]  # where the screen crosses that move out

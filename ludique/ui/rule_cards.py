@@ -230,7 +230,7 @@ def render_card(lang: str, card_id: str, width: int, scale: float = 1.0) -> pyga
 
 
 def render_history(lang: str, game_id: str, width: int, scale: float = 1.0) -> pygame.Surface:
-    """The history panel of ``game_id`` (any game id; the Latrunculi variants share one)."""
+    """The history panel of ``game_id`` (any game id; a family's variants share one)."""
     return _render_blocks(load(lang, "history", history_id_for(game_id)), width, scale)
 
 
@@ -244,7 +244,7 @@ def _in_short(blocks: list[Block]) -> tuple[int, int] | None:
 
 
 def gather_in_short(cards: list[list[Block]]) -> list[list[Block]]:
-    """A Rules screen of several cards (the common Latrunculi card and a variant's) opens with
+    """A Rules screen of several cards (a family's common card and a variant's) opens with
     every card's "In short", so that a visitor can start playing from the top of the screen: the
     later cards' sections move up under the first card's, each headed by its card's title."""
     if len(cards) < 2 or _in_short(cards[0]) is None:
@@ -287,7 +287,7 @@ def render_rules_and_places(
         try:
             cards.append(load(lang, "rules", card_id))
         except ContentError as exc:
-            # the shared Latrunculi card lost must not take the variant's card with it
+            # a family's shared card lost must not take the variant's card with it
             log.error("rule card %s (%s) left out: %s", card_id, lang, exc)
     found: list[list[tuple[str, pygame.Rect]]] = []
     parts = []

@@ -1,4 +1,4 @@
-"""The story screen's chart: the balance of the game over its moves (Pente grammai: the
+"""The story screen's chart: the balance of the game over its moves (a solved game: the
 visitor's exact chance, with the luck of each throw and the cost of each move in a band under
 it; the other games: who is ahead), drawn in the chart box the story scene lays out.  It reads
 the scene's story, boxes and viewpoint; it decides nothing."""
@@ -148,7 +148,7 @@ class StoryChart:
                     max_lines=1,
                 )
             self._side_swatches(canvas, plot, other)
-        # the x axis: turns (Pente grammai) or moves, a few round numbers
+        # the x axis: turns (a solved game's story) or moves, a few round numbers
         self._x_axis(canvas, plot)
         # the highlighted move
         shown = self.shown

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 def card_ids() -> tuple[str, ...]:
     """Every game's rule cards (their specs' ``cards``), each once, in the games' order: the
-    common Latrunculi card comes before each variant's."""
+    common card of a family comes before each variant's."""
     return tuple(dict.fromkeys(card for one in specs() for card in one.cards))
 
 
@@ -107,7 +107,7 @@ def card_ids_for(game_id: str) -> list[str]:
 
 
 def history_id_for(game_id: str) -> str:
-    """The history panel of ``game_id`` (every Latrunculi variant shares one)."""
+    """The history panel of ``game_id`` (a family's variants share one)."""
     base = spec(game_id).history if is_game(game_id) else game_id  # a game, or its family
     if base not in history_ids():
         raise ContentError(f"no history panel for game id {game_id!r}")
