@@ -183,8 +183,11 @@ def test_even_match_plays_a_legal_move_and_says_what_it_read(game_id: str) -> No
         if state.needs_roll:
             state = state.roll(6)
     move, note = decide(state, "even", 0.2, random.Random(1))
-    assert move in state.legal_moves()
-    assert note is not None and 0 <= note["played"] < len(ev.LADDER)
+    assert move in state.legal_moves() and note is not None
+    # what it read, on a clock that does not run (a busy machine reads fewer of his positions
+    # within 0.2 s, in Epaminondas none)
+    note = ev.even_decision(state, 0.0, 0.2, random.Random(1), clock=lambda: 0.0).note()
+    assert 0 <= note["played"] < len(ev.LADDER)
     assert 0 <= note["rung"] <= len(ev.LADDER) - 1
     assert note["decisions"] >= 1 and 0 <= note["loss"] <= 1 and note["spread"] >= 0
 
@@ -535,7 +538,7 @@ def test_the_computer_loses_about_what_it_aims_at_and_never_misses_a_win() -> No
         chances = dict(ev.referee_chances(state))
         best = max(chances.values())
         if len(chances) > 1 and best - min(chances.values()) > 0.005:
-            move = ev.play_at_loss(state, 0.03, False, rng)
+            move = ev.play_at_loss(state, 0.03, ev.SEES_ALL, rng)
             if best >= 1.0:
                 assert chances[move.text] >= 1.0
             lost.append(best - chances[move.text])
@@ -546,17 +549,85 @@ def test_the_computer_loses_about_what_it_aims_at_and_never_misses_a_win() -> No
     assert 0.5 * sum(aimed) < sum(lost) <= 1.2 * sum(aimed)
 
 
-def test_it_leaves_a_man_only_while_the_visitor_has_left_more() -> None:
+def test_it_leaves_a_man_only_where_it_overlooks_a_threat_and_then_the_best_looking_one() -> None:
     state = attacked_man()
     ai = ai_for(state)
-    for seed in range(30):
-        move = ev.play_at_loss(state, 0.5, False, random.Random(seed))
+    for seed in range(20):
+        move = ev.play_at_loss(state, 0.5, ev.SEES_ALL, random.Random(seed))
         assert ev.exposure(ai, state, move) <= 0
-    left = {
-        ev.exposure(ai, state, ev.play_at_loss(state, 0.5, True, random.Random(seed))) > 0
-        for seed in range(30)
+    # blind to the threat against d4, it leaves the man every time, and plays what would be
+    # its best move were d4 safe: by the referee's values with the man given back
+    legal = {m.text: m for m in state.legal_moves()}
+    seen = {
+        t: v + ev.MAN * ev.exposure(ai, state, legal[t])
+        for t, v in ev.referee_values(state)
+        if ev.exposure(ai, state, legal[t]) > 0
     }
-    assert True in left  # at a careless visitor's loss, and allowed, it does now and then
+    blind = ev.Overlooks(threat=True)
+    moves = [ev.play_at_loss(state, 0.001, blind, random.Random(seed)).text for seed in range(20)]
+    assert all(ev.exposure(ai, state, legal[t]) > 0 for t in moves)
+    top = max(seen.values())
+    assert all(top - seen[t] <= 10 for t in moves)  # a tenth of a man: the threat tilt aside
+    assert min(seen.values()) < top - 10
+
+
+def test_a_capture_it_overlooks_is_not_made_and_one_it_sees_is() -> None:
+    state = PetteiaState.from_position(blue=["b3", "d7", "a1"], white=["c7", "h5", "h1"])
+    taken = [ev.play_at_loss(state, 0.001, ev.SEES_ALL, random.Random(s)) for s in range(10)]
+    assert all(m.captures for m in taken)  # b3-b7 encloses c7: the best move
+    blind = ev.Overlooks(captures=True)
+    missed = [ev.play_at_loss(state, 0.001, blind, random.Random(s)) for s in range(10)]
+    assert not any(m.captures for m in missed)
+
+
+def test_its_kinds_of_mistakes_are_counted_from_his_and_never_before_he_makes_them() -> None:
+    plain = Decision((0.0, 0.02), 1)
+    left = Decision((0.0, 0.2), 1, left=True)
+    missed = Decision((0.0, 0.15), 1, could_take=True, missed=True)
+    taken = Decision((0.0, 0.15), 0, could_take=True)
+    careful = estimate([plain] * 10 + [taken] * 4, prior=0.03)
+    assert careful.leave_rate == 0.0 and careful.miss_rate == 0.0
+    careless = estimate([plain] * 6 + [left] * 4 + [missed] * 2 + [taken] * 2, prior=0.03)
+    assert careless.leave_rate == pytest.approx(4 / (14 + 2))
+    assert careless.miss_rate == pytest.approx(2 / (4 + 2))
+    # his plan's loss is read from the decisions that were neither, so that his blunders are
+    # matched by its own blunders, not by a plan that loses as much
+    assert careless.plan == pytest.approx(estimate([plain] * 6 + [taken] * 2, prior=0.03).loss)
+    assert careless.plan < careless.loss
+
+
+def test_the_kinds_are_read_from_the_game() -> None:
+    # Petteia: Blue could take c7 (b3-b7) and played a1-a2: a capture missed, no man left
+    state = PetteiaState.from_position(blue=["b3", "d7", "a1"], white=["c7", "h5", "h1"])
+    after = state.play("a1-a2")
+    after = after.play(after.legal_moves()[0])
+    (decision,) = decisions_of(
+        after, "blue", ev.referee_chances, left=ev.left_a_man, takes=ev.takes_a_man
+    )
+    assert decision.could_take and decision.missed and not decision.left
+
+
+def test_in_a_quiet_position_it_plays_a_squeeze_among_the_moves_within_its_loss() -> None:
+    # Petteia: Blue's men wait on the first two ranks (a careful visitor who does not come out);
+    # nothing to take, nothing threatened: White's moves that cut a file leave him least room
+    state = PetteiaState.from_position(
+        blue=["a1", "b1", "c1", "a2", "b2", "c2"], white=["f8", "g8", "h8"], to_move="white"
+    )
+    legal = {m.text: m for m in state.legal_moves()}
+    rooms = {t: ev.room(state, m) for t, m in legal.items()}
+    least = min(rooms.values())
+    assert least < max(rooms.values())
+    for seed in range(10):
+        move = ev.play_at_loss(state, 0.2, ev.SEES_ALL, random.Random(seed))
+        assert rooms[move.text] == least, (move.text, rooms[move.text], least)
+
+
+def test_the_men_left_are_counted_over_the_same_stretch_for_both_sides() -> None:
+    state = attacked_man()  # Blue to move, d4 attacked
+    left = state.play("a1-a2")  # leaves d4
+    after = left.play(left.legal_moves()[0])
+    assert ev.men_left(after, "blue") == 1 and ev.men_left(after, "white") == 0
+    assert ev.men_left(after, "blue", plies=1) == 0  # beyond the stretch
 
 
 def test_a_visitor_as_sharp_as_the_champion_meets_its_search_within_the_budget() -> None:
@@ -621,3 +692,54 @@ def test_the_champions_search_leaves_no_man_unless_the_visitor_has_left_more() -
             state, ev.LADDER[-1], time.perf_counter(), 0.2, random.Random(seed), may_leave=False
         )
         assert ev.exposure(ai, state, move) <= 0
+
+
+class TickingClock:
+    """A clock that moves one second each time it is read (the test's own time)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_visitors_positions_are_read_within_the_clock_and_never_read_shallower() -> None:
+    state = new_game("latrunculi-petteia")
+    rng = random.Random(3)
+    for _ in range(24):
+        state = state.play(rng.choice(state.legal_moves()))
+    colour = state.opponent
+    ev._referee_cache.clear()
+    # the deadline already past: no position of his is read, none remembered, no time waited
+    late = ev.loss_rates(state, colour, None, deadline=0.0, clock=lambda: 1.0)
+    assert late.decisions == 0 and not ev._referee_cache
+    # with time enough, the clock changes nothing
+    counted = TickingClock()
+    full = ev.loss_rates(state, colour, None, deadline=1e9, clock=counted)
+    ev._referee_cache.clear()
+    assert ev.loss_rates(state, colour, None) == full
+    # a clock that runs out half way: the positions read before it did are read in full and
+    # kept; the one it cut short is not read at all (not judged a ply less deep)
+    ev._referee_cache.clear()
+    ticking = ev.loss_rates(state, colour, None, deadline=counted.now / 2, clock=TickingClock())
+    partial = dict(ev._referee_cache)
+    ev._referee_cache.clear()
+    ev.loss_rates(state, colour, None)
+    assert 0 < ticking.decisions < full.decisions
+    assert partial and all(ev._referee_cache[key] == values for key, values in partial.items())
+    assert len(partial) < len(ev._referee_cache)
+
+
+def test_a_decision_reads_the_players_within_its_share_of_the_budget() -> None:
+    # a clock that jumps past the whole budget at its first reading: the decision still moves,
+    # on its prior, without reading any position of the game (the kiosk never waits for it)
+    state = new_game("latrunculi-dux")
+    rng = random.Random(2)
+    for _ in range(16):
+        state = state.play(rng.choice(state.legal_moves()))
+    ev._referee_cache.clear()
+    decision = ev.even_decision(state, 0.0, 0.5, random.Random(1), clock=lambda: 10.0)
+    assert decision.move in state.legal_moves()
+    assert decision.visitor.decisions == 0

@@ -10,16 +10,16 @@ search's moves:
    no clock, so it is a pure function of the position.  What a move *loses* is the best move's
    chance less its own.
 2. **The visitor's strength** (``ludique.ai.skill``) is his expected loss per decision, read
-   from his recent decisions that tell, with its uncertainty; so is the computer's own.
-3. **The computer plays at that loss** (``play_at_loss``): each decision it draws a move with
-   weights ``exp(-loss / temperature)``, the temperature set so that its expected loss is the
-   visitor's rate (a rate, not a debt: nothing is paid back).  Its mistakes are a person's: the
-   moves it may choose are those that leave nothing to be taken for nothing (a capture not
-   made, a slower plan), and it leaves a man to be taken only while it has left fewer than the
-   visitor has in the same number of decisions, and then only as a move its level overlooks.
-   Among moves of like loss it prefers those that threaten the visitor's men (``PRESSURE``),
-   so that a game between careful players is decided by captures.  A visitor who loses less
-   than the Champion's search does meets that search.
+   from his recent decisions that tell, with its uncertainty, and his kinds of mistakes.
+3. **The computer plays at that loss, making his kinds of mistakes** (``even_decision``,
+   ``play_at_loss``): at his rates it overlooks a capture it could make, or a threat to a man
+   of its own (never while it has left as many men as he has over the same stretch); every
+   other decision is a slower plan, drawn with weights ``exp(-loss / temperature)`` among the
+   moves that leave nothing for nothing, the temperature set so that its expected loss is his
+   plan's rate (a rate, not a debt: nothing is paid back).  Among moves of like loss it
+   prefers those that threaten his men, and in a quiet position plays a squeeze (the move
+   that leaves him least room), so that a game between careful players is decided by
+   captures.  A visitor who loses less than the Champion's search does meets that search.
 
 The ladder (``LADDER``) keeps the curator's fixed levels (``ludique.ai.FIXED_RUNGS``) and the
 benchmarks' players; Even match does not play its rungs.
@@ -38,7 +38,7 @@ from typing import TypeVar
 from ludique.ai.core import MATE_ZONE, GameAI
 from ludique.ai.measured import measured
 from ludique.ai.search import Limit, Searcher
-from ludique.ai.skill import LossEstimate, decisions_of, estimate, rung_of
+from ludique.ai.skill import WINDOW, LossEstimate, decisions_of, estimate, rung_of
 from ludique.games import spec
 from ludique.games.base import GameState, Move
 
@@ -54,12 +54,16 @@ REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least an
 # the position each move leaves (why not a fixed bound: docs/ai.md, "The referee").
 REFEREE_NODES = 2_000
 REFEREE_SPAN = 3
-HANG = 60  # a move this far below the best (a man is 100) loses material its searcher can see
+MAN = 100  # the evaluations' unit: a man, in hundredths of a piece
+HANG = 60  # a move this far below the best loses material its searcher can see
 CHAMPION_SHARE = 0.95  # of the budget, for the fixed Champion (``play_search_rung``'s clock)
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
 # Of it, the time kept for a search to see its deadline pass and its move to come back: a
 # Champion's search given all of it ended 2-3 ms past the two seconds on a busy machine.
 UNWIND = 0.05
+# The share of a decision's time in which the players' last positions are read; the rest judges
+# its own position and chooses (each takes about as long: one two-ply reading of a position).
+READING_SHARE = 0.5
 # Positions whose referee values are kept (``Recent``): each decision reads the visitor's last
 # 20-80 positions again, and a cache emptied all at once cost the next one 2-3 s in a long game.
 REFEREE_CACHE = 4096
@@ -106,14 +110,16 @@ def thought(game_id: str, level: Level) -> int:
 
 @dataclass(frozen=True)
 class EvenDecision:
-    """What one decision chose and why: the move, the loss it aimed at (the visitor's rate),
-    the visitor's estimate and the computer's own."""
+    """What one decision chose and why: the move, the loss it aimed at (the visitor's plan's
+    rate), the visitor's estimate, and the men each side left over the same stretch of the
+    game (``men_left``)."""
 
     move: Move
     target: float
     visitor: LossEstimate
-    own: LossEstimate
     rung: float  # where the visitor's loss lies on the ladder's measured losses
+    own_left: int = 0
+    his_left: int = 0
 
     def note(self) -> dict[str, float | int]:
         """What the kiosk keeps of it: the game record's estimate of the visitor."""
@@ -122,8 +128,7 @@ class EvenDecision:
             "rung": round(self.rung, 2),
             **self.visitor.to_json(),
             "mean_loss": round(self.visitor.loss, 4),
-            "own_loss": round(self.own.loss, 4),
-            "own_left": self.own.left,
+            "own_left": self.own_left,
         }
 
 
@@ -144,15 +149,12 @@ def judge(
     depth: int,
     nodes: int,
     stop: Callable[[], bool] | None = None,
-    seconds: float | None = None,
 ) -> list[tuple[int, Move]]:
     """Each of ``moves`` with its value at ``depth`` plies for the mover, as the referee searches
-    it (no contempt, the extensions); ``SearchAborted`` past ``nodes``, ``seconds`` or on
-    ``stop``."""
+    it (no contempt, the extensions); ``SearchAborted`` past ``nodes`` or on ``stop``."""
     from ludique.ai.evaluation import ai_for
 
-    limit = Limit(nodes=nodes, time=seconds)
-    searcher = Searcher(ai_for(state), limit, stop=stop, contempt=0)
+    searcher = Searcher(ai_for(state), Limit(nodes=nodes), stop=stop, contempt=0)
     return searcher.score_moves(state, moves, depth)
 
 
@@ -176,41 +178,60 @@ class Recent(OrderedDict[K, V]):
 _referee_cache: Recent[tuple[str, object], tuple[tuple[str, int], ...]] = Recent()
 
 
+Clock = Callable[[], float]  # seconds, as ``time.perf_counter`` (a test gives its own)
+
+
 def referee_values(
-    state: GameState, stop: Callable[[], bool] | None = None, deadline: float | None = None
+    state: GameState,
+    stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+    clock: Clock = time.perf_counter,
+    hurried: bool = True,
 ) -> tuple[tuple[str, int], ...]:
     """Each legal move of a search game with its two-ply value for the mover, one ply where two
-    do not fit the node bound (no clock read).
+    do not fit the node bound.
 
     ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
     of a cancelled request is never used, and a cut-short one must not be remembered.  A
-    ``deadline`` (``time.perf_counter()``; the computer's own position only, never one of the
-    visitor's, whose reading must not depend on the machine) bounds it by the clock as well:
-    what it cuts short is answered a ply less deep, or by the position each move leaves, and
-    not remembered."""
+    ``deadline`` (on ``clock``) bounds it by the clock as well.  What the clock cuts short is
+    answered a ply less deep, or by the position each move leaves, and not remembered (the
+    computer's own position: it must move); without ``hurried`` (a position read to know the
+    player, whose reading must not depend on the machine's speed) it is not answered at all
+    (``OutOfTime``), and is read again, in full, at a later decision."""
     cache_key = (state.game_id, state.key)
     cached = _referee_cache.recall(cache_key)
     if cached is not None:
         return cached
+
+    def late() -> bool:
+        return deadline is not None and clock() >= deadline
+
+    if not hurried and late():
+        raise OutOfTime
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import SearchAborted
 
+    def halt() -> bool:
+        return (stop is not None and stop()) or late()
+
     moves = state.legal_moves()
     bound = REFEREE_NODES + REFEREE_SPAN * len(moves) ** 2
-    hurried = False
+    cut = False
     for depth in range(REFEREE_DEPTH, 0, -1):
-        seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         try:
-            scored = judge(state, moves, depth, bound >> (REFEREE_DEPTH - depth), stop, seconds)
+            scored = judge(state, moves, depth, bound >> (REFEREE_DEPTH - depth), halt)
             break
         except SearchAborted:
             if stop is not None and stop():
                 raise Cancelled from None
-            hurried = hurried or (deadline is not None and time.perf_counter() >= deadline)
+            if late():
+                if not hurried:
+                    raise OutOfTime from None
+                cut = True
     else:  # not even one ply in bounds: the position each move leaves, as it stands
         scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
     values = tuple((move.text, value) for value, move in scored)
-    return values if hurried else _referee_cache.keep(cache_key, values)
+    return values if cut else _referee_cache.keep(cache_key, values)
 
 
 def _static_after(ai: GameAI, state: GameState, move: Move) -> int:
@@ -225,17 +246,26 @@ class Cancelled(Exception):
     """The request was cancelled while the referee judged a position."""
 
 
+class OutOfTime(Exception):
+    """The clock ran out before a position read to know a player was judged in full."""
+
+
 def referee_chances(
-    state: GameState, stop: Callable[[], bool] | None = None
+    state: GameState,
+    stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+    clock: Clock = time.perf_counter,
 ) -> list[tuple[str, float]]:
-    """Each legal move with the mover's winning chance once it is played."""
+    """Each legal move with the mover's winning chance once it is played (``OutOfTime`` where
+    the ``deadline`` passes first: a position read to know a player is read in full or not)."""
     if state.needs_roll or state.outcome is not None:
         return []
     if spec(state.game_id).solved:
         from ludique.ai.pente import move_values
 
         return [(m.text, v) for m, v in move_values(state)]
-    return [(text, win_chance(state.game_id, v)) for text, v in referee_values(state, stop)]
+    values = referee_values(state, stop, deadline, clock, hurried=False)
+    return [(text, win_chance(state.game_id, v)) for text, v in values]
 
 
 # --- the ladder's choice ------------------------------------------------------------------------
@@ -422,8 +452,9 @@ def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
 
 # --- Even match: the computer plays at the visitor's loss ----------------------------------------
 # A player who makes something happen prefers, among moves of like loss, one that threatens the
-# opponent's men: each man threatened makes such a move e times as likely.  The temperature is
-# then set for the loss aimed at, so the tilt moves the choice, never the loss.
+# opponent's men: each man threatened makes such a move e times as likely; where there is
+# nothing to threaten, so does a squeeze (the moves that leave him least room).  The temperature
+# is then set for the loss aimed at, so the tilt moves the choice, never the loss.
 PRESSURE_TILT = 1.0
 NEAREST = 24
 INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
@@ -432,19 +463,49 @@ LOSS_CAP, CAP_FLOOR = 8.0, 0.05  # the moves weighed lose at most this many time
 # Until a player's moves have told, he is taken to lose what the Beginner loses (the novice,
 # ``ludique.ai.FIXED_RUNGS``): a museum visitor's first game.
 PRIOR_RUNG = 2
-CATCH_UP = 2.0  # at most this many times the visitor's rate, where its own fell short
 
 
-def loss_rates(state: GameState, colour: str, stop: Callable[[], bool] | None) -> LossEstimate:
+def loss_rates(
+    state: GameState,
+    colour: str,
+    stop: Callable[[], bool] | None,
+    deadline: float | None = None,
+    clock: Clock = time.perf_counter,
+) -> LossEstimate:
     """``colour``'s expected loss per decision that tells, from the game's history alone, drawn
-    toward the Beginner's (``Measured.losses``) until his moves have told."""
+    toward the Beginner's (``Measured.losses``) until his moves have told.
+
+    A position the referee has not judged in full by the ``deadline`` is not read this time
+    (the estimate rests on the decisions read; it is read at a later decision, in full), so a
+    slower machine reads fewer of the player's decisions, never other values for them."""
+
+    def chances(node: GameState) -> list[tuple[str, float]]:
+        try:
+            return referee_chances(node, stop, deadline, clock)
+        except OutOfTime:
+            return []  # a position with no choice to read: passed over
+
     decisions = decisions_of(
         state,
         colour,
-        lambda node: referee_chances(node, stop),
+        chances,
         left=lambda node, action: left_a_man(node, action, stop),
+        takes=takes_a_man,
     )
     return estimate(decisions, prior=measured(state.game_id).losses[PRIOR_RUNG])
+
+
+def takes_a_man(state: GameState, action: str) -> bool:
+    """Whether ``action`` takes a man (Pente grammai: never, a counter hit starts again)."""
+    if spec(state.game_id).solved:
+        return False
+    from ludique.ai.evaluation import ai_for
+
+    move = state.find_move(action)
+    return move is not None and ai_for(state).capture_gain(state, move) > 0
+
+
+_left_cache: Recent[tuple[str, object, str], bool] = Recent()
 
 
 def left_a_man(state: GameState, action: str, stop: Callable[[], bool] | None = None) -> bool:
@@ -453,10 +514,27 @@ def left_a_man(state: GameState, action: str, stop: Callable[[], bool] | None = 
     leaves nothing).  A solved race has no such move: a counter hit starts again."""
     if spec(state.game_id).solved:
         return False
+    key = (state.game_id, state.key, action)
+    known = _left_cache.recall(key)
+    if known is not None:
+        return known
     from ludique.ai.evaluation import ai_for
 
     move = state.find_move(action)
-    return move is not None and exposure(ai_for(state), state, move) > 0
+    return _left_cache.keep(key, move is not None and exposure(ai_for(state), state, move) > 0)
+
+
+def men_left(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
+    """The men ``colour`` left to be taken for nothing in the last ``plies`` plies that led to
+    ``state`` (each side's last ``WINDOW`` turns: both sides counted over the same stretch,
+    whatever the referee has read of it)."""
+    count, child, node = 0, state, state.parent
+    while node is not None and plies > 0:
+        if node.to_move == colour and len(node.legal_moves()) > 1 and child.action:
+            count += left_a_man(node, child.action)
+        plies -= 1
+        child, node = node, node.parent
+    return count
 
 
 def temperature_for(losses: Sequence[float], target: float, tilt: Sequence[float]) -> float:
@@ -491,6 +569,20 @@ def tilted_weights(
     ]
 
 
+@dataclass(frozen=True)
+class Overlooks:
+    """What one decision does not see, each drawn at the visitor's own rate (a person's kinds
+    of mistakes): the men it could take (``captures``: a capture not seen), or a threat to one
+    of its own (``threat``: it plays a move that leaves a man, the one that looks best had the
+    man been safe)."""
+
+    captures: bool = False
+    threat: bool = False
+
+
+SEES_ALL = Overlooks()
+
+
 def threatened(state: GameState, move: Move) -> int:
     """The opponent's men that the mover could take if he moved again after ``move`` (the
     game's own ``threats``: what the next move can decide)."""
@@ -501,73 +593,146 @@ def threatened(state: GameState, move: Move) -> int:
     return sum(len(t.squares) for t in threats(child) if t.kind == "capture")
 
 
+def room(state: GameState, move: Move) -> int:
+    """The moves ``move`` leaves the opponent (a squeeze leaves him fewer; a player with none
+    left loses in Latrunculi)."""
+    child = state.play(move)
+    if child.outcome is not None or child.to_move == state.to_move:
+        return 0
+    return len(child.legal_moves())
+
+
+Late = Callable[[], bool]  # whether the decision's clock has run out
+
+
 def play_at_loss(
     state: GameState,
     target: float,
-    may_leave: bool,
+    overlooks: Overlooks,
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
     deadline: float | None = None,
+    clock: Clock = time.perf_counter,
 ) -> Move:
-    """A move whose expected loss, by the referee, is ``target``: a win it sees always; else
-    among the moves that leave nothing for nothing (all moves but forced losses where
-    ``may_leave``), weighted ``exp(-loss / temperature)``, tilted toward threats."""
+    """A move whose expected loss against the best move it sees is ``target`` (a slower plan):
+    a win it sees always; else among the moves that leave nothing for nothing (only those that
+    leave a man, valued as if it were safe, where it ``overlooks`` a threat; no capture where it
+    overlooks them), weighted ``exp(-loss / temperature)``, tilted toward pressure."""
+
+    def late() -> bool:
+        return deadline is not None and clock() >= deadline
+
     legal = {m.text: m for m in state.legal_moves()}
     if spec(state.game_id).solved:
         from ludique.ai.pente import move_values
 
-        scored = [(c, m) for m, c in move_values(state)]
-        best = max(c for c, _ in scored)
-        if best >= 1.0:
-            return rng.choice([m for c, m in scored if c >= 1.0])
-        pool = scored
+        pool = [(c, m) for m, c in move_values(state)]
+        if max(c for c, _ in pool) >= 1.0:
+            return rng.choice([m for c, m in pool if c >= 1.0])
         tilt = [0.0] * len(pool)
     else:
-        from ludique.ai.evaluation import ai_for
-
-        values = [(v, legal[text]) for text, v in referee_values(state, stop, deadline)]
+        values = [(v, legal[text]) for text, v in referee_values(state, stop, deadline, clock)]
         top = max(v for v, _ in values)
         if top >= MATE_ZONE:  # a win its search sees is never missed
             return rng.choice([m for v, m in values if v == top])
-        alive = [(v, m) for v, m in values if v > -MATE_ZONE] or values
-        ai = ai_for(state)
-        best = win_chance(state.game_id, top)
-        # a move that loses far more than the loss aimed at is all but never drawn: it is not
-        # weighed (nor asked what it leaves), which bounds the work in a wide position
-        cap = max(LOSS_CAP * target, CAP_FLOOR)
-        alive = [(v, m) for v, m in alive if best - win_chance(state.game_id, v) <= cap] or alive
-
-        # the moves nearest the loss aimed at first, and within the clock: a move not yet asked
-        # when it runs out is not weighed (a wide position of a phalanx game asks 100-200 moves what
-        # they leave), and those asked are the ones the aim would draw most
-        def off_aim(vm: tuple[int, Move]) -> float:
-            return abs(best - win_chance(state.game_id, vm[0]) - target)
-
-        kept: list[tuple[int, Move]] = []
-        for v, m in sorted(alive, key=off_aim):
-            if kept and deadline is not None and time.perf_counter() >= deadline:
-                break
-            if may_leave or exposure(ai, state, m) <= 0:
-                kept.append((v, m))
-        chosen = kept or candidates(ai, state, values)
+        chosen = seen_moves(state, values, target, overlooks, late)
         pool = [(win_chance(state.game_id, v), m) for v, m in chosen]
-        # the threats are weighed only where they could be chosen at this loss, among the
-        # ``NEAREST`` moves that lose least (a wide position of a phalanx game has 100-200)
-        near = max(2 * target, 2 * INFORMATIVE_LOSS)
-        weighed = {
-            id(m) for c, m in sorted(pool, key=lambda cm: -cm[0])[:NEAREST] if best - c <= near
-        }
-        tilt = [0.0] * len(pool)
-        for i, (_, m) in enumerate(pool):
-            if deadline is not None and time.perf_counter() >= deadline:
-                break  # the clock ran out: the rest weighed by their loss alone
-            if id(m) in weighed:
-                tilt[i] = PRESSURE_TILT * threatened(state, m)
+    best = max(c for c, _ in pool)  # losses are counted from the best move it sees
+    if not spec(state.game_id).solved:
+        pool, tilt = press(state, pool, target, late)
     losses = [best - c for c, _ in pool]
     temperature = temperature_for(losses, target, tilt)
     weights = tilted_weights(losses, temperature, tilt)
     total = math.fsum(weights)
     return pool[draw([w / total for w in weights], rng)][1]
+
+
+def seen_moves(
+    state: GameState,
+    values: list[tuple[int, Move]],
+    target: float,
+    overlooks: Overlooks,
+    late: Late,
+) -> list[tuple[int, Move]]:
+    """The moves of a search game it chooses among, with their values as it sees them: those
+    that leave a man, each valued as if the man were safe, where it ``overlooks`` a threat (and
+    there is one); else those that leave nothing for nothing; none that captures where it
+    overlooks captures (while another is left)."""
+    from ludique.ai.evaluation import ai_for
+
+    game, ai = state.game_id, ai_for(state)
+    alive = [(v, m) for v, m in values if v > -MATE_ZONE] or values
+    if overlooks.captures:  # the men it could take are not seen
+        alive = [(v, m) for v, m in alive if not ai.capture_gain(state, m)] or alive
+    if overlooks.threat:
+        # the man it leaves is not seen: each move as it would be were the man safe; the moves
+        # that look best are asked first, within the clock
+        left: list[tuple[int, Move]] = []
+        for v, m in sorted(alive, key=lambda vm: -vm[0]):
+            if left and late():
+                break
+            given = exposure(ai, state, m)
+            if given > 0:
+                left.append((v + MAN * given, m))
+        if left:
+            return left
+    seen = win_chance(game, max(v for v, _ in alive))
+    # a move that loses far more than the loss aimed at is all but never drawn: it is not
+    # weighed (nor asked what it leaves), which bounds the work in a wide position
+    cap = max(LOSS_CAP * target, CAP_FLOOR)
+    alive = [(v, m) for v, m in alive if seen - win_chance(game, v) <= cap] or alive
+
+    # the moves nearest the loss aimed at first, and within the clock: a move not yet asked when
+    # it runs out is not weighed (a wide position of a phalanx game asks 100-200 moves
+    # what they leave), and those asked are the ones the aim would draw most
+    def off_aim(vm: tuple[int, Move]) -> float:
+        return abs(seen - win_chance(game, vm[0]) - target)
+
+    safe: list[tuple[int, Move]] = []
+    for v, m in sorted(alive, key=off_aim):
+        if safe and late():
+            break
+        if exposure(ai, state, m) <= 0:
+            safe.append((v, m))
+    return safe or candidates(ai, state, values)
+
+
+def press(
+    state: GameState, pool: list[tuple[float, Move]], target: float, late: Late
+) -> tuple[list[tuple[float, Move]], list[float]]:
+    """The moves to draw from and their tilt toward pressure: among the ``NEAREST`` moves that
+    lose least and within twice the loss aimed at, each man a move threatens makes it e times
+    as likely; in a quiet position (nothing to take, nothing of its own threatened) only the
+    squeeze among them is kept, the moves that leave him least room."""
+    from ludique.ai.evaluation import ai_for
+
+    best = max(c for c, _ in pool)
+    near = max(2 * target, 2 * INFORMATIVE_LOSS)
+    weighed = {id(m) for c, m in sorted(pool, key=lambda cm: -cm[0])[:NEAREST] if best - c <= near}
+    pressed = [i for i, (_, m) in enumerate(pool) if id(m) in weighed]
+    tilt = [0.0] * len(pool)
+    for i in pressed:
+        if late():
+            return pool, tilt  # the clock ran out: the rest weighed by their loss alone
+        tilt[i] = PRESSURE_TILT * threatened(state, pool[i][1])
+    ai = ai_for(state)
+    if any(ai.capture_gain(state, m) for m in state.legal_moves()) or threatened_here(state):
+        return pool, tilt
+    rooms: dict[int, int] = {}
+    for i in pressed:
+        if late():
+            break  # the clock ran out: a squeeze among the moves asked
+        rooms[i] = room(state, pool[i][1])
+    if not rooms or min(rooms.values()) == max(rooms.values()):
+        return pool, tilt
+    squeeze = [i for i, left_him in rooms.items() if left_him == min(rooms.values())]
+    return [pool[i] for i in squeeze], [tilt[i] for i in squeeze]
+
+
+def threatened_here(state: GameState) -> bool:
+    """Whether the opponent threatens to take one of the mover's men now."""
+    threats = spec(state.game_id).threats
+    return threats is not None and any(t.kind == "capture" for t in threats(state))
 
 
 def champion_move(
@@ -601,27 +766,37 @@ def even_decision(
     budget: float,
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
+    clock: Clock = time.perf_counter,
 ) -> EvenDecision:
-    """Even match's decision in any game (the state has more than one legal move)."""
-    visitor = loss_rates(state, state.opponent, stop)
-    own = loss_rates(state, state.to_move, stop)
+    """Even match's decision in any game (the state has more than one legal move), within
+    ``budget`` seconds from ``started`` (on ``clock``)."""
+    allowance = min(budget * CHAMPION_SHARE, LONGEST - UNWIND)
+    # the players' last positions are read within the first part of it, so that the rest is
+    # left for its own position (a slower machine reads fewer of them, it does not wait longer)
+    reading = started + READING_SHARE * allowance
+    visitor = loss_rates(state, state.opponent, stop, reading, clock)
+    # never a man left more often than he leaves one: both counted over the same stretch
+    own_left, his_left = men_left(state, state.to_move), men_left(state, state.opponent)
     losses = measured(state.game_id).losses
     rung = rung_of(visitor.loss, losses)
-    # Where no move loses as much as the rate (a quiet position, a game far ahead), a decision
-    # falls short of it: the rate is kept over its recent decisions by aiming higher by the
-    # share it fell short, at most ``CATCH_UP`` times the visitor's rate (never paying back
-    # his blunders: his rate is what it aims at).
-    short = visitor.loss / own.loss if own.loss > 0 else CATCH_UP
-    target = visitor.loss * max(1.0, min(CATCH_UP, short))
+    # His mistakes are of three kinds, and so are its own, each at his rate: a capture not
+    # seen, a threat to a man of its own not seen (never while it has left as many men as he
+    # has), and, in every other decision, a slower plan at his plan's loss (a rate, not a debt:
+    # his blunders are matched by its own of the same kind, never paid back by its plan).
+    overlooks = Overlooks(
+        captures=rng.random() < visitor.miss_rate,
+        threat=own_left < his_left and rng.random() < visitor.leave_rate,
+    )
+    target = visitor.plan
     searcher = LADDER[min(len(LADDER) - 1, round(rung))]
-    may_leave = own.left < visitor.left
     if not spec(state.game_id).solved and searcher.search == "champion":
         # told as a rung that plays the Champion's search, he meets that search
+        may_leave = own_left < his_left
         move = champion_move(state, searcher, started, budget, rng, stop, may_leave)
     else:
-        deadline = started + min(budget * CHAMPION_SHARE, LONGEST - UNWIND)
-        move = play_at_loss(state, target, may_leave, rng, stop, deadline)
-    return EvenDecision(move, target, visitor, own, rung)
+        deadline = started + allowance
+        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock)
+    return EvenDecision(move, target, visitor, rung, own_left, his_left)
 
 
 decide = even_decision  # the name ``ludique.ai.decide`` called it by before

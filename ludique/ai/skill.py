@@ -36,27 +36,52 @@ LOOK_BACK = 4 * WINDOW  # of the player's positions at most, however few of them
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision: every move's loss against the best, the move made, and whether it left a
-    man to be taken for nothing."""
+    """One decision: every move's loss against the best, the move made, whether it left a man
+    to be taken for nothing, whether the best move took a man (``could_take``) and whether his
+    took none while it did (``missed``: a capture not seen)."""
 
     losses: tuple[float, ...]
     chosen: int
     left: bool = False
+    could_take: bool = False
+    missed: bool = False
 
     @property
     def loss(self) -> float:
         return self.losses[self.chosen]
 
+    @property
+    def plan(self) -> bool:
+        """A decision whose loss is the plan's: no man left, no capture missed."""
+        return not self.left and not self.missed
+
 
 @dataclass(frozen=True)
 class LossEstimate:
     """A player's expected loss of winning chance per decision, its standard error, the
-    decisions it was read from and the men left for nothing among them."""
+    decisions it was read from, the men left for nothing among them, the captures he could
+    make (the best move took a man) and those he did not see, and his loss in the decisions
+    that were neither (``plan``: a slower plan)."""
 
     loss: float
     spread: float
     decisions: int
     left: int = 0
+    could_take: int = 0
+    missed: int = 0
+    plan: float = 0.0
+
+    @property
+    def leave_rate(self) -> float:
+        """How often a decision of his left a man: drawn toward never by ``PRIOR_WEIGHT``
+        decisions (until he has left one, the computer leaves none)."""
+        return self.left / (self.decisions + PRIOR_WEIGHT)
+
+    @property
+    def miss_rate(self) -> float:
+        """How often he did not take a man where the best move did: drawn toward never by
+        ``PRIOR_WEIGHT`` such decisions."""
+        return self.missed / (self.could_take + PRIOR_WEIGHT)
 
     def to_json(self) -> dict[str, float | int]:
         return {
@@ -64,12 +89,32 @@ class LossEstimate:
             "spread": round(self.spread, 4),
             "decisions": self.decisions,
             "left": self.left,
+            "missed": self.missed,
+            "could_take": self.could_take,
+            "plan": round(self.plan, 4),
         }
 
 
 def estimate(decisions: Sequence[Decision], prior: float) -> LossEstimate:
     """The recency-weighted mean loss of ``decisions`` (oldest first), drawn toward ``prior`` by
-    ``PRIOR_WEIGHT`` decisions, with its standard error."""
+    ``PRIOR_WEIGHT`` decisions, with its standard error; the counts of his kinds of mistakes,
+    and the same mean over his plan's decisions alone."""
+    mean, spread = weighted_mean(decisions, prior)
+    plan, _ = weighted_mean([d for d in decisions if d.plan], prior)
+    return LossEstimate(
+        mean,
+        spread,
+        len(decisions),
+        sum(d.left for d in decisions),
+        sum(d.could_take for d in decisions),
+        sum(d.missed for d in decisions),
+        plan,
+    )
+
+
+def weighted_mean(decisions: Sequence[Decision], prior: float) -> tuple[float, float]:
+    """The recency-weighted mean loss of ``decisions`` drawn toward ``prior``, and its standard
+    error."""
     n = len(decisions)
     weights = [0.5 ** ((n - 1 - i) / HALF_LIFE) for i in range(n)]
     total = PRIOR_WEIGHT + math.fsum(weights)
@@ -82,7 +127,7 @@ def estimate(decisions: Sequence[Decision], prior: float) -> LossEstimate:
         + math.fsum(w * (d.loss - mean) ** 2 for w, d in zip(weights, decisions, strict=True))
     ) / total
     effective = total**2 / (PRIOR_WEIGHT**2 + math.fsum(w * w for w in weights))
-    return LossEstimate(mean, math.sqrt(spread_sq / effective), n, sum(d.left for d in decisions))
+    return mean, math.sqrt(spread_sq / effective)
 
 
 def rung_of(loss: float, losses: Sequence[float]) -> float:
@@ -108,10 +153,12 @@ def decisions_of(
     chances: Callable[[GameState], list[tuple[str, float]]],
     window: int = WINDOW,
     left: Callable[[GameState, str], bool] | None = None,
+    takes: Callable[[GameState, str], bool] | None = None,
 ) -> list[Decision]:
     """``colour``'s last ``window`` decisions that led to ``state`` (oldest first): the positions
     where he had a choice that told, with each move's loss from ``chances`` (the referee) and,
-    given ``left``, whether his move left a man to be taken for nothing."""
+    given ``left``, whether his move left a man to be taken for nothing, given ``takes``
+    (whether a move takes a man), whether a best move took one and his did not."""
     out: list[Decision] = []
     looked = 0
     child, node = state, state.parent
@@ -125,7 +172,11 @@ def decisions_of(
                 losses = tuple(best - c for _, c in scored)
                 if child.action in texts and max(losses) > INFORMATIVE:
                     gave = left(node, child.action) if left is not None else False
-                    out.append(Decision(losses, texts.index(child.action), gave))
+                    best_moves = [t for t, x in zip(texts, losses, strict=True) if x == 0.0]
+                    could = takes is not None and any(takes(node, t) for t in best_moves)
+                    missed = could and takes is not None and not takes(node, child.action)
+                    chosen = texts.index(child.action)
+                    out.append(Decision(losses, chosen, gave, could, missed))
         child, node = node, node.parent
     out.reverse()
     return out
