@@ -669,8 +669,8 @@ def seen_moves(
         # that look best are asked first, within the clock
         left: list[tuple[int, Move]] = []
         for v, m in sorted(alive, key=lambda vm: -vm[0]):
-            if left and late():
-                break
+            if late():
+                break  # none found in time: it sees the threat after all
             given = exposure(ai, state, m)
             if given > 0:
                 left.append((v + MAN * given, m))
@@ -688,13 +688,15 @@ def seen_moves(
     def off_aim(vm: tuple[int, Move]) -> float:
         return abs(seen - win_chance(game, vm[0]) - target)
 
-    safe: list[tuple[int, Move]] = []
+    asked: list[tuple[int, int, Move]] = []
     for v, m in sorted(alive, key=off_aim):
-        if safe and late():
+        if asked and late() and min(e for e, _, _ in asked) <= 0:
             break
-        if exposure(ai, state, m) <= 0:
-            safe.append((v, m))
-    return safe or candidates(ai, state, values)
+        asked.append((exposure(ai, state, m), v, m))
+        if late() and len(asked) >= NEAREST:
+            break  # none safe among as many as it weighs: the least exposed of them
+    least = max(0, min(e for e, _, _ in asked))
+    return [(v, m) for e, v, m in asked if e <= least]
 
 
 def press(
