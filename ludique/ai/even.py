@@ -594,8 +594,8 @@ def threatened(state: GameState, move: Move) -> int:
 
 
 def room(state: GameState, move: Move) -> int:
-    """The moves ``move`` leaves the opponent (a squeeze leaves him fewer; a player with none
-    left loses in Latrunculi)."""
+    """The moves ``move`` leaves the opponent (a squeeze leaves him fewer; in a game where a
+    player who cannot move loses, none is a win)."""
     child = state.play(move)
     if child.outcome is not None or child.to_move == state.to_move:
         return 0
