@@ -5,8 +5,10 @@ itself is not started here (it takes minutes of both cores): CI runs it after th
 
 from __future__ import annotations
 
+import csv
 import importlib.machinery
 import importlib.util
+import io
 import re
 import shutil
 import sys
@@ -105,3 +107,43 @@ def test_vm_test_puts_the_curators_pin_in_the_copied_file_and_types_it(
     assert set(pin) <= set(vm_test.PIN_KEYS)
     assert vm_test.open_admin.__defaults__ == (None,)
     assert "refused=DEFAULT_PIN" in (ROOT / "deploy/vm-test").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def guide_test():
+    path = ROOT / "deploy/guide-test"
+    loader = importlib.machinery.SourceFileLoader("ludique_guide_test", str(path))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[loader.name] = module
+    loader.exec_module(module)
+    yield module
+    del sys.modules[loader.name]
+
+
+def test_the_fresh_debian_run_reads_section_1_and_the_readmes_commands(guide_test) -> None:
+    script = guide_test.section_one()
+    assert "git clone" in script and "pyinstaller" in script and "--self-test" in script
+    assert "$LUDIQUE_REPOSITORY" in script  # the run sets it to its clone
+    start, tests = guide_test.readme_commands()
+    assert start.endswith("--windowed") and "pip install ." in start
+    assert tests.endswith("-m pytest") and "'.[test]'" in tests
+
+
+def test_the_guides_statistics_columns_are_the_exports() -> None:
+    # what the virtual machine's export step compares with: the guide's list, the program's header
+    from ludique.kiosk.stats import write_csv
+
+    listed = re.search(r"with the columns `([^`]+)`", GUIDE)
+    assert listed, "section 5 lists the export's columns"
+    out = io.StringIO()
+    write_csv([], out)  # the export's one writer: its header, with no game yet
+    header = next(csv.reader(io.StringIO(out.getvalue())))
+    assert header == [c.strip() for c in listed.group(1).split(",")]
+
+
+def test_the_vm_test_runs_sections_5_and_6_as_written(vm_test) -> None:
+    assert vm_test.guide_inline(r"runuser .*--self-test").startswith("runuser -u ludique -- ")
+    assert "stats --csv" in vm_test.guide_block("stats --csv")
+    assert "mv /opt/ludique /opt/ludique.old" in vm_test.guide_block("ludique.old")
+    assert vm_test.documented_csv_columns()[0] == "played_at"
