@@ -705,8 +705,7 @@ def press(
     """The moves to draw from and their tilt toward pressure: among the ``NEAREST`` moves that
     lose least and within twice the loss aimed at, each man a move threatens makes it e times
     as likely; in a quiet position (nothing to take, nothing of its own threatened) only the
-    squeeze among those within the loss aimed at is kept, the moves that leave him least
-    room."""
+    squeeze among them is kept, the moves that leave him least room."""
     from ludique.ai.evaluation import ai_for
 
     best = max(c for c, _ in pool)
@@ -721,11 +720,8 @@ def press(
     ai = ai_for(state)
     if any(ai.capture_gain(state, m) for m in state.legal_moves()) or threatened_here(state):
         return pool, tilt
-    # the squeeze is chosen among the moves within the loss aimed at, so that it never loses
-    # more than the plan would
-    budget = max(target, INFORMATIVE_LOSS)
     rooms: dict[int, int] = {}
-    for i in (i for i in pressed if best - pool[i][0] <= budget):
+    for i in pressed:
         if late():
             break  # the clock ran out: a squeeze among the moves asked
         rooms[i] = room(state, pool[i][1])
