@@ -25,6 +25,13 @@ def names_correctly(state: GameState, move: Move, reason: Reason) -> bool:
     mover = state.to_move
     after = state.play(move)
     why = reason.why
+    if why.endswith("_line"):  # a line of several pieces: from its back to its front, and
+        # where its front lands
+        if len(move.phalanx) < 2 or reason.get("front") != move.landing[-1]:
+            return False
+        if reason.get("line") != f"{move.phalanx[0]}–{move.phalanx[-1]}":
+            return False
+        why = why.removesuffix("_line")
     if reason.get("frm") and reason.get("frm") != move.frm:
         return False
     if reason.get("to") and reason.get("to") != move.to:
@@ -70,7 +77,9 @@ def test_the_suggestion_is_legal_and_its_reason_names_it_on_200_positions(game_i
             words = catalog(lang).t(
                 f"kiosk.play.hint.{found.reason.why}", **dict(found.reason.fields)
             )
-            assert "{" not in words and (found.move.to or "") in words
+            # where it goes: the square its piece lands on, or a line's front's
+            goes = found.reason.get("front") or found.move.to or ""
+            assert "{" not in words and goes in words
     assert len(reasons) >= 2, reasons  # the reasons differ with what the move does
 
 
@@ -124,3 +133,27 @@ def test_on_the_screen_the_suggestions_dot_plays_it(app_factory) -> None:
         scene.match.state.moves_played()
     )
     clock.release()
+
+
+def test_a_line_is_suggested_as_the_visitor_sees_it_move() -> None:
+    """An Epaminondas suggestion named the line's back piece and the square of his own piece it
+    lands on ("i1 nach h2"); a line of several pieces is said as a line and where its front
+    lands ("Die Linie i1–h2 nach g3"), in every language."""
+    from ludique.games import new_game
+    from ludique.play.guidance.text import Text
+    from ludique.play.hint import reason
+    from ludique.words.i18n import LANGUAGES, catalog
+
+    state = new_game("epaminondas")
+    lines = [m for m in state.legal_moves() if len(m.phalanx) > 1]
+    assert lines
+    for move in lines[:20]:
+        said = reason(state, move)
+        assert said.why.endswith("_line"), (move, said)
+        assert said.get("front") == move.landing[-1]
+        for lang in LANGUAGES:
+            words = catalog(lang)
+            line = Text.of(f"play.hint.{said.why}", **dict(said.fields))
+            text = line.render(lambda key, words=words, **f: words.t(f"kiosk.{key}", **f))
+            assert move.landing[-1] in text and f"{move.phalanx[0]}–{move.phalanx[-1]}" in text
+            assert f" {move.to} " not in f" {text} ".replace(",", " "), text

@@ -319,3 +319,18 @@ def test_french_punctuation_is_held_to_its_word_by_a_no_break_space():
         f"{key}: {value!r}" for key, value in entries.items() if re.search(r" [!?:;»]|« ", value)
     ]
     assert not loose, "\n".join(loose)
+
+
+def test_every_notice_in_the_locales_is_one_the_program_says():
+    """A line the program never says is a translation kept for nothing, and a sign that the
+    behaviour it described is gone: ``play.notice.drag-onto`` told a visitor to drag a piece
+    onto his own, which a tap now does (issue 61)."""
+    import tomllib
+
+    import ludique
+
+    code = "\n".join(p.read_text() for p in Path(ludique.__file__).parent.rglob("*.py"))
+    said = tomllib.loads((locales_dir() / "en" / "play.toml").read_text())
+    notices = said["kiosk"]["play"]["notice"]
+    unsaid = [key for key in notices if f"notice.{key}" not in code]
+    assert notices and not unsaid, f"notices no code says: {unsaid}"

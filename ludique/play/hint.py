@@ -97,7 +97,22 @@ def saved_by(state: GameState, move: Move) -> list[str]:
 
 
 def reason(state: GameState, move: Move) -> Reason:
-    """What ``move`` does, in one line for the visitor (``kiosk.play.hint.<why>``)."""
+    """What ``move`` does, in one line for the visitor (``kiosk.play.hint.<why>``); a line of
+    several pieces is said as the visitor sees it move (``<why>_line``: the line from its back
+    piece to its front one, and where its front lands), not as its back piece's square and the
+    square of his own piece it lands on."""
+    said = _reason(state, move)
+    if len(move.phalanx) > 1 and said.why in LINE_REASONS:
+        fields = dict(said.fields)
+        fields.update(line=f"{move.phalanx[0]}–{move.phalanx[-1]}", front=move.landing[-1])
+        return Reason.of(f"{said.why}_line", **fields)
+    return said
+
+
+LINE_REASONS = ("takes", "saves", "safe", "choice")  # the reasons a line's move may have
+
+
+def _reason(state: GameState, move: Move) -> Reason:
     mover = state.to_move
     game = spec(state.game_id)
     frm, to = move.frm or "", move.to or ""
