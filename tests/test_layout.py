@@ -14,11 +14,10 @@ import itertools
 import pytest
 
 from ludique.tools.screens import SIZES, each_screen, review_app
-from ludique.ui.layout import recording
+from ludique.ui.layout import VISITOR_CAP, cap_height, recording
 from ludique.words.i18n import LANGUAGES
 
 TEXT_CONTRAST = 4.5  # WCAG 2.1, normal text
-VISITOR_TEXT_UNITS = 26  # every text a visitor reads, at 1080 lines: legible from 1.5 m
 CURATOR_SCREENS = ("pin-pad", "admin")  # dense sheets for curators, at arm's length
 TOTALS: dict[str, int] = {}
 
@@ -31,7 +30,8 @@ def _problems(
     screens = texts = 0
     screen_id = id(app.screen)
     bounds = app.screen.get_rect()
-    floor = app.viewport.u(VISITOR_TEXT_UNITS)
+    # the capitals of every text a visitor reads (26 px at 1080 lines: legible from 1.5 m)
+    floor = app.viewport.u(VISITOR_CAP)
     try:
         for name in each_screen(app):
             app.dirty = True
@@ -42,10 +42,11 @@ def _problems(
             where = f"{size[0]}x{size[1]}{'-' + mount if mount else ''} {lang} {name}"
             visitor = not any(curator in name for curator in CURATOR_SCREENS)
             for r in drawn:
-                if visitor and r.size < floor:
+                cap = cap_height(r.role, r.size)
+                if visitor and cap < floor:
                     problems.append(
-                        f"{where}: {r.message!r} drawn at {r.size} px, under {floor} px"
-                        f" ({VISITOR_TEXT_UNITS} units)"
+                        f"{where}: {r.message!r} drawn at {r.size} px, its capitals {cap} px"
+                        f" high, under {floor} px ({VISITOR_CAP} units)"
                     )
                 if r.overflow:
                     problems.append(f"{where}: {r.message!r} does not fit its box {r.box}")

@@ -26,6 +26,7 @@ MOUNTED = [
     ((1280, 800), "32@90"),
     ((1280, 800), "table"),
     ((1080, 1920), "55@80"),  # a portrait totem: only its lower third is within reach
+    ((1920, 1080), "55@20"),  # standing low: what is under 0.38 m is out of reach too
 ]
 
 
@@ -112,12 +113,17 @@ def test_every_target_of_every_screen_is_within_reach(size, mount) -> None:
     assert not found, f"{len(found)} targets out of reach:\n" + "\n".join(found[:40])
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
-def test_who_plays_keeps_its_line_on_every_game_screen(size) -> None:
+WHO_PLAYS = [((1280, 800), "55@80"), ((1920, 1080), "55@80"), ((1280, 800), "table")]
+
+
+@pytest.mark.parametrize(
+    ("size", "mount"), WHO_PLAYS, ids=[f"{s[0]}x{s[1]}-{m}" for s, m in WHO_PLAYS]
+)
+def test_who_plays_keeps_its_line_on_every_game_screen(size, mount) -> None:
     """Nothing a visitor needs is dropped when the strip is full: on the fullest screens (a
     threat, a rule notice and a loss at once) the line that says who plays and at which
-    strength stayed off at 1280x800; beside a board in the band the words have the height."""
-    app = review_app(size, "de", "55@80")
+    strength stayed off at 1280x800, and on a table mounting; it never gives way."""
+    app = review_app(size, "de", mount)
     dropped: list[str] = []
     try:
         for name in each_screen(app):
@@ -139,3 +145,34 @@ def test_who_plays_keeps_its_line_on_every_game_screen(size) -> None:
     finally:
         app.close()
     assert not dropped, f"who plays dropped on {dropped}"
+
+
+@pytest.mark.parametrize(("size", "mount"), [((1920, 1080), "55@80"), ((1280, 800), "table")])
+def test_no_panel_covers_the_board_while_the_visitor_plays(size, mount) -> None:
+    """Nothing a visitor must touch lies under a panel: on his turn a word over the board (why
+    a drop was refused, the battle begins, which counter cannot enter) covered rows 4 to 9 of
+    the Epaminondas board, whose squares he had to touch; it is said beside the board."""
+    app = review_app(size, "de", mount)
+    covered: list[str] = []
+    screen_id = id(app.screen)
+    try:
+        for name in each_screen(app):
+            scene = app.scene
+            if scene.name != "game" or scene.leaving is not None:
+                continue
+            if not scene.match.human_turn or scene.match.state.outcome is not None:
+                continue
+            app.dirty = True
+            with recording() as drawn:
+                app.draw()
+            if max((c.layer for c in drawn.covers), default=0) > 0:
+                continue  # a veil over the screen (the idle countdown): nothing is touched
+            squares = set(scene.board.view.spots())
+            targets = [t for t in drawn.targets if t.surface == screen_id and t.name in squares]
+            panels = [c.rect for c in drawn.covers if c.surface == screen_id]
+            hidden = sorted({t.name for t in targets for p in panels if p.colliderect(t.rect)})
+            if hidden:
+                covered.append(f"{name}: {', '.join(hidden[:12])}")
+    finally:
+        app.close()
+    assert not covered, "squares under a panel on the visitor's turn:\n" + "\n".join(covered)

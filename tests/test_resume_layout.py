@@ -9,7 +9,7 @@ import pytest
 from kiosk_driver import button_centre, click, make_app, pump, visitor_turn, wait_for
 
 from ludique.ui.app import App
-from ludique.ui.scenes.game import game_layout
+from ludique.ui.scenes.game import board_aspect, game_layout
 
 GAME = "epaminondas"  # no placement phase: its "place for me" button is not shown
 
@@ -26,7 +26,7 @@ def _assert_laid_out_for_the_window(app: App) -> None:
     scene = app.scene
     assert scene.name == "game"
     screen = app.screen.get_rect()
-    expected = game_layout(app.viewport, app.language_switch.area)
+    expected = game_layout(app.viewport, app.language_switch.area, aspect=board_aspect(GAME))
     assert scene.placed == expected, "the game is laid out for another size"
     for name in ("home", "undo", "rules"):
         assert screen.contains(scene.button(name).rect), name

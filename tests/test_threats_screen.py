@@ -240,7 +240,7 @@ def test_at_the_end_the_strip_shows_the_winners_piece(app_factory):
     assert winner == "blue" and scene.match.state.to_move == "white"
     surface = frame(app)
     vp = app.viewport
-    panel = scene.placed.status
+    panel = scene.strip.status_rect  # as drawn: it moves up where who plays takes one line
     centre = (panel.left + vp.u(50), panel.top + panel.height // 2)
     for colour in ("blue", "white"):
         sprite = piece_sprite(colour, "man", vp.u(30))

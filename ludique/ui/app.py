@@ -28,7 +28,7 @@ from ludique.play.match import GameConfig, GameRecord
 from ludique.ui import theme
 from ludique.ui.context import Pointer
 from ludique.ui.countdown import countdown_limit, draw_countdown, idle_limit
-from ludique.ui.layout import Viewport, viewport_for
+from ludique.ui.layout import Viewport, read_for, viewport_for
 from ludique.ui.opponent import Opponent
 from ludique.ui.pixels import PIXELS, budget_for
 from ludique.ui.widgets import LanguageSwitch
@@ -157,7 +157,9 @@ class App:
     def _viewport(self) -> Viewport:
         size = self.canvas.get_size()
         PIXELS.set_budget(budget_for(size))  # pictures of a larger screen take more bytes
-        return viewport_for(size, self.settings)  # its unit, and the band a visitor reaches
+        viewport = viewport_for(size, self.settings)  # its unit, and the band a visitor reaches
+        read_for(viewport)  # every text a visitor reads at least the floor of this screen
+        return viewport
 
     @property
     def corner(self) -> pygame.Rect:
@@ -630,6 +632,7 @@ class App:
         except Exception:  # noqa: BLE001
             log.exception("closing the scene failed")
         self.opponent.close()
+        read_for(None)  # the texts drawn after the kiosk closed are no visitor's
         thaw_startup_objects()
         # only the display: the fonts cached by ludique.ui.fonts must stay valid for a next App
         pygame.display.quit()

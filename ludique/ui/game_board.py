@@ -72,6 +72,7 @@ class GameBoard:
         self.on_refused: Callable[[str | None, tuple[float, float] | None], None] | None = None
         self._last_spinner = 0.0
         self._hint_shown = False
+        self.notices_beside = False  # a notice is said beside the board (the game's strip)
         self._pulse_drawn = 0.0
         self._drawn: list[pygame.Rect] = []  # what the moving pieces covered in this frame
         self._drawn_before: list[pygame.Rect] = []  # ... and in the frame before
@@ -487,9 +488,14 @@ class GameBoard:
         box = view.die_caption_rect()
         if box.height < self.vp.u(20):
             return
+        words = self.guidance.die_caption(self.roll is not None).render(self.app.t)
+        if fit_text(words, "bold", self.vp.u(28), box.size, max_lines=2).overflow:
+            # a die column too narrow for the words at the reading floor (a board low in the
+            # band): the strip's status says whose turn it is and when to throw
+            return
         draw_text(
             canvas,
-            self.guidance.die_caption(self.roll is not None).render(self.app.t),
+            words,
             box,
             role="bold",
             size=self.vp.u(28),
@@ -550,18 +556,37 @@ class GameBoard:
         canvas.blit(image, image.get_rect(center=held_at))
 
     def draw_message(self, canvas: pygame.Surface) -> None:
-        """The short line over the board now, if any (a pass, a notice, the end)."""
+        """The short line over the board now, if any (a pass, a notice, the end); a notice
+        said while the visitor plays stands beside the board where ``notices_beside`` (the
+        game's strip says it: over the board it would hide squares he must touch)."""
         message = self.guidance.message()
         if message is None:
+            return
+        notice = self.guidance.notice
+        if self.notices_beside and notice is not None and message is notice.text:
             return
         text = message.render(self.app.t)
         vp = self.vp
         # over the playing area (the slab, the grid), clear of the die and its caption
         board = pygame.Rect(getattr(self.view, "slab", None) or self.view.rect)
-        inner = pygame.Rect(0, 0, min(board.width - vp.u(100), vp.u(1000)), vp.u(160))
-        inner.center = board.center
+        # as many lines as the words need at the reading floor, within the board's height
+        # (over the board's whole width where its playing area is narrow)
+        # (over the board's whole width where its playing area is narrow, right of the die)
+        area = self.view.rect.copy()
+        if isinstance(self.view, DieBoard):
+            cut = self.view.die_caption_rect().right + vp.u(8)
+            area.width -= cut - area.left
+            area.left = cut
+        wide = max(board.width, min(area.width, vp.u(800)))
+        centre = board.center if wide == board.width else (area.centerx, board.centery)
+        inner = pygame.Rect(0, 0, min(wide - vp.u(100), vp.u(1000)), vp.u(160))
         fit = fit_text(text, "bold", vp.u(44), inner.size, min_size=vp.u(26))
+        if fit.overflow:
+            inner.height = max(inner.height, board.height - vp.u(100))
+            fit = fit_text(text, "bold", vp.u(44), inner.size, min_size=vp.u(26))
+            inner.height = fit.height
+        inner.center = centre
         box = pygame.Rect(0, 0, fit.width, fit.height).inflate(vp.u(80), vp.u(50))
-        box.center = board.center
+        box.center = centre
         theme.rounded_panel(canvas, box, theme.CREAM, theme.GOLD, vp.u(22), vp.u(4))
         draw_text(canvas, text, inner, role="bold", size=fit.size, colour=theme.INK)

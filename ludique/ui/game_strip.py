@@ -12,7 +12,7 @@ from ludique.play.match import Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
+from ludique.ui.layout import LINE_SPACING, draw_text, fit_text, line_height, reading_size
 
 
 def piece_kind(game_id: str) -> str:
@@ -26,6 +26,7 @@ class GameStrip:
         self.match = match
         self.guidance = guidance
         self.rule_waits = False  # no room for the rule notice beside a loss and a threat
+        self.status_rect = pygame.Rect(0, 0, 0, 0)  # the status panel as last drawn
 
     def draw(
         self,
@@ -51,39 +52,50 @@ class GameStrip:
             align="left",
             valign="bottom",
         )
-        status, scores = placed.status, placed.scores
-        scores = pygame.Rect(scores.left, scores.top + below, scores.width, scores.height - below)
+        # who plays (against the computer, at which strength) always keeps its line: a
+        # visitor who comes back to the screen must see it, however full the strip
+        if config.opponent == "computer":
+            mode = t("status.against", strength=t(f"strength.{config.strength}"))
+        else:
+            mode = t("setup.two_players")
+        drawn = draw_text(
+            canvas,
+            mode,
+            placed.mode,
+            role="italic",
+            size=vp.u(28),
+            colour=theme.MUTED,
+            align="left",
+            valign="top",
+        )
+        # the room its box leaves unused (one line where two were kept) goes to the counts, and
+        # so does the status panel's where its words need less (never under two lines of a
+        # next step, so that it keeps its size from one turn to the next)
+        # (not under a button at the top of the counts, the quick start, which stays put)
+        status = placed.status.copy()
+        up = 0
+        if not below:
+            up = max(0, placed.mode.bottom - max(drawn.bottom, placed.mode.top))
+            status = status.move(0, -up)
+            step = round(reading_size() * LINE_SPACING)
+            least = vp.u(88) + line_height("text", 0) + step
+            if self._notice() is not None:  # no next step under it while a notice says it
+                least = 0
+            need = self._status_need(status.width, selected, hint)
+            height = min(status.height, max(least, need))
+            up += status.height - height
+            status.height = height
+        scores = placed.scores
+        scores = pygame.Rect(
+            scores.left, scores.top - up + below, scores.width, scores.height + up - below
+        )
         need = sum(h for _, _, h, _ in self._score_fits(scores.width))
-        # the line who plays may lend the counts (they move up into it), unless a button stands
-        # at their top (the quick start of a placement): it would cover them
-        lend = 0 if below else status.top - placed.mode.top
-        room = scores.height - need + lend
         self.rule_waits = False
-        self.rule_waits = self._notes_need(scores.width, selected) > room
+        self.rule_waits = self._notes_need(scores.width, selected) > scores.height - need
         # a loss, a threat and a rule at once on a short strip: the rule waits, kept past the
         # visitor's move until it has been shown (the loss and the threat are for this turn)
         self.guidance.hold_rule(self.rule_waits)
-        if lend and self._notes_need(scores.width, selected) > scores.height - need:
-            # a threat and a rule notice at once on a short strip: who plays (against the
-            # computer, at which strength) gives its line to them for a while
-            up = status.top - placed.mode.top
-            status = status.move(0, -up)
-            scores = pygame.Rect(scores.left, scores.top - up, scores.width, scores.height + up)
-        else:
-            if config.opponent == "computer":
-                mode = t("status.against", strength=t(f"strength.{config.strength}"))
-            else:
-                mode = t("setup.two_players")
-            draw_text(
-                canvas,
-                mode,
-                placed.mode,
-                role="italic",
-                size=vp.u(28),
-                min_size=vp.u(VISITOR_TEXT),
-                colour=theme.MUTED,
-                align="left",
-            )
+        self.status_rect = status  # where the status panel stands this frame
         self._draw_status(canvas, status, selected, hint)
         self._draw_scores(canvas, scores, selected)
 
@@ -92,6 +104,20 @@ class GameStrip:
         red targets mean, then the threats."""
         first = [self.guidance.lost, self.guidance.risk_line(selected)]
         return [line for line in first if line is not None] + self.guidance.threat_lines()
+
+    def _next_step(self, selected: str | None, hint: bool):
+        """The next step under whose turn it is; none while a notice answers his touch (it
+        says what to do now, and the strip's height goes to it)."""
+        if self._notice() is not None:
+            return None
+        return self.guidance.next_step(selected, hint)
+
+    def _notice(self):
+        """The line said to the visitor's touch or move (why a drop was refused, the battle
+        begins...), shown here rather than over the board, or None."""
+        notice = self.guidance.notice
+        message = self.guidance.message()
+        return notice.text if notice is not None and message is notice.text else None
 
     def _must(self, selected: str | None) -> int:
         """How many of the warning lines always show: the loss's, the red targets' and the
@@ -105,17 +131,37 @@ class GameStrip:
         ``width``, their words at ``size`` (else as small as a visitor reads)."""
         t = self.app.t
         vp = self.app.viewport
-        size = size or vp.u(VISITOR_TEXT)
+        size = size or reading_size()
         need = 0
+        pad = vp.u(14)
+        notice = self._notice()
+        if notice is not None:
+            fit = fit_text(notice.render(t), "bold", size, (width - 2 * pad, 10**6), min_size=size)
+            need += fit.height + 2 * pad + vp.u(12)
         for line in self._notes(selected)[: self._must(selected)]:
             fit = fit_text(line.render(t), "bold", size, (width, 10**6), min_size=size)
             need += fit.height + vp.u(12)
         if self.guidance.rule is not None and not self.rule_waits:
-            pad = vp.u(14)
             words = self.guidance.rule.text.render(t)
             fit = fit_text(words, "text", size, (width - 2 * pad, 10**6), min_size=size)
             need += fit.height + 2 * pad + vp.u(12)
         return need
+
+    def _status_need(self, width: int, selected, hint: bool) -> int:
+        """The height the status panel's words take at ``width`` (``_draw_status``'s
+        geometry): whose turn, and the next step under it."""
+        t = self.app.t
+        vp = self.app.viewport
+        status = self.guidance.status().render(t) + ("..." if self.match.thinking else "")
+        guide = self._next_step(selected, hint)
+        words_w = width - vp.u(104)
+        if guide is None:
+            return fit_text(status, "bold", vp.u(32), (words_w, 10**6)).height + vp.u(20)
+        row = vp.u(70)
+        fit = fit_text(status, "bold", vp.u(30), (words_w, row - vp.u(10)))
+        below = max((row - fit.height) // 2 + fit.height, row)
+        rest = fit_text(guide.render(t), "text", vp.u(28), (width - vp.u(32), 10**6))
+        return below + vp.u(8) + rest.height + vp.u(10)
 
     def _draw_status(
         self, canvas: pygame.Surface, panel: pygame.Rect, selected, hint: bool = False
@@ -128,7 +174,7 @@ class GameStrip:
         if state.outcome is not None and state.outcome.winner is not None:
             mover = state.outcome.winner  # the game is over: the winner's piece, not the loser's
         sprite = piece_sprite(mover, piece_kind(self.match.config.game_id), vp.u(30))
-        guide = self.guidance.next_step(selected, hint)
+        guide = self._next_step(selected, hint)
         # with a next step, the piece and whose turn share the top row, the step the panel's width
         row = vp.u(70) if guide is not None else panel.height
         canvas.blit(sprite, sprite.get_rect(center=(panel.left + vp.u(50), panel.top + row // 2)))
@@ -175,7 +221,6 @@ class GameStrip:
             colour=theme.HIGHLIGHT,
             align="left",
             valign="top",
-            min_size=vp.u(VISITOR_TEXT),
         )
 
     def _draw_notes(self, canvas: pygame.Surface, box: pygame.Rect, selected: str | None) -> int:
@@ -186,7 +231,7 @@ class GameStrip:
         says so) rather than drawn over the counts or under the buttons."""
         t = self.app.t
         vp = self.app.viewport
-        floor = vp.u(VISITOR_TEXT)
+        floor = reading_size()
         # all at the usual size where there is room, else all at the smallest a visitor reads
         fits = self._notes_need(box.width, selected, vp.u(28)) <= box.height
         size = vp.u(28) if fits else floor
@@ -197,6 +242,25 @@ class GameStrip:
             fit = fit_text(rule.text.render(t), "text", size, (box.width - 2 * pad, 10**6))
             keep = fit.height + 2 * pad
         y = box.top
+        notice = self._notice()
+        if notice is not None:  # the answer to his touch first: he looks for it now
+            words = notice.render(t)
+            room = (box.width - 2 * pad, max(0, box.bottom - keep - y - 2 * pad))
+            fit = fit_text(words, "bold", size, room, min_size=size)
+            panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
+            theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
+            draw_text(
+                canvas,
+                words,
+                panel.inflate(-2 * pad, -2 * pad),
+                role="bold",
+                size=size,
+                colour=theme.INK,
+                align="left",
+                valign="top",
+                min_size=size,
+            )
+            y = panel.bottom + vp.u(12)
         for i, line in enumerate(self._notes(selected)):
             words = line.render(t)
             room = (box.width, box.bottom - keep - y)
@@ -239,8 +303,8 @@ class GameStrip:
         whose lost pieces go under it."""
         t = self.app.t
         vp = self.app.viewport
-        line_h = vp.u(36)
-        floor = vp.u(VISITOR_TEXT)
+        size = max(vp.u(28), reading_size())  # the counts' size, at least the reading floor
+        line_h = line_height("text", size)
         out = []
         joined: list[tuple[str, str | None]] = []
         last_key = None
@@ -250,20 +314,16 @@ class GameStrip:
                 # the same count for the other side on the same line, where it fits (the
                 # strip's height is scarce: the threats need it)
                 both = f"{joined[-1][0]}  ·  {words}"
-                fit = fit_text(both, "text", vp.u(28), (width, 10**6), max_lines=1)
-                if not fit.overflow and fit.size == vp.u(28):
+                fit = fit_text(both, "text", size, (width, 10**6), min_size=size, max_lines=1)
+                if not fit.overflow:
                     joined[-1] = (both, None)
                     continue
             joined.append((words, colour))
             last_key = line.key
         for words, colour in joined:
-            # one line, or two where a long heading needs them (it never shrinks under the floor)
-            fit = fit_text(words, "text", vp.u(28), (width, line_h), min_size=floor)
-            if fit.overflow:  # a long heading: two lines rather than cut
-                fit = fit_text(words, "text", vp.u(28), (width, 2 * line_h), min_size=floor)
-                size, height = fit.size, fit.height + vp.u(6)
-            else:
-                size, height = vp.u(28), line_h
+            # one line, or two where a long heading needs them (it never shrinks)
+            fit = fit_text(words, "text", size, (width, 10**6), min_size=size)
+            height = line_h if len(fit.lines) == 1 else fit.height + vp.u(6)
             out.append((words, size, height, colour))
         return out
 
@@ -278,7 +338,7 @@ class GameStrip:
         icon = vp.u(15)
         step = 2 * icon + vp.u(6)
         per_row = max(1, box.width // step)
-        floor = vp.u(VISITOR_TEXT)
+        floor = reading_size()
         left = need
         # the short game's last moves, counted down, stand out from the counts
         counted = ("visit.left", "visit.last")

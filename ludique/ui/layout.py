@@ -13,7 +13,10 @@ screen's physical width (setting ``screen_width_mm``), the unit grows so that a 
 ``TOUCH_UNITS`` is at least ``TOUCH_MM`` wide.
 
 Every visible string goes through :func:`draw_text`: it knows its box, wraps the words into it,
-then shrinks the size down to a floor, and never draws outside the box.  With
+then shrinks the size down to a floor, and never draws outside the box.  No text a visitor reads
+goes under the reading floor (:func:`read_for`): its capitals at least ``VISITOR_CAP`` units
+high, the font size derived from each face's measured capitals (:func:`size_for_cap`); the
+curator's sheets are drawn under :func:`curator_sheet`, read at arm's length.  With
 :func:`recording` on (the layout tests), each call is written down with its box, the rectangle
 its text really covers, whether it had to overflow, and the contrast against what was behind it.
 """
@@ -24,6 +27,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,9 +44,9 @@ DESIGN_SHORT_SIDE = 1080  # units along the shorter side of any screen
 TOUCH_MM = 9.0  # the smallest touch target a finger hits reliably
 TOUCH_UNITS = 76  # the smallest touch target the scenes draw (the language switch), in units
 MAX_TOUCH_GROWTH = 1.25  # a tiny high-density screen may enlarge the unit this much, no more
-# the smallest text a visitor reads, in units (26 px at 1080 lines: legible from 1.5 m); the
-# curator's screens (PIN pad, admin panel) are read at arm's length and go below it
-VISITOR_TEXT = 26
+# the capitals of the smallest text a visitor reads, in units (26 px high at 1080 lines: legible
+# from 1.5 m); the curator's screens (PIN pad, admin panel) are read at arm's length and go below
+VISITOR_CAP = 26
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,63 @@ def viewport_for(size: tuple[int, int], settings: Settings) -> Viewport:
 # --- text -------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
+def cap_height(role: str, size: int) -> int:
+    """How high the capitals of ``role`` stand at ``size`` px, as the face draws them (its "H"
+    above the baseline, hinted at that size)."""
+    metrics = font(role, size).metrics("H")[0]
+    if metrics is None:  # (every bundled face has an "H")
+        raise ValueError(f"the {role!r} face has no capital H to measure")
+    return int(metrics[3])
+
+
+@lru_cache(maxsize=256)
+def size_for_cap(role: str, cap: int) -> int:
+    """The smallest size of ``role`` whose capitals stand at least ``cap`` px high: from the
+    face's measured proportion, then checked at the size itself (hinting rounds)."""
+    if cap <= 0:
+        return 0
+    probe = 200
+    size = max(1, int(cap * probe / cap_height(role, probe)) - 1)
+    while cap_height(role, size) < cap:
+        size += 1
+    while size > 1 and cap_height(role, size - 1) >= cap:
+        size -= 1
+    return size
+
+
+_READING_CAP = 0  # the capitals no text drawn now goes under, in px (0: no floor)
+
+
+def read_for(vp: Viewport | None) -> None:
+    """Every text drawn from now on is read by a visitor on ``vp``: its capitals at least
+    ``VISITOR_CAP`` units high, whatever size its caller asked for (the kiosk sets it for the
+    window it draws in, and ``None`` when it closes: no floor)."""
+    global _READING_CAP
+    _READING_CAP = vp.u(VISITOR_CAP) if vp is not None else 0
+
+
+def reading_size(role: str = "text") -> int:
+    """The smallest size of ``role`` a text may be drawn at now (0 where no floor is set)."""
+    return size_for_cap(role, _READING_CAP)
+
+
+def line_height(role: str, size: int) -> int:
+    """The height one line of ``role`` takes drawn at ``size`` (raised to the floor)."""
+    return int(font(role, max(size, reading_size(role))).get_height())
+
+
+@contextmanager
+def curator_sheet() -> Iterator[None]:
+    """The block draws for the curator, read at arm's length: under the visitors' floor."""
+    global _READING_CAP
+    previous, _READING_CAP = _READING_CAP, 0
+    try:
+        yield
+    finally:
+        _READING_CAP = previous
+
+
 @kept
 def text_image(message: str, role: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A rendered line (kept: the same words in the same style render once)."""
@@ -190,9 +251,10 @@ def fit_text(
     min_size: int | None = None,
     max_lines: int | None = None,
 ) -> TextFit:
-    """The largest size from ``size`` down to ``min_size`` at which the wrapped text fits."""
+    """The largest size from ``size`` down to ``min_size`` at which the wrapped text fits,
+    never under the reading floor (:func:`reading_size`)."""
     box_w, box_h = box
-    floor = max(8, min_size if min_size is not None else round(size * 0.6))
+    floor = max(8, min_size if min_size is not None else round(size * 0.6), reading_size(role))
     trial = max(size, floor)
     while True:
         lines = wrap_lines(message, role, trial, box_w) if box_w > 0 else [message]

@@ -1,7 +1,9 @@
 """Rule cards and history panels drawn as one tall surface, ready to scroll.
 
 Sizes are in layout units (a 1920x1080 screen's pixels), read from 1.5 m: body text 30 units,
-headings larger in the display face; ``scale`` turns them into the screen's own pixels.
+headings larger in the display face, and none under the visitors' floor (capitals
+``layout.VISITOR_CAP`` units high: 37 units of Noto Serif); ``scale`` turns them into the
+screen's own pixels.
 Text is dark ink on parchment; the kiosk rules stand in a framed band; diagrams sit
 on the dark colour of the game screen so that they look like the boards the visitor plays on.
 """
@@ -15,6 +17,7 @@ import pygame
 
 from ludique.ui import diagrams, palette
 from ludique.ui.fonts import font
+from ludique.ui.layout import VISITOR_CAP, size_for_cap
 from ludique.words.document import (
     Block,
     ContentError,
@@ -157,8 +160,12 @@ def _render_blocks(
 ) -> pygame.Surface:
     """The blocks as one column ``width`` pixels wide, sizes multiplied by ``scale`` (the
     screen's layout unit: the card is drawn at the size it is shown)."""
-    body, caption, pad = round(BODY * scale), round(CAPTION * scale), round(NOTE_PAD * scale)
-    headings = {level: round(size * scale) for level, size in HEADING.items()}
+    # every text of the card at least the visitors' floor: capitals ``VISITOR_CAP`` units high
+    cap = round(VISITOR_CAP * scale)
+    least, least_heading = size_for_cap("text", cap), size_for_cap("display", cap)
+    body, caption = max(round(BODY * scale), least), max(round(CAPTION * scale), least)
+    pad = round(NOTE_PAD * scale)
+    headings = {level: max(round(size * scale), least_heading) for level, size in HEADING.items()}
     if width < MIN_WIDTH:
         raise ValueError(f"a card needs a width of at least {MIN_WIDTH} px, not {width}")
     margin = max(round(24 * scale), width // 28)

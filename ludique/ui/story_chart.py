@@ -10,7 +10,8 @@ import pygame
 from ludique.games import spec
 from ludique.play.analysis import EPSILON
 from ludique.ui import theme
-from ludique.ui.layout import VISITOR_TEXT, draw_text
+from ludique.ui.fonts import font
+from ludique.ui.layout import draw_text, line_height, reading_size
 
 LUCK = theme.GOLD  # throws: the curve's gold steps and the luck bars
 COST = theme.DANGER  # a move that cost the story's side something
@@ -60,11 +61,19 @@ class StoryChart:
         """The plotting area inside the chart box (room for the title, the y labels and x axis)."""
         vp = self.vp
         box = self.chart_box
-        left = box.left + vp.u(120)
+        line = line_height("bold", 0)  # a label's line at the reading floor
         exact = self.story is not None and self.story.exact
-        top = box.top + (vp.u(80) if exact else vp.u(56))  # the 100% label under the title
-        band = vp.u(100) if exact else vp.u(50)  # the luck band, or who is ahead at the bottom
-        bottom = box.bottom - vp.u(52) - band
+        # room on the left for the widest of the scale's labels and the axis' name
+        t = self.app.t
+        names = [t("story.percent", value=100)] if exact else []
+        names.append(t("story.axis_turns") if exact else t("story.axis_moves"))
+        widest = max(font("italic", max(reading_size("italic"), 1)).size(n)[0] for n in names)
+        left = box.left + max(vp.u(150), widest + vp.u(70))
+        top = box.top + line + (vp.u(36) if exact else vp.u(12))  # the 100% label under the title
+        band = (
+            vp.u(100) if exact else line + vp.u(6)
+        )  # the luck band, or who is ahead at the bottom
+        bottom = box.bottom - line - vp.u(16) - band
         return pygame.Rect(left, top, box.right - vp.u(16) - left, max(vp.u(40), bottom - top))
 
     def band_rect(self) -> pygame.Rect:
@@ -89,6 +98,8 @@ class StoryChart:
         box = self.chart_box
         theme.rounded_panel(canvas, box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
         plot = self.plot_rect()
+        # a label's line at the reading floor
+        label_h = max(line_height("bold", 0), line_height("text", 0))
         # the title: whose chance, or who is ahead
         colour_name = t(f"colour.{self.viewpoint}")
         if story.exact:
@@ -101,7 +112,12 @@ class StoryChart:
             draw_text(
                 canvas,
                 title,
-                pygame.Rect(box.left + vp.u(20), box.top + vp.u(8), box.width - vp.u(40), vp.u(44)),
+                pygame.Rect(
+                    box.left + vp.u(20),
+                    box.top + vp.u(8),
+                    box.width - vp.u(40),
+                    line_height("bold", 0),
+                ),
                 role="bold",
                 size=vp.u(32),
                 colour=theme.GOLD,
@@ -119,10 +135,12 @@ class StoryChart:
                     canvas,
                     t("story.percent", value=round(value * 100)),
                     pygame.Rect(
-                        box.left + vp.u(8), y - vp.u(20), plot.left - box.left - vp.u(18), vp.u(40)
+                        box.left + vp.u(8),
+                        y - label_h // 2,
+                        plot.left - box.left - vp.u(18),
+                        label_h,
                     ),
-                    size=vp.u(VISITOR_TEXT),
-                    min_size=vp.u(VISITOR_TEXT),
+                    size=reading_size(),
                     colour=theme.MUTED,
                     align="right",
                     max_lines=1,
@@ -134,12 +152,14 @@ class StoryChart:
             bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
             for key, side, y, valign in (
                 (top_key, self.viewpoint, box.top + vp.u(8), "top"),
-                (bottom_key, other, box.bottom - vp.u(50), "top"),
+                (bottom_key, other, box.bottom - label_h - vp.u(6), "top"),
             ):
                 draw_text(
                     canvas,
                     t(key, colour=t(f"colour.{side}")),
-                    pygame.Rect(plot.left + vp.u(12), y, plot.width - vp.u(24), vp.u(44)),
+                    pygame.Rect(
+                        box.left + vp.u(76), y, box.right - vp.u(16) - box.left - vp.u(76), label_h
+                    ),
                     role="bold",
                     size=vp.u(28),
                     colour=theme.GOLD if side == self.viewpoint else theme.MUTED,
@@ -176,9 +196,13 @@ class StoryChart:
 
         kind = spec(self.game.config.game_id).piece_kinds[0]
         box = self.chart_box
-        for colour, y in ((self.viewpoint, box.top + vp.u(30)), (other, box.bottom - vp.u(28))):
+        half = max(line_height("bold", 0), line_height("text", 0)) // 2  # beside its label
+        for colour, y in (
+            (self.viewpoint, box.top + vp.u(8) + half),
+            (other, box.bottom - vp.u(6) - half),
+        ):
             sprite = piece_sprite(colour, kind, vp.u(16))
-            canvas.blit(sprite, sprite.get_rect(center=(plot.left - vp.u(40), y)))
+            canvas.blit(sprite, sprite.get_rect(center=(box.left + vp.u(44), y)))
 
     def _x_axis(self, canvas, plot: pygame.Rect) -> None:
         vp = self.vp
@@ -191,7 +215,10 @@ class StoryChart:
             step = candidate
             if last / candidate <= 8:
                 break
-        label_y = plot.bottom + vp.u(10) if not story.exact else self.chart_box.bottom - vp.u(46)
+        label_h = line_height("text", 0)
+        label_y = plot.bottom + vp.u(10)
+        if story.exact:
+            label_y = self.chart_box.bottom - label_h - vp.u(10)
         for value in range(0, last + 1, step):
             index = turns.index(value) if value in turns else None
             if index is None:
@@ -201,9 +228,8 @@ class StoryChart:
             draw_text(
                 canvas,
                 str(value),
-                pygame.Rect(x - vp.u(40), label_y, vp.u(80), vp.u(36)),
-                size=vp.u(VISITOR_TEXT),
-                min_size=vp.u(VISITOR_TEXT),
+                pygame.Rect(x - vp.u(50), label_y, vp.u(100), label_h),
+                size=reading_size(),
                 colour=theme.MUTED,
                 max_lines=1,
             )
@@ -214,12 +240,11 @@ class StoryChart:
             pygame.Rect(
                 self.chart_box.left + vp.u(8),
                 label_y,
-                plot.left - self.chart_box.left - vp.u(20),
-                vp.u(36),
+                plot.left - self.chart_box.left - vp.u(44),  # apart from the first number
+                label_h,
             ),
             role="italic",
-            size=vp.u(VISITOR_TEXT),
-            min_size=vp.u(VISITOR_TEXT),
+            size=reading_size(),
             colour=theme.MUTED,
             align="right",
             max_lines=1,

@@ -22,7 +22,7 @@ from ludique.games.base import GameState
 from ludique.play.match import Match
 from ludique.ui import theme
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import VISITOR_TEXT, Viewport, draw_text
+from ludique.ui.layout import Viewport, draw_text, line_height
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,8 @@ def draw_gauge(
     state: GameState = match.state
     from ludique.play.analysis import pente_chance
 
-    label_h, bar_h, gap = vp.u(38), vp.u(40), vp.u(8)
+    label_h, gap = line_height("text", vp.u(28)), vp.u(8)
+    bar_h = max(vp.u(40), line_height("bold", vp.u(28)))  # its shares' words inside it
     need = label_h + gap + bar_h
     if box.height < need or box.width < vp.u(120):
         return None
@@ -104,7 +105,6 @@ def draw_gauge(
             t("story.gauge_you", percent=percent(app, value)),
             label,
             size=vp.u(28),
-            min_size=vp.u(VISITOR_TEXT),
             colour=theme.CREAM,
             align="left",
             max_lines=1,
@@ -117,7 +117,6 @@ def draw_gauge(
             t("story.gauge_colour"),
             label,
             size=vp.u(28),
-            min_size=vp.u(VISITOR_TEXT),
             colour=theme.CREAM,
             align="left",
             max_lines=1,
@@ -152,7 +151,6 @@ def _bar(canvas, bar: pygame.Rect, shares, app: Kiosk, vp: Viewport) -> None:
                     box,
                     role="bold",
                     size=vp.u(28),
-                    min_size=vp.u(VISITOR_TEXT),
                     colour=ink,
                     align="left" if i == 0 else "right",
                     max_lines=1,

@@ -46,10 +46,11 @@ class Button:
         pygame.draw.rect(surface, border, self.rect, line, border_radius=radius)
         label = self.label() if callable(self.label) else self.label
         pad = max(8, self.rect.height // 7)
+        # the words may take the button's height: a line's own leading keeps them off its edges
         draw_text(
             surface,
             label,
-            self.rect.inflate(-2 * pad, -pad),
+            self.rect.inflate(-2 * pad, -max(2, self.rect.height // 20)),
             role="bold",
             size=self.size,
             colour=ink,

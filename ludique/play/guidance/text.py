@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ludique.games import spec
 
-# A short message over the board (a refused drop, the battle begins) stays until the visitor's
+# A short message (a refused drop, the battle begins) stays until the visitor's
 # next touch, a rule explained beside the board until his next move: a slow reader is never
 # hurried (they had 4 and 12 seconds, and a 70-year-old visitor lost the Seneca prisoner rule)
 UNTIL_TOUCHED = math.inf

@@ -305,7 +305,7 @@ class DieBoard(BoardView):
         raise NotImplementedError
 
 
-LABEL_UNITS = 26  # the board's labels, like every text a visitor reads (layout.VISITOR_TEXT)
+LABEL_UNITS = 26  # the board's labels' size in units (their capitals under layout.VISITOR_CAP)
 MARK_DARK = (44, 26, 8)  # the dark half of a two-tone mark
 MARK_DANGER = (255, 96, 70)
 

@@ -15,7 +15,7 @@ from ludique.ui import theme
 from ludique.ui.charts import draw_stats_chart
 from ludique.ui.context import CuratorKiosk
 from ludique.ui.fonts import font
-from ludique.ui.layout import design_frame, draw_text, wrap_lines
+from ludique.ui.layout import curator_sheet, design_frame, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button, LanguageSwitch, press_button
 from ludique.words.i18n import LANGUAGES, catalog
@@ -164,6 +164,7 @@ class PinPad:
             self.shown_wait = wait
             self.app.invalidate()
 
+    @curator_sheet()  # read at arm's length: under the visitors' floor
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(theme.veil(canvas.get_size(), (0, 0, 0, 170)), (0, 0))
         f = self.frame
@@ -321,6 +322,7 @@ class AdminScene(Scene):
         self.app.settings_changed()
         self.layout()
 
+    @curator_sheet()  # read at arm's length: under the visitors' floor
     def draw(self, canvas: pygame.Surface) -> None:
         f = self.frame
         canvas.blit(theme.background(canvas.get_size()), (0, 0))

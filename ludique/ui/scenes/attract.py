@@ -43,6 +43,9 @@ def demo_games() -> tuple[str, ...]:
     return tuple(one.id for one in specs() if one.demo)
 
 
+NAME_UNITS = 110  # the height of a family's name under its picture
+
+
 def attract_layout(vp: Viewport) -> AttractLayout:
     """The screen's parts; a picture and a name for each family (``ludique.games.families``)."""
     m = vp.u(60)
@@ -51,14 +54,15 @@ def attract_layout(vp: Viewport) -> AttractLayout:
         subtitle = pygame.Rect(m, title.bottom, vp.width - 2 * m, vp.u(120))
         demo_note = pygame.Rect(m, subtitle.bottom + vp.u(20), vp.width - 2 * m, vp.u(50))
         demo = pygame.Rect(m, demo_note.bottom, vp.width - 2 * m, round(vp.height * 0.36))
-        row = pygame.Rect(m, demo.bottom + vp.u(30), vp.width - 2 * m, vp.u(230))
+        row = pygame.Rect(m, demo.bottom + vp.u(30), vp.width - 2 * m, vp.u(260))
         touch = pygame.Rect(
             m, row.bottom + vp.u(20), vp.width - 2 * m, vp.height - row.bottom - vp.u(60)
         )
     else:
-        column_w = max(vp.u(640), round(vp.width * 0.36))
+        # three family names side by side at the reading floor, a long word on one line
+        column_w = max(vp.u(900), round(vp.width * 0.46))
         column = pygame.Rect(vp.width - column_w - m, 0, column_w, vp.height)
-        demo_note = pygame.Rect(m, vp.u(130), column.left - 2 * m, vp.u(50))
+        demo_note = pygame.Rect(m, vp.u(100), column.left - 2 * m, vp.u(100))  # two lines
         demo = pygame.Rect(
             m,
             demo_note.bottom + vp.u(20),
@@ -67,7 +71,7 @@ def attract_layout(vp: Viewport) -> AttractLayout:
         )
         title = pygame.Rect(column.left, vp.u(120), column.width, vp.u(200))
         subtitle = pygame.Rect(column.left, title.bottom, column.width, vp.u(180))
-        row = pygame.Rect(column.left, subtitle.bottom + vp.u(20), column.width, vp.u(230))
+        row = pygame.Rect(column.left, subtitle.bottom + vp.u(20), column.width, vp.u(260))
         touch = pygame.Rect(
             column.left, row.bottom + vp.u(30), column.width, vp.height - row.bottom - vp.u(90)
         )
@@ -89,10 +93,13 @@ def attract_layout(vp: Viewport) -> AttractLayout:
     count = len(families())
     w = (row.width - (count - 1) * gap) // count
     pictures = tuple(
-        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(80))
+        pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(NAME_UNITS))
         for i in range(count)
     )
-    names = tuple(pygame.Rect(p.left, p.bottom + vp.u(4), p.width, vp.u(76)) for p in pictures)
+    # a name on two lines at the reading floor ("Ludus / latrunculorum")
+    names = tuple(
+        pygame.Rect(p.left, p.bottom + vp.u(4), p.width, vp.u(NAME_UNITS - 4)) for p in pictures
+    )
     return AttractLayout(demo_note, demo, title, subtitle, pictures, names, touch)
 
 

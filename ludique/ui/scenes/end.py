@@ -15,7 +15,7 @@ from ludique.play.visit import end_fields, render
 from ludique.ui import theme
 from ludique.ui.boards.sprites import ghost
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import draw_text
+from ludique.ui.layout import draw_text, fit_text
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
 
@@ -149,7 +149,10 @@ class EndScene(Scene):
                 pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
                 for i in range(3)
             ]
-        self.headline_box = pygame.Rect(words.left, words.top, words.width, words.height * 2 // 5)
+        # the headline as high as its words, two fifths at most: the reason has the rest
+        need = fit_text(self.headline(), "display", vp.u(64), (words.width, 10**6)).height
+        headline_h = min(words.height * 2 // 5, need)
+        self.headline_box = pygame.Rect(words.left, words.top, words.width, headline_h)
         self.reason_box = pygame.Rect(
             words.left,
             self.headline_box.bottom + gap,

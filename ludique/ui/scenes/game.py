@@ -9,8 +9,10 @@ the board widget (``ludique.ui.game_board``) shows both and takes the visitor's 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -51,17 +53,54 @@ class GameLayout:
 # the widest a board's room gets, for its height (a 16:9 screen's): where the band a visitor
 # reaches is low, the width the board cannot use goes to the strip
 BOARD_ASPECT = 1.4
-# the strip's width where its words have the screen's whole height (the game's own strip's)
-TALL_STRIP_UNITS = 420
+# the side strip's width (its words at the reading floor, ``layout.VISITOR_CAP``), and the least
+# it gets where its words have the screen's whole height beside a board low in the band (it
+# takes the width the board leaves)
+STRIP_UNITS = 900
+TALL_STRIP_UNITS = 520
+# the words beside the board with the whole height as long as the board keeps this share of the
+# band's height in width (4:3: a board a little narrower, for the threats' long lines)
+TALL_BOARD_SHARE = 0.85
 
 
-def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> GameLayout:
+@lru_cache(maxsize=32)
+def board_aspect(game_id: str) -> float:
+    """The width over height of the room ``game_id``'s board uses whole (``BOARD_ASPECT`` at
+    most): the narrowest room whose squares or points are as far apart as in a room of any
+    width, measured on the view itself (the touch pitch: the nearest two of its spots)."""
+    high = 1000
+
+    def pitch(width: int) -> float:
+        spots = list(view_for(game_id, pygame.Rect(0, 0, width, high)).spots().values())
+        return min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if a != b)
+
+    widest = round(high * BOARD_ASPECT)
+    full = pitch(widest)
+    lo, hi = high // 4, widest
+    while hi - lo > 4:
+        mid = (lo + hi) // 2
+        if pitch(mid) >= full - 1:
+            hi = mid
+        else:
+            lo = mid
+    return hi / high
+
+
+def game_layout(
+    vp: Viewport,
+    switch: pygame.Rect,
+    strip_units: int = STRIP_UNITS,
+    aspect: float = BOARD_ASPECT,
+    title_units: int = 0,
+) -> GameLayout:
     """The game screen for viewport ``vp``; ``switch`` is the language switch's corner; on a
     landscape screen the side strip is ``strip_units`` wide (the guided game's sentences want
-    more room than the game's status).  The board and the buttons lie in the band a seated
+    more room than the game's status), more where the board uses less than the width over
+    height ``aspect`` (``board_aspect``).  The board and the buttons lie in the band a seated
     visitor reaches (``vp.band``), the visitor's side at the bottom; the strip's words may
     run above it."""
     m = vp.u(20)
+    title_units = title_units or TITLE_UNITS  # the guided game's is longer: two lines
     gap = vp.u(16)
     if vp.portrait:
         return _portrait_layout(vp, switch, m, gap)
@@ -82,24 +121,16 @@ def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> Ga
     column_w = switch.width
     tall_w = vp.u(min(strip_units, TALL_STRIP_UNITS) + wider)  # the words have the height
     room = vp.width - tall_w - column_w - 4 * m
-    if band.top > 0 and room >= bottom - top:
-        strip_w = tall_w
-        board_w = min(room, round((bottom - top) * BOARD_ASPECT))
-        strip_w += room - board_w
-        board = pygame.Rect(m, top, board_w, bottom - top)
-        column = pygame.Rect(vp.width - m - column_w, switch.bottom + gap, column_w, 0)
-        column.height = bottom - column.top
-        button_top = column.bottom - 4 * button_h - 3 * gap
-        buttons = tuple(
-            pygame.Rect(column.left, button_top + i * (button_h + gap), column_w, button_h)
-            for i in range(4)
-        )
-        words = pygame.Rect(board.right + m, m, strip_w, bottom - m)
-        strip = pygame.Rect(words.left, m, column.right - words.left, bottom - m)
-        placed = _game_layout(vp, board, strip, words, buttons)
-        quick = pygame.Rect(words.left, bottom - button_h, words.width, button_h)
-        return dataclasses.replace(placed, quick=quick)
-    board = pygame.Rect(m, top, vp.width - strip_w - 3 * m, bottom - top)
+    if band.top > 0 and room >= (bottom - top) * TALL_BOARD_SHARE:
+        board_w = min(room, round((bottom - top) * aspect))
+        words_w = tall_w + room - board_w
+        return _column_layout(vp, switch, (top, bottom), board_w, words_w, aspect, title_units)
+    board_w = min(vp.width - strip_w - 3 * m, round((bottom - top) * aspect))
+    strip_w = vp.width - board_w - 3 * m
+    # a board its width limits stands at the foot of the band, nearest the visitor: the room
+    # over it takes the words about the board (a legend)
+    board_h = min(bottom - top, round(board_w / aspect * 1.02))
+    board = pygame.Rect(m, bottom - board_h, board_w, board_h)
     left = board.right + m
     button_top = bottom - 2 * button_h - gap
     # two by two: each label holds in half the strip (the longest, French "Annuler le
@@ -113,12 +144,55 @@ def game_layout(vp: Viewport, switch: pygame.Rect, strip_units: int = 420) -> Ga
     )
     # the words under the language switch; the game's name above it where it holds there
     under = switch.bottom + m
-    title_h = vp.u(72)
+    title_h = vp.u(title_units)
     held = switch.top - gap - m >= title_h
     title = pygame.Rect(left, switch.top - gap - title_h if held else under, strip_w, title_h)
     words = pygame.Rect(left, under, strip_w, button_top - gap - under)
     strip = pygame.Rect(left, min(title.top, under), strip_w, bottom - min(title.top, under))
-    return _game_layout(vp, board, strip, words, buttons, title if held else None)
+    return _game_layout(vp, board, strip, words, buttons, title if held else None, title_units)
+
+
+def _column_layout(
+    vp: Viewport,
+    switch: pygame.Rect,
+    rows: tuple[int, int],
+    board_w: int,
+    words_w: int,
+    aspect: float,
+    title_units: int,
+) -> GameLayout:
+    """The band is low: the board in it, ``board_w`` wide between the band's ``rows``; the
+    language switch and the buttons a column of their own at the right; the words
+    (``words_w`` wide) the screen's whole height between them."""
+    m, gap = vp.u(20), vp.u(12)
+    top, bottom = rows
+    button_h = vp.u(TOUCH_UNITS + 8)
+    # narrower than the band is high: the board at its foot, nearest the visitor
+    board_h = min(bottom - top, round(board_w / aspect * 1.02))
+    board = pygame.Rect(m, bottom - board_h, board_w, board_h)
+    column = pygame.Rect(vp.width - m - switch.width, switch.bottom + gap, switch.width, 0)
+    column.height = bottom - column.top
+    button_top = column.bottom - 4 * button_h - 3 * gap
+    buttons = tuple(
+        pygame.Rect(column.left, button_top + i * (button_h + gap), column.width, button_h)
+        for i in range(4)
+    )
+    words = pygame.Rect(board.right + m, m, words_w, bottom - m)
+    strip = pygame.Rect(words.left, m, column.right - words.left, bottom - m)
+    # the words have the height: the game's name and who plays may take two lines each on a
+    # narrow strip, the next step four
+    placed = _game_layout(
+        vp,
+        board,
+        strip,
+        words,
+        buttons,
+        title_units=max(title_units, TWO_LINE_TITLE_UNITS),
+        mode_units=2 * MODE_UNITS,
+        status_units=TALL_STATUS_UNITS,
+    )
+    quick = pygame.Rect(words.left, bottom - button_h, words.width, button_h)
+    return dataclasses.replace(placed, quick=quick)
 
 
 def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> GameLayout:
@@ -136,7 +210,9 @@ def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> Gam
     else:
         # five places in the column under the switch: a placement's quick start, then the
         # four buttons at the band's foot
-        button_w = max(switch.width, vp.width // 3)
+        # as wide as the longest label at the reading floor on one line (French "Placer mes
+        # pions pour moi"): two lines would not fit five buttons in the band
+        button_w = max(switch.width, vp.width // 2)
         button_x = vp.width - m - button_w
         button_h = min(vp.u(110), (band.bottom - m - switch.bottom - 5 * gap) // 5)
         button_top = band.bottom - m - 4 * button_h - 3 * gap
@@ -154,18 +230,37 @@ def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> Gam
     return dataclasses.replace(placed, quick=quick)
 
 
-def _game_layout(vp: Viewport, board, strip, words, buttons, title=None) -> GameLayout:
+# the heights of the strip's first rows: the game's name, who plays (a line at the reading
+# floor), whose turn with the next step (a row and two lines)
+TITLE_UNITS = 80
+TWO_LINE_TITLE_UNITS = 130
+MODE_UNITS = 54
+STATUS_UNITS = 250
+TALL_STATUS_UNITS = 320  # on a narrow strip with the height: the next step on four lines
+
+
+def _game_layout(
+    vp: Viewport,
+    board,
+    strip,
+    words,
+    buttons,
+    title=None,
+    title_units: int = TITLE_UNITS,
+    mode_units: int = MODE_UNITS,
+    status_units: int = STATUS_UNITS,
+) -> GameLayout:
     """The strip's words, from the top: the game's name (unless it has its place above the
     language switch), who plays, whose turn and the next step, then the counts and notes down
     to the buttons."""
     top = words.top
     if title is None:
-        title = pygame.Rect(words.left, words.top, words.width, vp.u(72))
+        title = pygame.Rect(words.left, words.top, words.width, vp.u(title_units))
         top = title.bottom
-    mode = pygame.Rect(words.left, top, words.width, vp.u(40))
+    mode = pygame.Rect(words.left, top, words.width, vp.u(mode_units))
     # whose turn it is, and under it the next step in one line (room for both, so the panel
     # keeps its size from turn to turn)
-    status = pygame.Rect(words.left, mode.bottom + vp.u(10), words.width, vp.u(200))
+    status = pygame.Rect(words.left, mode.bottom + vp.u(10), words.width, vp.u(status_units))
     scores = pygame.Rect(words.left, status.bottom + vp.u(16), words.width, 0)
     scores.height = max(0, words.bottom - scores.top)
     return GameLayout(board, strip, title, mode, status, scores, buttons)
@@ -188,24 +283,26 @@ def warm_up_tasks(vp: Viewport, switch: pygame.Rect) -> list[Callable[[], None]]
     """Small jobs that prepare every board and sprite a game screen needs, so that the first
     frame of a game does not stall; the app runs them one at a time while nothing moves."""
     tasks: list[Callable[[], None]] = []
-    board_rect = game_layout(vp, switch).board
     # one game of each board drawn differently, with every kind of piece its variants have
     boards: dict[tuple[str, bool], tuple[str, tuple[str, ...], list[str]]] = {}
     for game in specs():
         _, _, kinds = boards.setdefault((game.board, game.reserves), (game.id, game.colours, []))
         kinds.extend(kind for kind in game.piece_kinds if kind not in kinds)
     for game_id, colours, piece_kinds in boards.values():
+        board_rect = game_layout(vp, switch, aspect=board_aspect(game_id)).board
         # beyond full HD both turns of every board would not fit the picture budget together:
         # the board the visitor meets first (first colour, unturned) is prepared
         turns = (False, True) if vp.width * vp.height <= 1920 * 1080 else (False,)
         for flipped in turns:
 
-            def board(game_id=game_id, flipped=flipped) -> None:
+            def board(game_id=game_id, flipped=flipped, board_rect=board_rect) -> None:
                 static_layer(view_for(game_id, board_rect, flipped, vp.unit), vp.size)
 
             tasks.append(board)
 
-        def sprites(game_id=game_id, piece_kinds=piece_kinds, colours=colours) -> None:
+        def sprites(
+            game_id=game_id, piece_kinds=piece_kinds, colours=colours, board_rect=board_rect
+        ) -> None:
             radius = view_for(game_id, board_rect, unit=vp.unit).radius
             for colour in colours:
                 for kind in piece_kinds:
@@ -346,17 +443,22 @@ class GameScene(BoardScene):
         self.guidance = Guidance(
             self.match, capture_warnings=bool(getattr(app.settings, "capture_warnings", False))
         )
-        self.placed = game_layout(app.viewport, app.language_switch.area)
+        self.placed = game_layout(
+            app.viewport, app.language_switch.area, aspect=board_aspect(config.game_id)
+        )
         self.board = GameBoard(
             app, self.match, self.guidance, self.placed.board, self.match.flipped
         )
+        self.board.notices_beside = True  # the strip says them: the board stays uncovered
         self.strip = GameStrip(app, self.match, self.guidance)
         self.leaving: LeaveConfirm | None = None  # "Leave this game?" while it is asked
         self.layout()
 
     # --- set-up ----------------------------------------------------------------------------
     def layout(self) -> None:
-        placed = self.placed = game_layout(self.vp, self.app.language_switch.area)
+        placed = self.placed = game_layout(
+            self.vp, self.app.language_switch.area, aspect=board_aspect(self.config.game_id)
+        )
         self.board.place(placed.board)
         specs = [
             ("rules", lambda: self.app.t("button.rules"), self.open_rules),
@@ -530,10 +632,15 @@ class GameScene(BoardScene):
         vp = self.vp
         over = pygame.Rect(self.placed.board.left, vp.u(20), self.placed.board.width, 0)
         over.height = self.placed.board.top - vp.u(20) - over.top
-        if over.height >= vp.u(120):
+        if over.height >= vp.u(120) and not over.colliderect(self.placed.strip):
             # the board stands low in the band a seated visitor reaches: the words have the
             # room over it, read from where one stands
-            box = pygame.Rect(over.left, over.bottom - min(over.height, vp.u(200)), over.width, 0)
+            box = over
+        elif over.height >= vp.u(120):
+            # the strip stands over the board (a totem): the words at the strip's foot, over
+            # the board, where its counts leave room
+            strip = self.placed.strip
+            box = pygame.Rect(strip.left, over.bottom - over.height // 3, strip.width, 0)
             box.height = over.bottom - box.top
         sprite = piece_sprite(state.to_move, kind, vp.u(26))
         if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words

@@ -9,7 +9,7 @@ import pygame
 from ludique.games import families, family_games, new_game, spec
 from ludique.ui import theme
 from ludique.ui.boards import DieBoard, view_for
-from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text
+from ludique.ui.layout import draw_text, fit_text, reading_size
 from ludique.ui.pixels import kept
 from ludique.ui.scenes.base import Scene
 from ludique.ui.widgets import Button
@@ -95,15 +95,18 @@ class HomeScene(Scene):
                 area.height = self.choose_box.top - vp.u(30) - area.top
             n = len(shown)
             beside = (switch.left - vp.u(24) - area.left - (n - 1) * vp.u(40)) // n
-            if not vp.portrait and beside < vp.u(TILE_UNITS):
+            if vp.portrait or beside < vp.u(TILE_UNITS):
+                # under the switch (on a totem the tiles side by side there: stacked in the
+                # short band, a tile is too low for its words at the reading floor)
                 area.height = area.bottom - switch.bottom - vp.u(20)
                 area.top = switch.bottom + vp.u(20)
             else:
                 area.width = switch.left - vp.u(24) - area.left
         n = len(shown)
+        side_by_side = not vp.portrait or band.top > 0
         gap = vp.u(20 if vp.portrait and band.top > 0 else 40)
         for i, family in enumerate(shown):
-            if vp.portrait:
+            if not side_by_side:
                 h = (area.height - (n - 1) * gap) // n
                 rect = pygame.Rect(area.left, area.top + i * (h + gap), area.width, h)
             else:
@@ -118,19 +121,19 @@ class HomeScene(Scene):
             )
 
     def _tile_parts(
-        self, rect: pygame.Rect, blurb_text: str = ""
+        self, rect: pygame.Rect, blurb_text: str = "", name_text: str = ""
     ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The picture, the name and the blurb of a tile: stacked in a landscape row, picture
-        beside the words in a portrait column."""
+        """The picture, the name and the blurb of a tile: stacked in a tile of a row, the
+        picture beside the words in a wide one (a totem's column)."""
         vp = self.vp
-        pad = vp.u(24)
+        pad = vp.u(24 if rect.width > vp.u(400) else 14)  # a narrow tile keeps its width
         inner = rect.inflate(-2 * pad, -2 * pad)
-        if vp.portrait:
+        if rect.width > 2 * rect.height:  # a wide tile (a totem's column of tiles)
             # the picture no wider than the tile is high; on a tile too low for the blurb
             # beside it at the smallest text a visitor reads, no picture
             side = min(inner.width * 11 // 20, max(inner.height, inner.width // 3))
             name_h = max(inner.height * 2 // 5, vp.u(64))
-            floor = vp.u(VISITOR_TEXT)
+            floor = reading_size()
             need = fit_text(
                 blurb_text, "text", floor, (inner.width - side - pad, 10**6), min_size=floor
             )
@@ -145,13 +148,13 @@ class HomeScene(Scene):
             return picture, name, blurb
         # the blurb keeps the height its words need at the smallest text a visitor reads;
         # the picture gives way first
-        need = fit_text(
-            blurb_text, "text", vp.u(30), (inner.width, 10**6), min_size=vp.u(VISITOR_TEXT)
-        )
+        need = fit_text(blurb_text, "text", vp.u(30), (inner.width, 10**6), min_size=reading_size())
+        # the name on one line, or two where the tile is narrow ("Ludus / latrunculorum")
+        name_h = max(vp.u(80), fit_text(name_text, "display", 0, (inner.width, 10**6)).height)
         share = inner.height * 11 // 20
-        room = inner.height - pad // 2 - vp.u(80) - need.height
+        room = inner.height - pad // 2 - name_h - need.height
         picture = pygame.Rect(inner.left, inner.top, inner.width, max(0, min(share, room)))
-        name = pygame.Rect(inner.left, picture.bottom + pad // 2, inner.width, vp.u(80))
+        name = pygame.Rect(inner.left, picture.bottom + pad // 2, inner.width, name_h)
         blurb = pygame.Rect(inner.left, name.bottom, inner.width, inner.bottom - name.bottom)
         return picture, name, blurb
 
@@ -177,7 +180,9 @@ class HomeScene(Scene):
         )
         for family, rect in self.tiles.items():
             theme.rounded_panel(canvas, rect, theme.DEEP_2, theme.GOLD, vp.u(26), vp.u(3))
-            picture_box, name_box, blurb_box = self._tile_parts(rect, t(f"family.{family}.blurb"))
+            picture_box, name_box, blurb_box = self._tile_parts(
+                rect, t(f"family.{family}.blurb"), t(f"family.{family}.name")
+            )
             if picture_box.width > 0:
                 picture = miniature(family, picture_box.size)
                 canvas.blit(picture, picture.get_rect(center=picture_box.center))

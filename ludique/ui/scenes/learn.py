@@ -32,11 +32,12 @@ from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk
 from ludique.ui.game_board import GameBoard
 from ludique.ui.layout import draw_text, fit_text
-from ludique.ui.scenes.game import BoardScene, game_layout
+from ludique.ui.scenes.game import TWO_LINE_TITLE_UNITS, BoardScene, board_aspect, game_layout
 from ludique.ui.widgets import Button, press_button
 
 HINT_UNTIL_TOUCHED = math.inf  # a refusal's hint stays until the next touch (or step)
-STRIP_UNITS = 520  # the strip beside the board: a step's sentence and its hint need room
+TITLE_UNITS = TWO_LINE_TITLE_UNITS  # "Learn · Ludus latrunculorum · Seneca" on two lines
+STRIP_UNITS = 960  # the strip beside the board: a step's sentence and its hint need room
 
 
 class GuideReplies:
@@ -105,7 +106,13 @@ class LearnScene(BoardScene):
         self.match.computer_pause = REPLY_PAUSE
         self.match.dice = GuideDie(self)
         self.guidance = StepGuidance(self.match, lambda: None if self.done else self.step.move)
-        self.placed = game_layout(app.viewport, app.language_switch.area, STRIP_UNITS)
+        self.placed = game_layout(
+            app.viewport,
+            app.language_switch.area,
+            STRIP_UNITS,
+            board_aspect(config.game_id),
+            TITLE_UNITS,
+        )
         self.board = GameBoard(app, self.match, self.guidance, self.placed.board, False)
         self.board.move_seconds = MOVE_SECONDS
         self.board.on_refused = self.refused
@@ -280,7 +287,13 @@ class LearnScene(BoardScene):
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self) -> None:
-        self.placed = game_layout(self.vp, self.app.language_switch.area, STRIP_UNITS)
+        self.placed = game_layout(
+            self.vp,
+            self.app.language_switch.area,
+            STRIP_UNITS,
+            board_aspect(self.config.game_id),
+            TITLE_UNITS,
+        )
         self.board.place(self.placed.board)
         size = self.vp.u(36)
         specs = [

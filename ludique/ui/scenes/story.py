@@ -37,7 +37,15 @@ from ludique.play.visit import end_fields, render
 from ludique.ui import theme
 from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import VISITOR_TEXT, draw_text, fit_text, record_target
+from ludique.ui.fonts import font
+from ludique.ui.layout import (
+    LINE_SPACING,
+    draw_text,
+    fit_text,
+    line_height,
+    reading_size,
+    record_target,
+)
 from ludique.ui.scenes.base import Scene
 from ludique.ui.story_chart import COST, LUCK, StoryChart
 from ludique.ui.widgets import Button
@@ -59,6 +67,10 @@ def plain_points(app: Kiosk, value: float) -> str:
     n = abs(round(100 * value))
     one = n == 1 or (app.lang == "fr" and n == 0)
     return app.t("story.points_one" if one else "story.points", value=str(n))
+
+
+CHART_UNITS = 420  # the least height of the chart: its scale's labels at the reading floor apart
+CAPTION_LINES = 5  # the room a move's caption keeps under the board (a longer one takes more)
 
 
 class StoryScene(Scene):
@@ -153,14 +165,20 @@ class StoryScene(Scene):
         self.layout()
 
     # --- layout ---------------------------------------------------------------------------------
+    @staticmethod
+    def _caption_height() -> int:
+        """The move's caption under the board: ``CAPTION_LINES`` at the reading floor."""
+        step = round(reading_size("bold") * LINE_SPACING)
+        return line_height("bold", 0) + (CAPTION_LINES - 1) * step
+
     def layout(self) -> None:
         vp = self.vp
         t = self.app.t
         m, gap = vp.u(24), vp.u(18)
         switch = self.app.language_switch.area
-        title_h = vp.u(96)
+        title_h = vp.u(80)
         self.title_box = pygame.Rect(m, m, max(vp.u(200), switch.left - 2 * m), title_h)
-        button_h = vp.u(96)
+        button_h = vp.u(110)  # a label on two lines at the reading floor
         # the buttons and the chart (a touch on it shows that move) lie in the band a seated
         # visitor reaches; the board and the words may stand above it
         band = vp.band
@@ -180,30 +198,45 @@ class StoryScene(Scene):
         if vp.portrait:
             width = vp.width - 2 * m
             body = buttons_top - gap - top
-            self.chart_box = pygame.Rect(m, top, width, body * 32 // 100)
-            self.words_box = pygame.Rect(m, self.chart_box.bottom + gap, width, body * 20 // 100)
+            self.chart_box = pygame.Rect(m, top, width, body * 30 // 100)
+            self.words_box = pygame.Rect(m, self.chart_box.bottom + gap, width, body * 26 // 100)
             board_top = self.words_box.bottom + gap
-            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(150), width, vp.u(150))
+            caption_h = self._caption_height()
+            self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, width, caption_h)
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
             if low:  # the chart under the language switch, the rest above it
                 under = switch.bottom + gap
                 self.chart_box = pygame.Rect(m, under, width, buttons_top - gap - under)
                 body = switch.top - gap - top
-                self.words_box = pygame.Rect(m, top, width, body * 30 // 100)
-                self.caption_box = pygame.Rect(m, switch.top - gap - vp.u(150), width, vp.u(150))
+                self.words_box = pygame.Rect(m, top, width, body * 45 // 100)
+                self.caption_box = pygame.Rect(m, switch.top - gap - caption_h, width, caption_h)
                 board_top = self.words_box.bottom + gap
                 self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
         else:
             # the board (a picture) gives the chart more width where the band is low
-            board_w = round((vp.width - 2 * m - gap) * (0.36 if low else 0.42))
-            self.caption_box = pygame.Rect(m, buttons_top - gap - vp.u(170), board_w, vp.u(170))
+            board_w = round((vp.width - 2 * m - gap) * (0.3 if low or beside else 0.4))
+            caption_h = self._caption_height()
+            self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, board_w, caption_h)
             self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
+            # above the band the words beside the board start at the top, the title over the
+            # board's column only: the words at the reading floor need the height
+            # (where the title holds there on two lines at most)
+            narrow = fit_text(t("story.title"), "display", vp.u(60), (board_w, 10**6), max_lines=2)
+            beside_title = (low or beside) and not narrow.overflow
+            right_top = m if beside_title else top
+            if beside_title:
+                self.title_box.width = board_w
+                if narrow.height > self.title_box.height:  # on two lines: the board lower
+                    grow = narrow.height - self.title_box.height
+                    self.title_box.height += grow
+                    self.board_box.top += grow
+                    self.board_box.height -= grow
             right = pygame.Rect(
-                self.board_box.right + gap, top, vp.width - m - self.board_box.right - gap, 0
+                self.board_box.right + gap, right_top, vp.width - m - self.board_box.right - gap, 0
             )
-            right.height = buttons_top - gap - top
+            right.height = buttons_top - gap - right_top
             self.chart_box = pygame.Rect(
-                right.left, right.top, right.width, right.height * 58 // 100
+                right.left, right.top, right.width, max(vp.u(CHART_UNITS), right.height // 2)
             )
             self.words_box = pygame.Rect(
                 right.left,
@@ -214,23 +247,25 @@ class StoryScene(Scene):
             if low:  # the words above the language switch, the chart under it (or beside it
                 # where under it the chart would be too low to read its scale)
                 under = switch.bottom + gap
-                self.words_box = pygame.Rect(right.left, top, right.width, switch.top - gap - top)
+                self.words_box = pygame.Rect(
+                    right.left, right.top, right.width, switch.top - gap - right.top
+                )
                 self.chart_box = pygame.Rect(right.left, under, right.width, right.bottom - under)
-                if self.chart_box.height < vp.u(330):
-                    self.words_box.height = band.top - gap - top
+                if self.chart_box.height < vp.u(CHART_UNITS):
+                    self.words_box.height = band.top - gap - right.top
                     self.chart_box.top = band.top + gap
                     self.chart_box.width = switch.left - gap - right.left
                     self.chart_box.height = right.bottom - self.chart_box.top
             elif beside:
                 chart_top = max(
-                    right.bottom - max(vp.u(330), right.height * 2 // 5), band.top + gap
+                    right.bottom - max(vp.u(CHART_UNITS), right.height * 2 // 5), band.top + gap
                 )
                 self.chart_box = pygame.Rect(right.left, chart_top, right.width, 0)
                 self.chart_box.height = right.bottom - chart_top
                 if self.chart_box.top < switch.bottom + gap:
                     self.chart_box.width = switch.left - gap - right.left
-                self.words_box = pygame.Rect(right.left, top, right.width, 0)
-                self.words_box.height = self.chart_box.top - gap - top
+                self.words_box = pygame.Rect(right.left, right.top, right.width, 0)
+                self.words_box.height = self.chart_box.top - gap - right.top
                 if self.words_box.bottom > switch.top:
                     self.words_box.width = switch.left - gap - right.left
         self.view = view_for(
@@ -248,16 +283,18 @@ class StoryScene(Scene):
             ("home", lambda: t("button.home"), lambda: self.app.go("home"), ""),
         ]
         n = len(specs)
-        width = (vp.width - 2 * m - (n - 1) * gap) // n
+        widths = self._button_widths([label() for _, label, _, _ in specs], gap, m)
+        lefts = [m + sum(widths[:i]) + i * gap for i in range(n)]
         self.buttons = []
         for i, (name, label, action, mode) in enumerate(specs):
+            width = widths[i]
             kind = "normal"
             if mode and mode == self.showing:
                 kind = "selected"
             if name == "back":
                 kind = "primary"
             button = Button(
-                pygame.Rect(m + i * (width + gap), buttons_top, width, button_h),
+                pygame.Rect(lefts[i], buttons_top, width, button_h),
                 label,
                 action,
                 kind,
@@ -269,6 +306,25 @@ class StoryScene(Scene):
             if mode == "best" and self.story is not None and self.story.best_move is None:
                 button.enabled = False
             self.buttons.append(button)
+
+    def _button_widths(self, labels: list[str], gap: int, m: int) -> list[int]:
+        """The buttons' widths along the screen: equal where every label holds on one line
+        at the reading floor; else each at least as wide as its longest word, the rest of
+        the row shared in proportion to what each still lacks for one line."""
+        vp = self.vp
+        room = vp.width - 2 * m - (len(labels) - 1) * gap
+        face = font("bold", max(vp.u(36), reading_size("bold")))
+        pad = vp.u(40)  # the button's own margins
+        full = [face.size(label)[0] + pad for label in labels]
+        if max(full) <= room // len(labels):
+            return [room // len(labels)] * len(labels)
+        least = [max(face.size(word)[0] for word in label.split()) + pad for label in labels]
+        lacks = [f - low for f, low in zip(full, least, strict=True)]
+        spare = max(0, room - sum(least))
+        total = sum(lacks) or 1
+        return [
+            low + min(lack, spare * lack // total) for low, lack in zip(least, lacks, strict=True)
+        ]
 
     def show(self, which: str) -> None:
         story = self.story
@@ -321,7 +377,7 @@ class StoryScene(Scene):
             size=vp.u(60),
             colour=theme.GOLD,
             align="left",
-            max_lines=1,
+            max_lines=2,
         )
         story = self.story
         if story is None:
@@ -371,22 +427,41 @@ class StoryScene(Scene):
         assert story is not None  # (drawn once the story is told)
         action = self.shown
         if action is None:
-            self._draw_board(canvas, self.chain[-1], None)
             caption = self.app.t("story.no_mistake") if story.exact else ""
         else:
-            self._draw_board(canvas, self.chain[action.index - 1], action)
             caption = self.caption(action)
+        box = self._caption_place(caption)
+        if action is None:
+            self._draw_board(canvas, self.chain[-1], None)
+        else:
+            self._draw_board(canvas, self.chain[action.index - 1], action)
         if caption:
             draw_text(
                 canvas,
                 caption,
-                self.caption_box,
+                box,
                 role="bold",
                 size=vp.u(32),
                 colour=theme.CREAM,
-                max_lines=5,
-                min_size=vp.u(VISITOR_TEXT),
             )
+
+    def _caption_place(self, caption: str) -> pygame.Rect:
+        """The caption's box: the one laid out, grown up into the board's where the words
+        need more lines at the reading floor (the board, a picture, is drawn smaller)."""
+        box = self.caption_box.copy()
+        floor = reading_size("bold")
+        need = fit_text(caption, "bold", floor, (box.width, 10**6), min_size=floor).height
+        board = self.board_box.copy()
+        if need > box.height:
+            grow = min(need - box.height, max(0, board.height - self.vp.u(200)))
+            box.top -= grow
+            box.height += grow
+            board.height -= grow
+        if board != self.view.rect:
+            self.view = view_for(
+                self.game.config.game_id, board, self.game.view.flipped, self.vp.unit
+            )
+        return box
 
     def caption(self, action: Action) -> str:
         t = self.app.t
@@ -428,7 +503,7 @@ class StoryScene(Scene):
         assert story is not None  # (drawn once the story is told)
         box = self.words_box
         y = box.top
-        line_h = vp.u(42)
+        line_h = line_height("text", 0)  # a legend's line at the reading floor
         if story.exact:
             colour_name = t(f"colour.{self.viewpoint}")
             cost_text = (
@@ -465,7 +540,7 @@ class StoryScene(Scene):
                     max_lines=1,
                 )
                 y += line_h
-        y += vp.u(8)
+        y += vp.u(4)
         verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
         exact = t("story.exact")
         if story.exact and self.game.match.state.visit is not None:
@@ -493,8 +568,10 @@ class StoryScene(Scene):
             honest,
         ]
         rest = box.bottom - y
-        verdict_h = rest * 55 // 100 if story.exact else rest * 45 // 100
-        floor = vp.u(VISITOR_TEXT)
+        floor = reading_size()
+        # the verdict as high as its words need at the reading floor, the notes the rest
+        verdict_h = fit_text(verdict, "bold", floor, (box.width, 10**6), min_size=floor).height
+        verdict_h = min(rest, verdict_h + vp.u(8))
         if honest:
             # the honest line always stays whole: the verdict gives up what it needs (its box
             # shrinks its words) rather than the line running under the buttons
