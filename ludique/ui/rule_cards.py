@@ -2,7 +2,7 @@
 
 Sizes are in layout units (a 1920x1080 screen's pixels), read from 1.5 m: body text 30 units,
 headings larger in the display face, and none under the visitors' floor (capitals
-``layout.VISITOR_CAP`` units high: 37 units of Noto Serif); ``scale`` turns them into the
+``layout.VISITOR_CAP`` units high: 36 units of Noto Serif); ``scale`` turns them into the
 screen's own pixels.
 Text is dark ink on parchment; the kiosk rules stand in a framed band; diagrams sit
 on the dark colour of the game screen so that they look like the boards the visitor plays on.
