@@ -294,9 +294,6 @@ REGISTRY = PACKAGE / "games" / "__init__.py"
 # say instead the property it means or to move to the game's own files; one that no longer
 # names it must leave this list.
 STILL_NAMING: dict[str, dict[str, str]] = {
-    "epaminondas": {
-        "ui/scenes/story.py": "its docstring (the scenes are being changed elsewhere)",
-    },
     "pente": {
         "ai/__init__.py": "the solved game's own player",
         "ai/even.py": "the rungs played from the solved table's exact chances",
@@ -307,16 +304,10 @@ STILL_NAMING: dict[str, dict[str, str]] = {
         "tools/__init__.py": "the offline solver named",
         "tools/screens.py": "the solved game's story and a two-player game's screen",
         "tools/selftest.py": "the solved table's file, checked",
-        "ui/game_strip.py": "comments (being changed elsewhere)",
-        "ui/scenes/admin.py": "comments (being changed elsewhere)",
-        "ui/scenes/story.py": "comments (being changed elsewhere)",
         "ui/story_gauge.py": "the solved table's gauge",
     },
     "latrunculi": {
         "kiosk/settings.py": "the settings file's help on the warnings",
-        "ui/scenes/game.py": "comments (being changed elsewhere)",
-        "ui/scenes/setup.py": "comments (being changed elsewhere)",
-        "ui/scenes/story.py": "comments (being changed elsewhere)",
     },
 }
 

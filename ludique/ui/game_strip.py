@@ -1,5 +1,5 @@
 """The game screen's side strip: the game's name, who plays, whose turn it is and the next step,
-the counts (pieces at the goal, across, captured), and Pente grammai's gauge of the visitor's
+the counts (pieces at the goal, across, captured), and a solved game's gauge of the visitor's
 exact chance.  It draws what the match and its guidance say; it decides nothing."""
 
 from __future__ import annotations

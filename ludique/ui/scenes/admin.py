@@ -285,7 +285,7 @@ class AdminScene(Scene):
         )
         gauge = s.story_gauge
         row(
-            "story.admin_gauge",  # Pente grammai's winning-chance gauge (ludique/ui/story_gauge.py)
+            "story.admin_gauge",  # a solved game's winning-chance gauge (ludique/ui/story_gauge.py)
             [
                 ("gauge-on", t("admin.on"), gauge, lambda: self._change("story_gauge", True)),
                 (

@@ -470,7 +470,7 @@ class GameScene(BoardScene):
             Button(rect, label, action, name=name, size=self.vp.u(36 if self.vp.portrait else 32))
             for rect, (name, label, action) in zip(placed.buttons, specs, strict=True)
         ]
-        # the quick start of a Latrunculi placement, at the top of the strip's counts
+        # the quick start of a placing game's set-up, at the top of the strip's counts
         scores = placed.scores
         quick = placed.quick or pygame.Rect(
             scores.left, scores.top, scores.width, self.vp.u(TOUCH_UNITS + 8)

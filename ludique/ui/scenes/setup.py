@@ -1,4 +1,4 @@
-"""Set-up: opponent, strength, the visitor's colour, the Latrunculi variant, and a big Play."""
+"""Set-up: opponent, strength, the visitor's colour, the family's variant, and a big Play."""
 
 from __future__ import annotations
 

@@ -1,17 +1,17 @@
 """How the game went: the balance of the game as a chart, a verdict, and a move shown on the board.
 
-Reached from the end screen's button.  Pente grammai's story is exact (the solved table, told
+Reached from the end screen's button.  A solved game's story is exact (its table, told
 here in a few milliseconds); the other games' is the computer's judgement, told by the worker
 process (``Opponent.request_story``) within ``ludique.play.analysis.STORY_BUDGET`` seconds while
 the screen says so.  Everything is laid out for the window's real size (``self.vp``): the board
 and its caption on one side, the chart, the legend and the verdict on the other (one above the
 other on a portrait screen).
 
-Pente grammai: the visitor's chance of winning at every throw and move (throws drawn in gold,
+A solved dice game: the visitor's chance of winning at every throw and move (throws drawn in gold,
 moves in cream), a band under it with each throw's luck (bars) and each costly move (triangles:
 down for the visitor's, up for the opponent's gifts), the verdict built from the luck sum and
 the decisions found perfect, and the best and the costliest move, either shown on the board.
-Latrunculi and Epaminondas: who is ahead at every move, the turning point marked on the chart
+The searched games: who is ahead at every move, the turning point marked on the chart
 and shown on the board with its move.  A tap on the chart shows the nearest move on the board.
 """
 
@@ -94,7 +94,7 @@ class StoryScene(Scene):
         self.failed = False
         self.waiting = False
         self.shown: Action | None = None  # the move shown on the board
-        self.showing = "best"  # Pente grammai: "best" or "worst"
+        self.showing = "best"  # a solved game: "best" or "worst"
         self.layout()
         if story is not None:  # already told (the screens renderer, tests)
             self._told(story)
@@ -271,7 +271,7 @@ class StoryScene(Scene):
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
-        # the buttons: which move the board shows (Pente grammai), then back and home
+        # the buttons: which move the board shows (a solved game), then back and home
         specs: list[tuple[str, Callable[[], str], Callable[[], None], str]] = []
         if exact:
             specs += [
@@ -622,7 +622,7 @@ class StoryScene(Scene):
         return render(("visit.end" if winner else "visit.end_draw", {**names, **short}), self.app.t)
 
     def verdict(self) -> str:
-        """Pente grammai: the luck sentence and the skill sentence; the other games: the
+        """A solved game: the luck sentence and the skill sentence; the other games: the
         turning point's sentence."""
         t = self.app.t
         story = self.story
