@@ -244,23 +244,8 @@ class GameStrip:
         y = box.top
         notice = self._notice()
         if notice is not None:  # the answer to his touch first: he looks for it now
-            words = notice.render(t)
-            room = (box.width - 2 * pad, max(0, box.bottom - keep - y - 2 * pad))
-            fit = fit_text(words, "bold", size, room, min_size=size)
-            panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
-            theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
-            draw_text(
-                canvas,
-                words,
-                panel.inflate(-2 * pad, -2 * pad),
-                role="bold",
-                size=size,
-                colour=theme.INK,
-                align="left",
-                valign="top",
-                min_size=size,
-            )
-            y = panel.bottom + vp.u(12)
+            bottom = box.bottom - keep
+            y = self._cream_panel(canvas, notice.render(t), "bold", box, y, bottom, size)
         for i, line in enumerate(self._notes(selected)):
             words = line.render(t)
             room = (box.width, box.bottom - keep - y)
@@ -280,23 +265,39 @@ class GameStrip:
             )
             y = drawn.bottom + vp.u(12)
         if rule is not None:
-            words = rule.text.render(t)
-            room = (box.width - 2 * pad, max(0, box.bottom - y - 2 * pad))
-            fit = fit_text(words, "text", size, room, min_size=size)
-            panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
-            theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
-            draw_text(
-                canvas,
-                words,
-                panel.inflate(-2 * pad, -2 * pad),
-                size=size,
-                colour=theme.INK,
-                align="left",
-                valign="top",
-                min_size=size,
-            )
-            y = panel.bottom + vp.u(12)
+            y = self._cream_panel(canvas, rule.text.render(t), "text", box, y, box.bottom, size)
         return min(y, box.bottom)
+
+    def _cream_panel(
+        self,
+        canvas: pygame.Surface,
+        words: str,
+        role: str,
+        box: pygame.Rect,
+        y: int,
+        bottom: int,
+        size: int,
+    ) -> int:
+        """Words on a cream panel across ``box`` from ``y``, no lower than ``bottom``, at
+        ``size`` (never shrunk); returns where the next line goes."""
+        vp = self.app.viewport
+        pad = vp.u(14)
+        room = (box.width - 2 * pad, max(0, bottom - y - 2 * pad))
+        fit = fit_text(words, role, size, room, min_size=size)
+        panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
+        theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
+        draw_text(
+            canvas,
+            words,
+            panel.inflate(-2 * pad, -2 * pad),
+            role=role,
+            size=size,
+            colour=theme.INK,
+            align="left",
+            valign="top",
+            min_size=size,
+        )
+        return panel.bottom + vp.u(12)
 
     def _score_fits(self, width: int) -> list[tuple[str, int, int, str | None]]:
         """Each count of the strip as it will be drawn: words, size, height and the colour
