@@ -15,12 +15,10 @@ count of ``GameAI``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
 from ludique.ai.core import MATE_ZONE, GameAI, decided_score
-from ludique.games import spec
+from ludique.games import layer_file, spec
 from ludique.games.base import GameState
 
 __all__ = ["GameAI", "ai_for", "builder", "register", "MATE_ZONE", "decided_score"]
@@ -43,9 +41,7 @@ def builder(name: str) -> Builder | None:
     function of ``ludique/ai/<name>.py``; None: there is none of that name."""
     if name in EVALUATIONS:
         return EVALUATIONS[name]
-    if not name.isidentifier() or find_spec(f"{__package__}.{name}") is None:
-        return None
-    build: Builder | None = getattr(import_module(f"{__package__}.{name}"), "evaluation", None)
+    build: Builder | None = layer_file(__package__ or "ludique.ai", name, "evaluation")
     return build
 
 

@@ -17,7 +17,8 @@ from pygame: the kiosk, the computer player, the tests and the benchmarks all sh
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Literal, TypeGuard
+from importlib.util import find_spec
+from typing import Any, Literal, TypeGuard
 
 from ludique.games.base import (
     BLACK,
@@ -55,6 +56,15 @@ def _registry() -> dict[str, GameSpec]:
             for one in import_module(f"{__name__}.{package}.spec").SPECS:
                 _SPECS[one.id] = one
     return _SPECS
+
+
+def layer_file(package: str, name: str, attribute: str) -> Any:
+    """What a layer keeps for one game in a file of its own: ``attribute`` of the module
+    ``<package>.<name>`` (``ludique.ai`` and ``epaminondas``: its evaluation), or None where the
+    layer has no file of that name (a game it need not know, a name that is no module's)."""
+    if not name.isidentifier() or find_spec(f"{package}.{name}") is None:
+        return None
+    return getattr(import_module(f"{package}.{name}"), attribute, None)
 
 
 def spec(game_id: str) -> GameSpec:
@@ -176,6 +186,7 @@ def _visit_line(line: str, number: int) -> int | None:
 
 
 __all__ = [
+    "layer_file",
     "KIOSK_VISIT",
     "BLACK",
     "BLUE",

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
-from importlib.util import find_spec
 
 from ludique.games.base import GameState
 
@@ -35,11 +33,9 @@ class Diagram:
 
 def diagrams() -> dict[str, Diagram]:
     """The diagrams of every game of the kiosk, by name, in the order of ``KIOSK_GAMES``."""
-    from ludique.games import KIOSK_GAMES
+    from ludique.games import KIOSK_GAMES, layer_file
 
     found: dict[str, Diagram] = {}
     for package in KIOSK_GAMES:
-        name = f"{__package__}.{package}.diagrams"
-        if find_spec(name) is not None:
-            found.update(import_module(name).DIAGRAMS)
+        found.update(layer_file(f"{__package__}.{package}", "diagrams", "DIAGRAMS") or {})
     return found

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
 from ludique.games.base import PHALANX, GameState
@@ -53,12 +51,12 @@ def advance(
 
 def game_screens(app: Any) -> Iterator[str]:
     """Each game's own review screens, game by game in the kiosk's order."""
-    from ludique.games import KIOSK_GAMES
+    from ludique.games import KIOSK_GAMES, layer_file
 
     for package in KIOSK_GAMES:
-        name = f"{__name__}.{package}"
-        if find_spec(name) is not None:
-            yield from import_module(name).screens(app)
+        screens = layer_file(__name__, package, "screens")
+        if screens is not None:
+            yield from screens(app)
 
 
 def shown(app: Any, game_id: str, state: GameState, strength: str = "player") -> Any:

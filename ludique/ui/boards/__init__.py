@@ -24,12 +24,10 @@ A board with a die (``DieBoard``) draws it with ``draw_die(surface, value, spin)
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
-from importlib.util import find_spec
 
 import pygame
 
-from ludique.games import GameSpec, spec
+from ludique.games import GameSpec, layer_file, spec
 from ludique.ui.boards.base import BoardView, DieBoard
 from ludique.ui.boards.grid import StoneView
 
@@ -65,9 +63,7 @@ def factory_for(board: str) -> ViewFactory | None:
     ``ludique/ui/boards/<board>.py``; None: there is none of that name."""
     if board in VIEWS:
         return VIEWS[board]
-    if not board.isidentifier() or find_spec(f"{__name__}.{board}") is None:
-        return None
-    factory: ViewFactory | None = getattr(import_module(f"{__name__}.{board}"), "view", None)
+    factory: ViewFactory | None = layer_file(__name__, board, "view")
     return factory
 
 
