@@ -12,6 +12,8 @@ from doubles import seneca_position  # noqa: F401 - the tests import it from her
 
 from ludique.kiosk.settings import Settings
 from ludique.kiosk.stats import StatsPort
+from ludique.kiosk.worker import PATIENCE as ANSWER_PATIENCE
+from ludique.kiosk.worker import START_PATIENCE
 from ludique.ui.app import App
 from ludique.ui.opponent import Opponent
 
@@ -52,7 +54,14 @@ def pump(app: App, seconds: float = 0.05) -> None:
         time.sleep(0.002)
 
 
-def wait_for(app: App, predicate, timeout: float = 30.0) -> bool:
+# A test waits as long as the kiosk itself waits for its computer player before it takes it for
+# hung (a new worker's start, then its answer): on a starved machine a fresh worker took over
+# 30 s to start, and a test that gave up sooner failed where the kiosk would have played on.
+# Waiting costs nothing when the predicate comes true early.
+PATIENCE = START_PATIENCE + ANSWER_PATIENCE
+
+
+def wait_for(app: App, predicate, timeout: float = PATIENCE) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         app.step()

@@ -366,14 +366,14 @@ def test_pente_the_end_screen_tells_how_the_game_went_exactly(kiosk):
     scene = app.scene
     scene.set_position(state)
     scene.match.dice = LoadedDie(value)
-    assert wait_for(app, lambda: scene.match.human_turn and scene.board.anim is None, timeout=5)
+    assert wait_for(app, lambda: scene.match.human_turn and scene.board.anim is None)
     click(app, scene.view.die_rect.center)
     assert wait_for(
         app, lambda: scene.match.state.die == value and scene.board.roll is None, timeout=5
     )
     click(app, centre(app, move.frm))
     click(app, centre(app, move.to))
-    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    assert wait_for(app, lambda: app.scene.name == "end")
     click(app, button_centre(app, "story"))
     assert app.scene.name == "story"
     story_scene = app.scene
@@ -466,7 +466,7 @@ def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(ki
     scene.set_position(state)
     click(app, centre(app, move.frm))
     click(app, centre(app, move.to))
-    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    assert wait_for(app, lambda: app.scene.name == "end")
     worker = app.opponent._player
     click(app, button_centre(app, "story"))
     assert app.scene.waiting and worker.busy
@@ -480,7 +480,7 @@ def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(ki
         app.dirty = True
         app.draw()
     assert any(r.message.startswith(app.t("story.computing")) for r in texts)
-    assert wait_for(app, lambda: story_scene.story is not None, timeout=20)
+    assert wait_for(app, lambda: story_scene.story is not None)
     story = story_scene.story
     assert not story.exact and story.winner == "blue" and story.depth >= 1
     assert story.curve[-1] == 1.0
@@ -518,7 +518,7 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     # full-game chance is not its own, so no gauge
     app = kiosk(game="pente-grammai", size=(1920, 1080))
     assert app.scene.match.state.visit is not None
-    assert wait_for(app, lambda: table_ready(), timeout=10)
+    assert wait_for(app, lambda: table_ready())
     assert gauge_texts() == []
     # the full game
     app = kiosk(
@@ -533,7 +533,7 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     expected = app.t("story.gauge_you", percent=app.t("story.percent", value=52))
     assert gauge_texts() == [expected]  # Blue's chance before the first throw: 52.2%
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: scene.match.state.die == 4 and scene.board.roll is None, timeout=5)
+    assert wait_for(app, lambda: scene.match.state.die == 4 and scene.board.roll is None)
     value = round(100 * pente_chance(scene.match.state, "blue"))
     assert gauge_texts() == [app.t("story.gauge_you", percent=app.t("story.percent", value=value))]
     # the curator's switch

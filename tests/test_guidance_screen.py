@@ -229,10 +229,10 @@ def test_a_forced_pass_is_said_before_the_turn_passes(app_factory):
     scene.match.dice = LoadedDie(_blocked_roll(state))
     assert wait_for(app, lambda: visitor_turn(app))
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: scene.match.pass_at is not None, timeout=5)
+    assert wait_for(app, lambda: scene.match.pass_at is not None)
     assert words(app, scene.guidance.message()) == app.t("status.no_move_you")
     frame(app)
-    assert wait_for(app, lambda: "pass" in scene.match.state.actions(), timeout=5)
+    assert wait_for(app, lambda: "pass" in scene.match.state.actions())
 
 
 def test_the_start_of_the_battle_is_said(app_factory):
@@ -250,7 +250,7 @@ def test_the_start_of_the_battle_is_said(app_factory):
     click(app, centre(app, "reserve"))
     click(app, centre(app, square))
     # the computer places its last piece, and the battle begins
-    assert wait_for(app, lambda: scene.match.state.phase == "battle", timeout=20)
+    assert wait_for(app, lambda: scene.match.state.phase == "battle")
     assert words(app, scene.guidance.message()) == app.t("play.notice.battle")
     frame(app)
 
@@ -357,7 +357,7 @@ def test_the_die_says_touch_to_throw_then_whose_throw_it_shows(app_factory):
     assert words(app, scene.guidance.die_caption(scene.board.roll is not None)) == app.t(
         "play.die.computer"
     )
-    assert wait_for(app, lambda: visitor_turn(app) and scene.match.state.needs_roll, timeout=10)
+    assert wait_for(app, lambda: visitor_turn(app) and scene.match.state.needs_roll)
     surface = frame(app)
     # the faded face is the computer's throw: the caption says to touch the die, not "your
     # throw" over the computer's number
@@ -590,7 +590,7 @@ def test_the_end_screen_rings_what_decided_and_congratulates_the_winner(app_fact
     )
     assert state.outcome is not None and state.outcome.winner == "white"
     scene.set_position(state)
-    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    assert wait_for(app, lambda: app.scene.name == "end")
     end = app.scene
     assert decided(state) == ("white", ("c12", "d12"), False)
     assert end.headline() == app.t("play.end.you_win")
@@ -621,7 +621,7 @@ def test_the_last_capture_is_ringed_when_it_ends_the_game(app_factory):
     scene.set_position(state)
     assert wait_for(app, lambda: visitor_turn(app))
     drag(app, centre(app, "a1"), centre(app, "a3"))
-    assert wait_for(app, lambda: app.scene.name == "end", timeout=10)
+    assert wait_for(app, lambda: app.scene.name == "end")
     end = app.scene
     assert decided(scene.match.state) == ("white", ("b3",), True)
     assert end.headline() == app.t("play.end.you_win") == "Bravo, vous avez gagné\u00a0!"

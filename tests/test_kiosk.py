@@ -244,7 +244,7 @@ def test_a_full_game_against_the_computer_reaches_the_end_screen(app_factory):
         return app.scene.name == "end" or visitor_turn(app)
 
     for _ in range(400):
-        assert wait_for(app, settled, timeout=20), "the computer never answered"
+        assert wait_for(app, settled), "the computer never answered"
         if app.scene.name == "end":
             break
         moves = [m for m in scene.match.state.legal_moves() if m.frm and m.to]
@@ -426,7 +426,7 @@ def test_no_legal_move_is_announced_then_the_turn_passes(app_factory):
     scene.set_position(state)
     scene.match.dice = LoadedDie(value)
     click(app, scene.view.die_rect.center)
-    assert wait_for(app, lambda: scene.match.pass_at is not None, timeout=5)
+    assert wait_for(app, lambda: scene.match.pass_at is not None)
     assert scene.match.state.die == value
     # the message is up for a moment before the pass is made
     assert scene.match.state.actions()[-1] == f"roll {value}"
@@ -443,7 +443,7 @@ def test_hint_glow_after_hesitation(app_factory):
     scene = app.scene
     assert wait_for(app, lambda: visitor_turn(app))
     assert not scene.board.hinting(app.now() - 1)
-    assert wait_for(app, lambda: scene.board.hinting(app.now()), timeout=3)
+    assert wait_for(app, lambda: scene.board.hinting(app.now()))
     app.draw()  # the glow is drawn on the visitor's movable pieces
     click(app, centre(app, "a2"))
     assert not scene.board.hinting(app.now())
@@ -515,7 +515,7 @@ def test_a_knocked_off_counter_glides_back_to_its_tray(app_factory):
     white = [(p, pts) for p, pts in scene.board.anim.movers if p.colour == "white"]
     assert len(white) == 1 and white[0][0].square == move.to
     assert tuple(white[0][1][-1]) == tuple(scene.view.centre("off", rolled.play(move), "white"))
-    assert wait_for(app, lambda: scene.board.anim is None, timeout=5)
+    assert wait_for(app, lambda: scene.board.anim is None)
     assert action_after(scene.match.state, rolled) == str(move)
 
 
@@ -543,7 +543,7 @@ def test_the_attract_demo_plays_by_itself(app_factory):
     demo = app.scene.demo
     assert demo is not None and demo.match.demo
     start = len(demo.match.state.actions())
-    assert wait_for(app, lambda: len(app.scene.demo.match.state.actions()) >= start + 3, timeout=30)
+    assert wait_for(app, lambda: len(app.scene.demo.match.state.actions()) >= start + 3)
     # a touch anywhere leaves the demo for Home and stops the computer
     finger_tap(app, (300, 300))
     assert app.scene.name == "home" and not app.opponent.busy
