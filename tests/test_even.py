@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 from doubles import random_positions
 
-from ludique.ai import decide
+from ludique.ai import FIXED_RUNGS, decide
 from ludique.ai import even as ev
 from ludique.ai.evaluation import ai_for
 from ludique.ai.measured import NOMINAL, Measured, measured, read, write
@@ -245,6 +245,25 @@ def test_a_cancelled_request_stops_the_referee_and_leaves_nothing_remembered() -
     with pytest.raises(ev.Cancelled):
         decide(state, "even", 0.5, random.Random(1), stop=lambda: True)
     assert ev.referee_values(state) == ev.referee_values(state, stop=lambda: False)
+
+
+def test_the_kiosks_fixed_rungs_are_bounded_by_the_clock_and_the_benchmarks_are_not() -> None:
+    # a fixed strength asked with its clock already spent (a slow kiosk PC) answers from a
+    # referee cut short, which is not remembered; a benchmark's rung reads the position in full
+    state = new_game("epaminondas")
+    rng = random.Random(9)
+    for _ in range(20):
+        state = state.play(rng.choice(state.legal_moves()))
+    player = ev.LADDER[FIXED_RUNGS["player"]]
+    assert player.search != "champion" and not player.overlook
+    spent = time.perf_counter() - 10.0
+    ev._referee_cache.clear()
+    move = ev.play_search_rung(state, player, spent, 0.5, random.Random(1), None, clock=True)
+    assert move in state.legal_moves()
+    assert not ev._referee_cache  # cut short by the clock
+    move = ev.play_search_rung(state, player, spent, 0.5, random.Random(1), None)
+    assert move in state.legal_moves()
+    assert (state.game_id, state.key) in ev._referee_cache  # read in full
 
 
 def test_the_toddler_takes_what_is_offered_by_chance_and_never_gives_a_man_for_nothing() -> None:

@@ -348,13 +348,16 @@ class Options:
         return {text: w for text, w in zip(self.texts, weights, strict=True) if w > 0}
 
 
-def looked(state: GameState, stop: Callable[[], bool] | None) -> Options:
+def looked(
+    state: GameState, stop: Callable[[], bool] | None, deadline: float | None = None
+) -> Options:
     """How a rung that looks at the reply chooses in a search game: by the referee's two plies,
-    among its candidates; a win it sees always."""
+    among its candidates; a win it sees always.  Past ``deadline`` (``time.perf_counter``) the
+    referee's answer is cut short (``referee_values``)."""
     from ludique.ai.evaluation import ai_for
 
     legal = {m.text: m for m in state.legal_moves()}
-    values = [(v, legal[text]) for text, v in referee_values(state, stop)]
+    values = [(v, legal[text]) for text, v in referee_values(state, stop, deadline)]
     pool = candidates(ai_for(state), state, values)
     best = max(v for v, _ in pool)
     texts = tuple(m.text for _, m in pool)
@@ -422,8 +425,11 @@ def play_search_rung(
     stop: Callable[[], bool] | None,
     clock: bool = False,
 ) -> Move:
-    """A move of a search game at ``level`` (``clock``: the Champion's search thinks as long
-    as ``budget`` allows, not the rung's measured thought)."""
+    """A move of a search game at ``level``.  With ``clock`` (the kiosk's fixed strengths and
+    the suggestion) the clock bounds every rung: the Champion's search thinks as long as
+    ``budget`` allows, not the rung's measured thought, and a lower rung's referee is cut short
+    at the budget; without it (the benchmarks' visitors) a rung plays as it was measured,
+    however long that takes on the machine at hand."""
     from ludique.ai.evaluation import ai_for
 
     if level.search == "champion":
@@ -440,7 +446,9 @@ def play_search_rung(
     # looking never asks the referee
     if level.overlook and rng.random() < level.overlook:
         return play_policy(overlooked(state).choice(level.temperature), state, rng)
-    return play_policy(looked(state, stop).choice(level.temperature), state, rng)
+    # the referee's two plies are bounded by nodes, which a slow kiosk PC takes longer to search
+    deadline = started + min(budget, LONGEST - UNWIND) if clock else None
+    return play_policy(looked(state, stop, deadline).choice(level.temperature), state, rng)
 
 
 def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:

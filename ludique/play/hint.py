@@ -26,7 +26,10 @@ from ludique.play.threats import exposed, threats
 
 log = logging.getLogger(__name__)
 
-HINT_BUDGET = 0.4  # seconds of search: the suggestion is ready before the hint is due (8 s)
+# Seconds of search: the longest the computer may think (the hint is due 8 s into the turn, its
+# search runs in a thread).  It bounds a slow machine; here a two-ply reading of an Epaminondas
+# position takes 0.65 s on average and is done long before it.
+HINT_BUDGET = 2.0
 AT_LEAST = "player"  # the weakest strength a suggestion is searched at
 STRONGER = {"champion": "champion"}  # a visitor against the Champion gets the Champion's move
 
