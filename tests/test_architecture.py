@@ -51,7 +51,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "ludique.ui.scenes.admin:AdminScene.layout": "every setting's row on the curator's panel",
     "ludique.ui.scenes.admin:AdminScene.draw": "the panel's statistics, lines and problems",
     "ludique.ui.boards.base:BoardView.draw": "the board, marks, pieces and rings in order",
-    "ludique.ui.charts:draw_stats_chart": "the statistics' three charts",
     "ludique.ui.story_chart:StoryChart.draw": "the story's curve, axes and marks",
     "ludique.ai.search:Searcher._negamax": "the search's inner loop, one body for speed",
 }
