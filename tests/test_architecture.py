@@ -48,8 +48,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "ludique.ui.scenes.story:StoryScene._draw_words": "each line of the story's words",
     "ludique.ui.scenes.story:StoryScene.layout": "the story's chart, words and buttons, by band",
     "ludique.ui.scenes.end:EndScene.layout": "the end's result, story line and buttons, by band",
-    "ludique.ui.scenes.admin:AdminScene.layout": "every setting's row on the curator's panel",
-    "ludique.ui.scenes.admin:AdminScene.draw": "the panel's statistics, lines and problems",
     "ludique.ui.boards.base:BoardView.draw": "the board, marks, pieces and rings in order",
     "ludique.ui.story_chart:StoryChart.draw": "the story's curve, axes and marks",
     "ludique.ai.search:Searcher._negamax": "the search's inner loop, one body for speed",

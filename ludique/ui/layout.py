@@ -420,6 +420,31 @@ def draw_text(
     return covered
 
 
+def draw_label(
+    surface: pygame.Surface,
+    message: str,
+    box: pygame.Rect,
+    *,
+    size: int,
+    colour: tuple[int, int, int],
+    valign: str = "middle",
+    max_lines: int | None = None,
+) -> pygame.Rect:
+    """A label: bold words from ``box``'s left edge, naming what stands beside or under it (a
+    row of choices, a chart, a list); wrapped and shrunk as :func:`draw_text` does."""
+    return draw_text(
+        surface,
+        message,
+        box,
+        role="bold",
+        size=size,
+        colour=colour,
+        align="left",
+        valign=valign,
+        max_lines=max_lines,
+    )
+
+
 def draw_line(
     surface: pygame.Surface,
     message: str,

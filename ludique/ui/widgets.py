@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 from ludique.ui import theme
-from ludique.ui.layout import Viewport, draw_text, record_cover, record_target
+from ludique.ui.fonts import font
+from ludique.ui.layout import Viewport, draw_text, reading_size, record_cover, record_target
 from ludique.words.i18n import LANGUAGES
 
 
@@ -60,6 +62,32 @@ class Button:
 
     def hit(self, pos: tuple[float, float]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
+
+
+def label_width(label: str, size: int) -> int:
+    """How wide a button's ``label`` stands on one line at ``size`` (its face, never under the
+    reading floor), without the button's margins."""
+    return int(font("bold", max(size, reading_size("bold"))).size(label)[0])
+
+
+class Choice(NamedTuple):
+    """One choice of a row of them: its button's name, its words, whether it is the one chosen
+    now, and what choosing it does."""
+
+    name: str
+    label: str | Callable[[], str]
+    chosen: bool
+    action: Callable[[], None]
+
+
+def choice_buttons(choices: list[Choice], rects: list[pygame.Rect], size: int) -> list[Button]:
+    """A row of choices as buttons, one to a rectangle: the one chosen now drawn selected."""
+    return [
+        Button(
+            rect, c.label, c.action, "selected" if c.chosen else "normal", name=c.name, size=size
+        )
+        for c, rect in zip(choices, rects, strict=True)
+    ]
 
 
 def press_button(buttons: list[Button], pointer) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Sequence
 from functools import partial
 
 import pygame
@@ -15,9 +15,9 @@ from ludique.ui import theme
 from ludique.ui.charts import draw_stats_chart
 from ludique.ui.context import CuratorKiosk
 from ludique.ui.fonts import font
-from ludique.ui.layout import curator_sheet, design_frame, draw_text, wrap_lines
+from ludique.ui.layout import curator_sheet, design_frame, draw_label, draw_text, wrap_lines
 from ludique.ui.scenes.base import Scene
-from ludique.ui.widgets import Button, LanguageSwitch, press_button
+from ludique.ui.widgets import Button, Choice, LanguageSwitch, choice_buttons, press_button
 from ludique.words.i18n import LANGUAGES, catalog
 
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
@@ -222,81 +222,49 @@ class AdminScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        t = self.app.t
-        s = self.app.settings
         self.buttons = []
         self.rows: list[tuple[str, int]] = []
         f = self.frame = design_frame(self.vp)
         self.switch.layout(dataclasses.replace(self.vp, reach=(0.0, 1.0)))
-        x0, y = 560, 170
-
-        def row(key: str, options: list[tuple[str, str, bool, Callable[[], None]]]) -> None:
-            nonlocal y
+        y = 170
+        for key, choices in self._settings_offered():
             self.rows.append((key, y))
-            width = 176 if len(options) > 3 else 290  # the words need room; numbers less
-            for i, (name, label, chosen, action) in enumerate(options):
-                rect = f.rect(x0 + i * (width + 14), y, width, 92)
-                kind = "selected" if chosen else "normal"
-                self.buttons.append(Button(rect, label, action, kind, name=name, size=f.s(34)))
+            width = 176 if len(choices) > 3 else 290  # the words need room; numbers less
+            rects = [f.rect(560 + i * (width + 14), y, width, 92) for i in range(len(choices))]
+            self.buttons += choice_buttons(choices, rects, f.s(34))
             y += 110  # five rows above the statistics (STATS_TOP)
+        self.buttons += self._way_out()
 
-        row(
-            "admin.default_language",
-            [
-                (
-                    f"lang-{lang}",
-                    lang.upper(),
-                    s.default_language == lang,
-                    partial(self._change, "default_language", lang),
-                )
-                for lang in LANGUAGES
-            ],
-        )
-        row(
-            "admin.idle_time",
-            [
-                (
-                    f"idle-{n}",
-                    f"{n} s",
-                    s.idle_seconds == n,
-                    partial(self._change, "idle_seconds", n),
-                )
-                for n in IDLE_CHOICES
-            ],
-        )
-        row(
-            "admin.strength",
-            [
-                (
-                    f"strength-{k}",
-                    t(f"strength.{k}"),
-                    s.default_strength == k,
-                    partial(self._change, "default_strength", k),
-                )
-                for k in STRENGTHS
-            ],
-        )
-        row(
-            "admin.sound",
-            [
-                ("sound-on", t("admin.on"), s.sound, lambda: self._change("sound", True)),
-                ("sound-off", t("admin.off"), not s.sound, lambda: self._change("sound", False)),
-            ],
-        )
-        gauge = s.story_gauge
-        row(
-            "story.admin_gauge",  # a solved game's winning-chance gauge (ludique/ui/story_gauge.py)
-            [
-                ("gauge-on", t("admin.on"), gauge, lambda: self._change("story_gauge", True)),
-                (
-                    "gauge-off",
-                    t("admin.off"),
-                    not gauge,
-                    lambda: self._change("story_gauge", False),
-                ),
-            ],
-        )
-        self.buttons.append(
+    def _settings_offered(self) -> list[tuple[str, list[Choice]]]:
+        """Each setting the panel changes, by its label's key, with its choices in their row."""
+        t = self.app.t
+
+        def choices(setting: str, offered: Sequence[tuple[str, str, object]]) -> list[Choice]:
+            current = getattr(self.app.settings, setting)
+            return [
+                Choice(name, label, current == value, partial(self._change, setting, value))
+                for name, label, value in offered
+            ]
+
+        def on_off(prefix: str) -> list[tuple[str, str, object]]:
+            return [(f"{prefix}-on", t("admin.on"), True), (f"{prefix}-off", t("admin.off"), False)]
+
+        languages = [(f"lang-{lang}", lang.upper(), lang) for lang in LANGUAGES]
+        idle = [(f"idle-{n}", f"{n} s", n) for n in IDLE_CHOICES]
+        strengths = [(f"strength-{k}", t(f"strength.{k}"), k) for k in STRENGTHS]
+        return [
+            ("admin.default_language", choices("default_language", languages)),
+            ("admin.idle_time", choices("idle_seconds", idle)),
+            ("admin.strength", choices("default_strength", strengths)),
+            ("admin.sound", choices("sound", on_off("sound"))),
+            # a solved game's winning-chance gauge (ludique/ui/story_gauge.py)
+            ("story.admin_gauge", choices("story_gauge", on_off("gauge"))),
+        ]
+
+    def _way_out(self) -> list[Button]:
+        """Leave the program, or go back to the exhibition."""
+        t, f = self.app.t, self.frame
+        return [
             Button(
                 f.rect(60, 930, 560, 110),
                 lambda: t("admin.exit"),
@@ -304,9 +272,7 @@ class AdminScene(Scene):
                 "normal",
                 name="exit",
                 size=f.s(40),
-            )
-        )
-        self.buttons.append(
+            ),
             Button(
                 f.rect(660, 930, 560, 110),
                 lambda: t("admin.back"),
@@ -314,8 +280,8 @@ class AdminScene(Scene):
                 "primary",
                 name="back",
                 size=f.s(40),
-            )
-        )
+            ),
+        ]
 
     def _change(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)
@@ -324,9 +290,16 @@ class AdminScene(Scene):
 
     @curator_sheet()  # read at arm's length: under the visitors' floor
     def draw(self, canvas: pygame.Surface) -> None:
-        f = self.frame
         canvas.blit(theme.background(canvas.get_size()), (0, 0))
-        t = self.app.t
+        self._draw_settings(canvas)
+        problems = self.problems()
+        self._draw_statistics(canvas, beside_problems=bool(problems))
+        if problems:
+            self._draw_problems(canvas, problems)
+
+    def _draw_settings(self, canvas: pygame.Surface) -> None:
+        """The panel's title, each setting's label and choices, the way out, the languages."""
+        f, t = self.frame, self.app.t
         title = f.rect(60, 40, 1920 - 60 - 400, 100)
         draw_text(
             canvas,
@@ -338,80 +311,79 @@ class AdminScene(Scene):
             align="left",
         )
         for key, y in self.rows:
-            draw_text(
-                canvas,
-                t(key),
-                f.rect(60, y, 480, 92),
-                role="bold",
-                size=f.s(34),
-                colour=theme.CREAM,
-                align="left",
-            )
+            draw_label(canvas, t(key), f.rect(60, y, 480, 92), size=f.s(34), colour=theme.CREAM)
         for button in self.buttons:
             button.draw(canvas)
         self.switch.draw(canvas, self.app.lang)
+
+    def _draw_statistics(self, canvas: pygame.Surface, beside_problems: bool) -> None:
+        """The statistics' heading, then their charts, or in their stead up to three lines
+        (the counts, or that there are none yet); narrower beside the problems' box."""
+        f, t = self.frame, self.app.t
         y = STATS_TOP
-        problems = self.problems()
-        draw_text(
-            canvas,
-            t("admin.statistics"),
-            f.rect(60, y, 1100, 52),
-            role="bold",
-            size=f.s(38),
-            colour=theme.GOLD,
-            align="left",
+        draw_label(
+            canvas, t("admin.statistics"), f.rect(60, y, 1100, 52), size=f.s(38), colour=theme.GOLD
         )
-        stats = self.app.stats  # ludique.kiosk.stats.StatsPort, given to the kiosk
-        drawn = False
-        if stats is not None:
-            area = CHART_BESIDE_PROBLEMS if problems else CHART
-            try:
-                draw_stats_chart(canvas, f.rect(*area), stats.summary(), catalog(self.app.lang))
-                drawn = True
-            except Exception:  # noqa: BLE001 - the text lines below stand in
-                drawn = False
-        lines = []
-        if stats is not None and not drawn:
-            try:
-                lines = stats.lines(self.app.lang)
-            except Exception:  # noqa: BLE001
-                lines = []
-        if not lines and not drawn:
-            lines = [t("admin.no_statistics")]
-        for line in lines[:3]:
+        area = CHART_BESIDE_PROBLEMS if beside_problems else CHART
+        if self._charts_drawn(canvas, f.rect(*area)):
+            return
+        for line in self._statistics_lines()[:3]:
             y += 52
             draw_text(
                 canvas,
                 line,
-                f.rect(60, y, 1160 if problems else 1800, 48),
+                f.rect(60, y, 1160 if beside_problems else 1800, 48),
                 size=f.s(32),
                 colour=theme.CREAM,
                 align="left",
                 max_lines=1,
             )
-        if problems:
+
+    def _charts_drawn(self, canvas: pygame.Surface, area: pygame.Rect) -> bool:
+        """The statistics' charts in ``area``; False where there are none to draw (no
+        statistics, or a summary that could not be read or drawn)."""
+        stats = self.app.stats  # ludique.kiosk.stats.StatsPort, given to the kiosk
+        if stats is None:
+            return False
+        try:
+            draw_stats_chart(canvas, area, stats.summary(), catalog(self.app.lang))
+        except Exception:  # noqa: BLE001 - the text lines stand in
+            return False
+        return True
+
+    def _statistics_lines(self) -> list[str]:
+        """The statistics in words, where the charts could not be drawn."""
+        lines = []
+        if self.app.stats is not None:
+            try:
+                lines = self.app.stats.lines(self.app.lang)
+            except Exception:  # noqa: BLE001
+                lines = []
+        return lines or [self.app.t("admin.no_statistics")]
+
+    def _draw_problems(self, canvas: pygame.Surface, problems: list[str]) -> None:
+        """The settings' and the statistics' problems in their box on the right, as many whole
+        as fit, then how many more the log holds."""
+        f = self.frame
+        draw_label(
+            canvas,
+            self.app.t("admin.problems"),
+            f.rect(PROBLEM_BOX.x, PROBLEMS_TOP, PROBLEM_BOX.width, 52),
+            size=f.s(38),
+            colour=theme.DANGER_TEXT,
+        )
+        more = catalog(self.app.lang).t("error.more", count="{count}")
+        for line, line_y in problem_layout(problems, PROBLEM_BOX, more):
             draw_text(
                 canvas,
-                t("admin.problems"),
-                f.rect(PROBLEM_BOX.x, PROBLEMS_TOP, PROBLEM_BOX.width, 52),
-                role="bold",
-                size=f.s(38),
+                line,
+                f.rect(PROBLEM_BOX.x, line_y, PROBLEM_BOX.width, PROBLEM_STEP),
+                size=f.s(PROBLEM_SIZE),
                 colour=theme.DANGER_TEXT,
                 align="left",
+                valign="top",
+                max_lines=1,
             )
-            more = catalog(self.app.lang).t("error.more", count="{count}")
-            step = PROBLEM_STEP
-            for line, line_y in problem_layout(problems, PROBLEM_BOX, more):
-                draw_text(
-                    canvas,
-                    line,
-                    f.rect(PROBLEM_BOX.x, line_y, PROBLEM_BOX.width, step),
-                    size=f.s(PROBLEM_SIZE),
-                    colour=theme.DANGER_TEXT,
-                    align="left",
-                    valign="top",
-                    max_lines=1,
-                )
 
     def problems(self) -> list[str]:
         """The settings' and the statistics' problems, worded in the language on screen."""
