@@ -11,9 +11,9 @@ import pytest
 from ludique.games.latrunculi.rules import SenecaState
 from ludique.games.pente.rules import PenteState
 from ludique.ui.boards import view_for
-from ludique.ui.boards.base import LABEL_UNITS, REMOVE_LIGHT, remove_mark
+from ludique.ui.boards.base import REMOVE_LIGHT, remove_mark
 from ludique.ui.boards.pente import GOAL_TINT, PenteView
-from ludique.ui.layout import Viewport
+from ludique.ui.layout import VISITOR_CAP, Viewport, cap_height
 from ludique.ui.scenes.game import game_layout
 
 RECT = pygame.Rect(0, 0, 1440, 1040)
@@ -146,7 +146,8 @@ def test_boards_scale_with_the_screen(size, game_id):
     vp = Viewport(*size)
     switch = pygame.Rect(0, 0, vp.u(340), vp.u(96))
     view = view_for(game_id, game_layout(vp, switch).board, unit=vp.unit)
-    assert view.label_size() >= vp.u(LABEL_UNITS)
+    cap = cap_height("bold", view.label_px)
+    assert cap >= vp.u(VISITOR_CAP) or not view.labels_fit(view.label_px + 1)
     if size == (3840, 2160):
         hd = view_for(game_id, game_layout(Viewport(1920, 1080), switch).board, unit=1.0)
         assert view.line_width(0.17, 3) >= 2 * hd.line_width(0.17, 3) - 1
@@ -159,7 +160,7 @@ def test_a_latrunculi_board_without_reserves_fills_its_room(size, variant):
     switch = pygame.Rect(0, 0, vp.u(340), vp.u(96))
     room = game_layout(vp, switch).board
     view = view_for(f"latrunculi-{variant}", room, unit=vp.unit)
-    frame = view.grid.inflate(int(view.cell * 1.24), int(view.cell * 1.24))
+    frame = view._frame_rect(0.62).move(view.rect.topleft)  # as drawn: labels in its margin
     assert max(frame.width / room.width, frame.height / room.height) > 0.9
 
 
@@ -172,7 +173,7 @@ def test_a_latrunculi_board_with_reserves_fills_its_room(size, variant):
     switch = pygame.Rect(0, 0, vp.u(340), vp.u(96))
     room = game_layout(vp, switch).board
     view = view_for(f"latrunculi-{variant}", room, unit=vp.unit)
-    whole = view.grid.inflate(int(view.cell * 1.24), int(view.cell * 1.24))
+    whole = view._frame_rect(0.62).move(view.rect.topleft)
     for colour in ("blue", "white"):
         whole = whole.union(view.reserve_rect[colour])
     assert room.contains(whole)

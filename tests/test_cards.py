@@ -170,7 +170,7 @@ def test_board_labels_print_at_least_2_5_mm_on_light_panels():
     pygame.font.init()
     for game_id in ("pente-grammai", "epaminondas", "latrunculi-petteia", "latrunculi-seneca"):
         view = view_for(game_id, (0, 0, 900, 700), unit=label_unit())
-        figure = font("bold", view.label_size(0.0)).render("8", True, (0, 0, 0))
+        figure = font("bold", view.label_px).render("8", True, (0, 0, 0))
         height_mm = figure.get_bounding_rect().height / DPI * 25.4
         assert height_mm >= LABEL_MM, (game_id, height_mm)
     picture = render_frames("latrunculi-custodian", 100.0)

@@ -46,7 +46,6 @@ KIOSK_CARD_PX = 1300  # the width the diagrams are designed for on the Rules scr
 LABEL_MM = (
     2.5  # the height of a board label's figures on paper (1A, a..h): readable at arm's length
 )
-FIGURE_HEIGHT = 0.72  # a figure's height as a share of the font size (Noto Serif Bold)
 PANEL_PAPER = (226, 214, 194)  # the panel round a printed board: light, not the screen's dark
 BODY_PT = 10.5
 CAPTION_PT = 9.0
@@ -103,10 +102,11 @@ def _markdown(block: Block) -> str:
 
 
 def label_unit() -> float:
-    """The board views' ``unit`` that sets their labels' figures ``LABEL_MM`` high at ``DPI``."""
-    from ludique.ui.boards.base import LABEL_UNITS
+    """The board views' ``unit`` that sets their labels' capitals (and figures) ``LABEL_MM``
+    high at ``DPI``: a board's labels stand ``layout.VISITOR_CAP`` units high."""
+    from ludique.ui.layout import VISITOR_CAP
 
-    return LABEL_MM / FIGURE_HEIGHT / 25.4 * DPI / LABEL_UNITS
+    return LABEL_MM / 25.4 * DPI / VISITOR_CAP
 
 
 def frame_rects(name: str, width: int) -> list[tuple[int, int, int, int]]:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
 from ludique.games.base import GameState, Piece
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
+from ludique.ui.fonts import font
+from ludique.ui.layout import VISITOR_CAP, cap_height, size_for_cap
 from ludique.ui.pixels import PIXELS, kept
 
 Point = tuple[float, float]
@@ -31,10 +33,12 @@ class BoardView:
     ):
         self.rect = pygame.Rect(rect)
         self.flipped = flipped
-        # the screen's unit (``Viewport.unit``) for a board a visitor reads: its labels are
-        # then at least ``LABEL_UNITS`` tall; None for pictures (miniatures, diagrams)
+        # the screen's unit (``Viewport.unit``) for a board a visitor reads: its labels'
+        # capitals are then ``layout.VISITOR_CAP`` units high where the board has room for
+        # them (``label_size``); None for pictures (miniatures)
         self.unit = unit
         self.radius = 10
+        self.label_px = 0  # the labels' font size (set by the view's geometry)
         self._board: pygame.Surface | None = None
         self._build()
 
@@ -96,12 +100,36 @@ class BoardView:
     def _paint_board(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
-    def label_size(self, natural: float = 0.0) -> int:
-        """The size of the board's labels (1A..5B, a..n): ``natural`` (a share of the board's
-        own sizes), and on a board a visitor reads never under ``LABEL_UNITS`` units."""
+    def label_size(
+        self, natural: float = 0.0, labels: Sequence[str] = (), pitch: float = 0.0
+    ) -> int:
+        """The font size of the board's labels (1A..5B, a..n).  A picture without a unit:
+        ``natural`` (a share of the board's own sizes).  A board a visitor reads: capitals
+        ``layout.VISITOR_CAP`` units high, the visitors' smallest text, where the board has
+        room for them: ``labels`` name a row of squares or points ``pitch`` px apart, each
+        standing by its own, so two neighbours wider than ``LABEL_PITCH`` of twice the pitch,
+        or capitals taller than that share of it, would run into each other; there the
+        largest size that keeps them apart."""
         if self.unit is None:
             return max(10, int(natural))
-        return max(int(natural), round(LABEL_UNITS * self.unit))
+        size = size_for_cap("bold", max(1, round(VISITOR_CAP * self.unit)))
+        while pitch > 0 and size > 8 and not _label_fits(size, labels, pitch * LABEL_PITCH):
+            size -= 1
+        return size
+
+    def label_row(self) -> tuple[Sequence[str], float]:
+        """A row of the board's labels in order, and the distance between the squares or
+        points they name (none: a board without labels)."""
+        return (), 0.0
+
+    def labels_fit(self, size: int) -> bool:
+        """Whether labels of ``size`` stand apart over the board's squares or points."""
+        labels, pitch = self.label_row()
+        return pitch <= 0 or _label_fits(size, labels, pitch * LABEL_PITCH)
+
+    def label_places(self) -> list[tuple[str, pygame.Rect]]:
+        """Every label with the rect its line is drawn in, on the canvas (none by default)."""
+        return []
 
     def line_width(self, share: float, least: int = 1) -> int:
         """A line of the board ``share`` of a piece's radius wide: lines scale with the board
@@ -305,7 +333,21 @@ class DieBoard(BoardView):
         raise NotImplementedError
 
 
-LABEL_UNITS = 26  # the board's labels' size in units (their capitals under layout.VISITOR_CAP)
+# the share of the distance between two labelled squares or points a label's ink may take
+# (half of two neighbours' widths, its capitals' height): the rest keeps them apart
+LABEL_PITCH = 0.85
+
+
+def _label_fits(size: int, labels: Sequence[str], room: float) -> bool:
+    """Capitals no taller than ``room``, and each two neighbours of ``labels`` (in their
+    row's order) no wider together than twice ``room``: their ink stays apart."""
+    if cap_height("bold", size) > room:
+        return False
+    face = font("bold", size)
+    inks = [face.render(text, True, (0, 0, 0)).get_bounding_rect().width for text in labels]
+    return all(a + b <= 2 * room for a, b in zip(inks, inks[1:], strict=False))
+
+
 MARK_DARK = (44, 26, 8)  # the dark half of a two-tone mark
 MARK_DANGER = (255, 96, 70)
 

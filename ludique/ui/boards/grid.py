@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
 from ludique.games.base import GameState, Piece
 from ludique.ui.boards.base import BoardView, lay_texture, slab
 from ludique.ui.fonts import font
+from ludique.ui.layout import cap_height, text_image
 from ludique.ui.pixels import kept
 
 FILES = "abcdefghijklmn"
@@ -21,16 +24,47 @@ class GridView(BoardView):
     files = 8
     ranks = 8
     side_cells = 0.0  # room kept free on each side of the frame (reserves), in cells
+    FRAME = 0.7  # the frame beyond the grid on each side, in cells, where its labels need no more
 
     def _build(self) -> None:
         x0, y0, w, h = self.rect
         # the grid and its frame, plus ``side_cells`` on each side (the reserves)
-        across = self.files + 1.4 + 2 * self.side_cells
-        self.cell = max(4, int(min(w / across, h / (self.ranks + 1.4))))
-        gw, gh = self.cell * self.files, self.cell * self.ranks
-        self.grid = pygame.Rect(0, 0, gw, gh)
-        self.grid.center = self.rect.center
+        self._place_grid(self._fit_cell(w, h, 2 * self.side_cells, 0.0))
         self.radius = max(3, int(self.cell * 0.4))
+
+    def _place_grid(self, cell: float) -> None:
+        """The grid of ``cell`` px squares centred in the rect, its labels sized for them."""
+        self.cell = max(4, int(cell))
+        self.grid = pygame.Rect(0, 0, self.cell * self.files, self.cell * self.ranks)
+        self.grid.center = self.rect.center
+        self.label_px = self._label_px(self.cell)
+
+    def _fit_cell(self, w: float, h: float, across: float, down: float) -> float:
+        """The largest square at which the grid and ``across`` (``down``) cells more fit
+        ``w`` x ``h`` with the frame round the grid: ``FRAME`` cells, or what its labels need
+        where they need more (the visitors' text on a board a visitor reads)."""
+        cell = min(
+            w / (self.files + 2 * self.FRAME + across), h / (self.ranks + 2 * self.FRAME + down)
+        )
+        side, end = self._label_margins(self._label_px(cell))
+        return min(
+            cell, (w - 2 * side) / (self.files + across), (h - 2 * end) / (self.ranks + down)
+        )
+
+    def _label_px(self, cell: float) -> int:
+        """The labels' size on squares of ``cell`` px: a file's letter stands over its column."""
+        return self.label_size(cell * 0.28, FILES[: self.files], cell)
+
+    def label_row(self) -> tuple[Sequence[str], float]:
+        return FILES[: self.files], self.cell
+
+    def _label_margins(self, size: int) -> tuple[float, float]:
+        """How far beyond the grid labels of ``size`` reach: beside it (the ranks' numbers),
+        above and below it (the files' letters), each with a gap on both sides."""
+        face = font("bold", size)
+        gap = max(2.0, cap_height("bold", size) * 0.4)
+        widest = max(face.size(str(rank))[0] for rank in range(1, self.ranks + 1))
+        return widest + 2 * gap, _ink(FILES[: self.files], size).height + 2 * gap
 
     def square_xy(self, square: str) -> tuple[float, float]:
         f = FILES.index(square[0])
@@ -73,25 +107,53 @@ class GridView(BoardView):
 
     def _paint_labels(self, surface: pygame.Surface, colour) -> None:
         ox, oy = self.rect.topleft
-        size = self.label_size(self.cell * 0.3 if self.unit else self.cell * 0.28)
+        for text, place in self.label_places():
+            label = text_image(text, "bold", self.label_px, colour)
+            surface.blit(label, place.move(-ox, -oy))
+
+    def label_places(self) -> list[tuple[str, pygame.Rect]]:
+        """Every label with the rect its line is drawn in (on the canvas): the files' letters
+        above and below the grid, the ranks' numbers beside it, each centred in the frame's
+        margin on its ink (the letters share a baseline)."""
+        size = self.label_px
         face = font("bold", size)
+        side, end = self._label_margins(size)
+        ink = _ink(FILES[: self.files], size)
+        # from the grid's edge to the middle of the label's ink; and from the middle of the
+        # ink to the middle of the line it is drawn in
+        across, down = max(self.cell * 0.22, side / 2), max(self.cell * 0.22, end / 2)
+        shift = face.get_height() / 2 - ink.centery
+        figures = face.get_height() / 2 - _ink("0123456789", size).centery
+        places = []
         for f in range(self.files):
-            label = face.render(FILES[f], True, colour)
             x = self.grid.left + (f + 0.5) * self.cell
-            for y in (self.grid.bottom + self.cell * 0.22, self.grid.top - self.cell * 0.22):
+            for y in (self.grid.bottom + down, self.grid.top - down):
                 px, py = self.pt(x, y)
-                surface.blit(label, label.get_rect(center=(px - ox, py - oy)))
+                line = pygame.Rect((0, 0), face.size(FILES[f]))
+                line.center = (px, round(py + shift))
+                places.append((FILES[f], line))
         for r in range(self.ranks):
-            label = face.render(str(r + 1), True, colour)
             y = self.grid.bottom - (r + 0.5) * self.cell
-            for x in (self.grid.left - self.cell * 0.22, self.grid.right + self.cell * 0.22):
+            for x in (self.grid.left - across, self.grid.right + across):
                 px, py = self.pt(x, y)
-                surface.blit(label, label.get_rect(center=(px - ox, py - oy)))
+                line = pygame.Rect((0, 0), face.size(str(r + 1)))
+                line.center = (px, round(py + figures))
+                places.append((str(r + 1), line))
+        return places
 
     def _frame_rect(self, margin: float) -> pygame.Rect:
-        m = int(self.cell * margin)
-        frame = self.grid.inflate(2 * m, 2 * m)
+        """The frame round the grid, ``margin`` cells wide or as wide as its labels need."""
+        side, end = self._label_margins(self.label_px)
+        mx, my = max(self.cell * margin, side), max(self.cell * margin, end)
+        frame = self.grid.inflate(2 * round(mx), 2 * round(my))
         return frame.move(-self.rect.left, -self.rect.top)
+
+
+@lru_cache(maxsize=64)
+def _ink(text: str, size: int) -> pygame.Rect:
+    """Where the ink of ``text`` lies in its line at ``size`` (bold): its letters' ascenders
+    to their descenders."""
+    return font("bold", size).render(text, True, (0, 0, 0)).get_bounding_rect()
 
 
 class StoneView(GridView):
@@ -113,19 +175,18 @@ class StoneView(GridView):
         if self.reserves:
             # beside the board, or above and below it: whichever leaves the larger board
             x0, y0, w, h = self.rect
-            beside = min(w / (self.files + 1.4 + 2 * self.RESERVE_CELLS), h / (self.ranks + 1.4))
-            across = min(w / (self.files + 1.4), h / (self.ranks + 1.4 + 2 * self.ROW_CELLS))
+            beside = self._fit_cell(w, h, 2 * self.RESERVE_CELLS, 0.0)
+            across = self._fit_cell(w, h, 0.0, 2 * self.ROW_CELLS)
             self.rows_mode = across > beside
             self.side_cells = 0.0 if self.rows_mode else self.RESERVE_CELLS
         super()._build()
         if self.rows_mode:
-            self.cell = max(4, int(across))
-            self.grid = pygame.Rect(0, 0, self.cell * self.files, self.cell * self.ranks)
-            self.grid.center = self.rect.center
+            self._place_grid(across)
         self.radius = max(3, int(self.cell * 0.38))
         x0, y0, w, h = self.rect
+        side, end = self._label_margins(self.label_px)  # the frame's labels, then the reserve
         if self.rows_mode:
-            gap = self.cell * 0.85
+            gap = max(self.cell * 0.85, end + self.cell * 0.2)
             height = int(self.cell * (self.ROW_CELLS - 0.2))
             # unturned: Blue's reserve below the board (towards Blue), White's above
             self.reserve_rect = {
@@ -137,7 +198,7 @@ class StoneView(GridView):
                 ),
             }
             return
-        gap = self.cell * 0.5
+        gap = max(self.cell * 0.5, side)
         width = int(max(self.cell * 1.7, min(self.grid.left - x0 - gap * 0.6, self.cell * 2.2)))
         # unturned: Blue's reserve on the left towards Blue (bottom), White's on the right (top)
         self.reserve_rect = {

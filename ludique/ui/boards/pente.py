@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import pygame
 
@@ -15,6 +16,7 @@ from ludique.games.pente.rules import SACRED_POINTS as SACRED
 from ludique.ui import theme
 from ludique.ui.boards.base import DieBoard, lay_texture, nearest, slab
 from ludique.ui.fonts import font
+from ludique.ui.layout import cap_height, text_image
 from ludique.ui.pixels import kept
 
 TERRACOTTA = (176, 90, 56)
@@ -49,10 +51,20 @@ class PenteView(DieBoard):
         sp = self.slab.width / 5.4
         first = self.slab.centerx - 2 * sp
         self.line_x = [first + i * sp for i in range(5)]
-        self.y_top = self.slab.top + 0.115 * self.slab.height
-        self.y_bottom = self.slab.bottom - 0.115 * self.slab.height
+        # the points' names under the A points and over the B points, one to a line
+        self.label_px = self.label_size(sp * 0.15, *self.label_row())
+        # the counters' size from the lines' length, then the rows of points move in where
+        # their rings and names need more room than the slab's ends
+        margin = 0.115 * self.slab.height
+        length = self.slab.height - 2 * margin
+        self.radius = max(6, int(min(sp * 0.3, length * 0.055)))
+        self.ring = self.radius + max(6, self.radius // 4)  # a point's engraved ring
+        cap = cap_height("bold", self.label_px)
+        reach = font("bold", self.label_px).get_height() * 1.1 + cap * 0.25  # its name's
+        margin = max(margin, self.ring + reach)
+        self.y_top = self.slab.top + margin
+        self.y_bottom = self.slab.bottom - margin
         self.y_mid = (self.y_top + self.y_bottom) / 2
-        self.radius = max(6, int(min(sp * 0.3, (self.y_bottom - self.y_top) * 0.055)))
         self.points: dict[str, tuple[float, float]] = {}
         for n in range(1, 6):
             self.points[f"{n}A"] = (self.line_x[n - 1], self.y_bottom)
@@ -70,6 +82,25 @@ class PenteView(DieBoard):
         # visitor reaches (``ludique.kiosk.mounting``)
         self.die_rect = pygame.Rect(0, 0, side, side)
         self.die_rect.center = (int(x0 + 0.11 * w), int(y0 + 0.32 * h))
+
+    def label_row(self) -> tuple[Sequence[str], float]:
+        return [f"{n}A" for n in range(1, 6)], self.slab.width / 5.4
+
+    def label_places(self) -> list[tuple[str, pygame.Rect]]:
+        """Every point's name with the rect its line is drawn in (on the canvas): under an A
+        point, over a B point, as the visitor sits."""
+        face = font("bold", self.label_px)
+        places = []
+        for name, xy in self.points.items():
+            cx, cy = self.pt(*xy)
+            line = pygame.Rect((0, 0), face.size(name))
+            dy = self.ring + line.height * 0.55
+            sign = 1 if name.endswith("A") else -1
+            if self.flipped:
+                sign = -sign
+            line.center = (cx, round(cy + sign * dy))
+            places.append((name, line))
+        return places
 
     def _off_rect_screen(self, colour: str) -> pygame.Rect:
         r = self.off_rect[colour]
@@ -215,7 +246,6 @@ class PenteView(DieBoard):
             pygame.draw.line(surface, ENGRAVE, a, b, width)
         self._paint_track(surface, local)
         ring_width = self.line_width(0.12, 2)
-        face = font("bold", self.label_size(self.radius * 0.66 if self.unit else self.radius / 2))
         for name, xy in self.points.items():
             c = local(xy)
             ring = self.radius + max(6, self.radius // 4)
@@ -225,12 +255,8 @@ class PenteView(DieBoard):
             if name == GOAL[self.goal]:
                 tint = GOAL_TINT[self.goal]
                 pygame.draw.circle(surface, tint, c, ring + ring_width, self.line_width(0.1, 2))
-            label = face.render(name, True, POINT_LABEL)
-            dy = ring + label.get_height() * 0.55
-            sign = 1 if name.endswith("A") else -1
-            if self.flipped:
-                sign = -sign
-            surface.blit(label, label.get_rect(center=(c[0], c[1] + sign * dy)))
+        for name, line in self.label_places():
+            surface.blit(text_image(name, "bold", self.label_px, POINT_LABEL), line.move(-ox, -oy))
         mid = local((self.line_x[2], self.y_mid))
         small = max(5, self.radius // 2)
         pygame.draw.circle(
