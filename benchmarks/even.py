@@ -157,7 +157,7 @@ def rung_move(state, rung: int, rng: random.Random, budget: float, started: floa
 
     level = even.LADDER[rung]
     if state.game_id == "pente-grammai":
-        return even.play_pente_rung(state, level, rng)
+        return even.play_solved_rung(state, level, rng)
     return even.play_search_rung(state, level, started, budget, rng, None)
 
 

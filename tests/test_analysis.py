@@ -17,7 +17,7 @@ from ludique.games import IllegalMove, dump_game, load_game, new_game
 from ludique.games.base import GameState
 from ludique.games.pente.rules import PenteState
 from ludique.kiosk.worker import ComputerPlayer
-from ludique.play.analysis import EPSILON, Story, ahead, pente_chance, tell, tell_state
+from ludique.play.analysis import EPSILON, Story, ahead, exact_chance, tell, tell_state
 
 
 def chance(state: GameState, colour: str) -> float:
@@ -190,7 +190,7 @@ def test_a_position_of_the_story_is_the_position_of_the_game():
     assert worst is not None
     before = story.position(worst.index - 1)
     assert worst.text in [str(m) for m in before.legal_moves()]
-    assert pente_chance(before, "blue") == pytest.approx(worst.before)
+    assert exact_chance(before, "blue") == pytest.approx(worst.before)
 
 
 def test_a_bad_record_or_colour_is_refused():
@@ -503,7 +503,7 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     from kiosk_driver import button_centre, click, wait_for
 
     from ludique.kiosk.settings import Settings
-    from ludique.play.analysis import pente_chance
+    from ludique.play.analysis import exact_chance
     from ludique.ui.layout import recording
     from ludique.ui.story_gauge import table_ready
 
@@ -518,7 +518,7 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     # full-game chance is not its own, so no gauge
     app = kiosk(game="pente-grammai", size=(1920, 1080))
     assert app.scene.match.state.visit is not None
-    assert wait_for(app, lambda: table_ready())
+    assert wait_for(app, lambda: table_ready("pente-grammai"))
     assert gauge_texts() == []
     # the full game
     app = kiosk(
@@ -534,7 +534,7 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     assert gauge_texts() == [expected]  # Blue's chance before the first throw: 52.2%
     click(app, scene.view.die_rect.center)
     assert wait_for(app, lambda: scene.match.state.die == 4 and scene.board.roll is None)
-    value = round(100 * pente_chance(scene.match.state, "blue"))
+    value = round(100 * exact_chance(scene.match.state, "blue"))
     assert gauge_texts() == [app.t("story.gauge_you", percent=app.t("story.percent", value=value))]
     # the curator's switch
     app.go("admin")

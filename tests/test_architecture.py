@@ -289,24 +289,11 @@ def test_no_function_grown_too_long() -> None:
 REGISTRY = PACKAGE / "games" / "__init__.py"
 # Files outside them that still name a game (its package's name, in any case), each waiting to
 # say instead the property it means or to move to the game's own files; one that no longer
-# names it must leave this list.
-STILL_NAMING: dict[str, dict[str, str]] = {
-    "pente": {
-        "ai/__init__.py": "the solved game's own player",
-        "ai/even.py": "the rungs played from the solved table's exact chances",
-        "kiosk/settings.py": "the settings file's help on the gauge",
-        "kiosk/worker.py": "the solved table loaded ahead",
-        "play/analysis.py": "the exact story of a solved game",
-        "play/guidance/refusals.py": "the rule said when a counter must enter first",
-        "tools/__init__.py": "the offline solver named",
-        "tools/screens.py": "the solved game's story and a two-player game's screen",
-        "tools/selftest.py": "the solved table's file, checked",
-        "ui/story_gauge.py": "the solved table's gauge",
-    },
-    "latrunculi": {
-        "kiosk/settings.py": "the settings file's help on the warnings",
-    },
-}
+# names it must leave this list.  None is left: the solved game's player, table, story and gauge
+# are found through its spec (``GameSpec.solved``, ``ludique.ai.solved``), the rule said for a
+# counter that must wait is the spec's ``entry_rule``, and the settings file's help names the
+# games a setting applies to from the registry.
+STILL_NAMING: dict[str, dict[str, str]] = {}
 
 
 def game_packages() -> list[str]:
@@ -323,13 +310,17 @@ def own_files(package: str) -> set[Path]:
     }
 
 
+def names(package: str, text: str) -> bool:
+    """Whether ``text`` names the game of ``package`` (its package's name, in any case)."""
+    return package.lower() in text.lower()
+
+
 def naming(package: str) -> set[str]:
     """The files of ``ludique/`` outside the game's own that name it."""
-    word = package.lower()
     return {
         str(p.relative_to(PACKAGE))
         for p in set(PACKAGE.rglob("*.py")) - own_files(package)
-        if word in p.read_text(encoding="utf-8").lower()
+        if names(package, p.read_text(encoding="utf-8"))
     }
 
 
@@ -349,7 +340,11 @@ def test_the_naming_check_reads_the_files() -> None:
         assert any(package in p.read_text(encoding="utf-8").lower() for p in own_files(package))
     assert "ludique/games/epaminondas/rules.py" not in naming("epaminondas")
     assert (PACKAGE / "ai" / "epaminondas.py") in own_files("epaminondas")
-    assert "tools/screens.py" in naming("pente")
+    assert (PACKAGE / "ai" / "pente_table.py") in own_files("pente")
+    # what the solved game's player was once found by, and a settings help that named a game
+    assert names("pente", "from ludique.ai.pente import choose_pente_move")
+    assert names("latrunculi", "# Latrunculi pieces in danger marked at every strength")
+    assert not names("latrunculi", '"Ludus / latrunculorum"')  # a name the visitor reads
 
 
 def game_classes(package: str) -> set[str]:

@@ -133,10 +133,10 @@ def test_no_rung_misses_a_win_it_can_see(rung: int) -> None:
 
 def test_a_pente_rung_takes_the_win_and_otherwise_weighs_the_exact_chances() -> None:
     state = PenteState.from_position(blue={"2B": 1, "3B": 4}, white={"off": 5}, die=1)
-    assert state.play(ev.play_pente_rung(state, ev.LADDER[0], random.Random(1))).outcome
+    assert state.play(ev.play_solved_rung(state, ev.LADDER[0], random.Random(1))).outcome
     state = PenteState.initial().roll(3)
     best = max(range(len(state.legal_moves())), key=lambda i: ev.referee_chances(state)[i][1])
-    champion = ev.play_pente_rung(state, ev.LADDER[-1], random.Random(1))
+    champion = ev.play_solved_rung(state, ev.LADDER[-1], random.Random(1))
     assert champion.text == ev.referee_chances(state)[best][0]
 
 
@@ -148,12 +148,14 @@ def test_a_pente_rung_that_overlooks_plays_the_race_a_child_plays() -> None:
     race = ai_for(hit)
     hits = [m for m in hit.legal_moves() if race.capture_gain(hit, m)]
     assert [m.text for m in hits] == ["1A-2A"] and len(hit.legal_moves()) == 2
-    hit_by = sum(ev.play_pente_rung(hit, child, random.Random(seed)) in hits for seed in range(100))
+    hit_by = sum(
+        ev.play_solved_rung(hit, child, random.Random(seed)) in hits for seed in range(100)
+    )
     assert hit_by >= 65
     home = PenteState.from_position(blue={"5A": 1, "1B": 1, "3B": 3}, white={"off": 5}, die=2)
     assert "3B-5B" in {m.text for m in home.legal_moves()} and len(home.legal_moves()) == 3
     leaves = sum(
-        ev.play_pente_rung(home, child, random.Random(seed)).text == "3B-5B" for seed in range(100)
+        ev.play_solved_rung(home, child, random.Random(seed)).text == "3B-5B" for seed in range(100)
     )
     assert leaves <= 28
 

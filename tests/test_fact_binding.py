@@ -64,7 +64,7 @@ COMPUTED = "history/pente-grammai"
 def _perfect_play_figures() -> frozenset[str]:
     from ludique.play.analysis import perfect_play
 
-    play = perfect_play()
+    play = perfect_play("pente-grammai")
     blue = round(100 * play.blue, 1)
     return frozenset(
         (f"{blue:.1f}", f"{100 - blue:.1f}", str(round(play.mean_turns)))

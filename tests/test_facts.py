@@ -507,12 +507,12 @@ def test_the_story_states_the_solved_tables_figures(lang):
     from ``perfect_play`` (fields, no figure typed in), and the history panel, which states them
     in prose, states the same (issue 60)."""
     from ludique.games import new_game
-    from ludique.play.analysis import pente_chance, perfect_play, perfect_play_words
+    from ludique.play.analysis import exact_chance, perfect_play, perfect_play_words
 
     start = new_game("pente-grammai")
-    blue = round(100 * pente_chance(start, "blue"), 1)
+    blue = round(100 * exact_chance(start, "blue"), 1)
     white = round(100 - blue, 1)
-    play = perfect_play()
+    play = perfect_play("pente-grammai")
     expected = [f"{blue:.1f}", f"{white:.1f}", str(round(play.mean_turns))]
     expected += [str(play.quartile_1), str(play.quartile_3)]
     entries = catalog(lang).entries
@@ -521,7 +521,7 @@ def test_the_story_states_the_solved_tables_figures(lang):
     def t(key: str, **fields: object) -> str:  # the screens' t: keys without "kiosk."
         return catalog(lang).t(f"kiosk.{key}", **fields)
 
-    shown = t("story.history", **perfect_play_words(t))
+    shown = t("story.history", **perfect_play_words(t, "pente-grammai"))
     panel = next(
         b.text for b in _history_blocks(lang, "pente-grammai") if "52" in b.text or "47" in b.text
     )
@@ -544,7 +544,7 @@ def test_the_length_of_a_perfect_game_is_the_shipped_tables():
     data = json.loads(asset_path("pente", "length.json").read_text(encoding="utf-8"))
     table = asset_path("pente", "solved.bin.xz").read_bytes()
     assert data["table_sha256"] == hashlib.sha256(table).hexdigest()
-    play = perfect_play()
+    play = perfect_play("pente-grammai")
     assert abs(play.blue - data["blue_wins"]) < 1e-9
     assert play.quartile_1 < play.mean_turns < play.quartile_3
     assert data["perfect_players_turns"]["ended"] > 1 - 1e-9

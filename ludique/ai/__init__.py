@@ -4,10 +4,11 @@
     move = choose_move(state, "champion")            # one of state.legal_moves()
     state = state.play(move)
 
-Pente grammai is played from its solved table (``ludique.ai.pente``, loaded on first use); the
-other games by the alpha-beta search of ``ludique.ai.search`` with the evaluations of
-``ludique.ai.evaluation``.  The kiosk calls this through ``ludique.kiosk.worker.ComputerPlayer``,
-which runs it in another process so that the screen never waits.
+A solved game is played from its table (``ludique.ai.solved``, the module its spec names, loaded
+on first use); the other games by the alpha-beta search of ``ludique.ai.search`` with the
+evaluations of ``ludique.ai.evaluation``.  The kiosk calls this through
+``ludique.kiosk.worker.ComputerPlayer``, which runs it in another process so that the screen
+never waits.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ STRENGTHS: tuple[str, ...] = ("even", "beginner", "player", "champion")
 DEFAULT_STRENGTH = "even"
 MAX_BUDGET = 2.0  # seconds: nobody waits longer than this for the computer
 # The fixed strengths are rungs of Even match's ladder (``ludique.ai.even.LADDER``), the
-# Champion thinking as long as the budget allows; in Pente grammai they play from the solved
-# table with their own temperatures (``ludique.ai.pente``).
+# Champion thinking as long as the budget allows; in a solved game they play from its table, as
+# its own player chooses at each strength (``ludique.ai.solved.SolvedGame.choose``).
 FIXED_RUNGS: dict[str, int] = {"beginner": 2, "player": 3, "champion": 6}
 
 
@@ -96,9 +97,9 @@ def decide(
             decision = even.even_decision(state, started, time_budget, rng, stop)
             return decision.move, decision.note()
         if spec(state.game_id).solved:
-            from ludique.ai.pente import choose_pente_move
+            from ludique.ai.solved import solved
 
-            return choose_pente_move(state, strength, rng), None
+            return solved(state.game_id).choose(state, strength, rng), None
         level = even.LADDER[FIXED_RUNGS[strength]]
         move = even.play_search_rung(state, level, started, time_budget, rng, stop, clock=True)
         return move, None

@@ -261,9 +261,9 @@ def referee_chances(
     if state.needs_roll or state.outcome is not None:
         return []
     if spec(state.game_id).solved:
-        from ludique.ai.pente import move_values
+        from ludique.ai.solved import solved
 
-        return [(m.text, v) for m, v in move_values(state)]
+        return [(m.text, v) for m, v in solved(state.game_id).move_values(state)]
     values = referee_values(state, stop, deadline, clock, hurried=False)
     return [(text, win_chance(state.game_id, v)) for text, v in values]
 
@@ -397,12 +397,12 @@ def overlooked(state: GameState) -> Options:
     )
 
 
-def pente_looked(state: GameState) -> Options:
-    """How a Pente grammai rung that looks chooses: by the exact chances, a move that wins at
-    once always."""
-    from ludique.ai.pente import move_values
+def solved_looked(state: GameState) -> Options:
+    """How a rung that looks chooses in a solved game: by the exact chances, a move that wins
+    at once always."""
+    from ludique.ai.solved import solved
 
-    scored = move_values(state)
+    scored = solved(state.game_id).move_values(state)
     texts = tuple(m.text for m, _ in scored)
     if max(v for _, v in scored) >= 1.0:
         return Options(texts, wins=tuple(m.text for m, v in scored if v >= 1.0))
@@ -451,11 +451,12 @@ def play_search_rung(
     return play_policy(looked(state, stop, deadline).choice(level.temperature), state, rng)
 
 
-def play_pente_rung(state: GameState, level: Level, rng: random.Random) -> Move:
-    """A Pente grammai move at ``level``, from the exact chances."""
-    if level.overlook and rng.random() < level.overlook:  # the race, not the table
+def play_solved_rung(state: GameState, level: Level, rng: random.Random) -> Move:
+    """A solved game's move at ``level``, from the exact chances (where it overlooks: its
+    evaluation's, not the table's)."""
+    if level.overlook and rng.random() < level.overlook:
         return play_policy(overlooked(state).choice(level.temperature), state, rng)
-    return play_policy(pente_looked(state).choice(level.temperature), state, rng)
+    return play_policy(solved_looked(state).choice(level.temperature), state, rng)
 
 
 # --- Even match: the computer plays at the visitor's loss ----------------------------------------
@@ -504,7 +505,8 @@ def loss_rates(
 
 
 def takes_a_man(state: GameState, action: str) -> bool:
-    """Whether ``action`` takes a man (Pente grammai: never, a counter hit starts again)."""
+    """Whether ``action`` takes a man (never in a solved game: its referee, the table, weighs
+    chances, not men)."""
     if spec(state.game_id).solved:
         return False
     from ludique.ai.evaluation import ai_for
@@ -632,9 +634,9 @@ def play_at_loss(
 
     legal = {m.text: m for m in state.legal_moves()}
     if spec(state.game_id).solved:
-        from ludique.ai.pente import move_values
+        from ludique.ai.solved import solved
 
-        pool = [(c, m) for m, c in move_values(state)]
+        pool = [(c, m) for m, c in solved(state.game_id).move_values(state)]
         if max(c for c, _ in pool) >= 1.0:
             return rng.choice([m for c, m in pool if c >= 1.0])
         tilt = [0.0] * len(pool)

@@ -20,7 +20,8 @@ from functools import lru_cache
 
 # ``table`` is read through this module by the story's gauge and the tests too.
 from ludique.ai.core import GameAI
-from ludique.ai.pente_table import position_value, table
+from ludique.ai.pente_table import FOLDER, SOLVER, position_value, table
+from ludique.ai.solved import SolvedGame
 from ludique.games.base import GameState, Move
 from ludique.games.pente.rules import (
     CAPTURE,
@@ -35,6 +36,7 @@ from ludique.games.pente.rules import (
 
 __all__ = [
     "PenteRace",
+    "SOLVED",
     "TABLE_STRENGTHS",
     "TEMPERATURE",
     "choose_pente_move",
@@ -155,6 +157,17 @@ def choose_pente_move(state: GameState, strength: str, rng: random.Random) -> Mo
     if len(scored) == 1 or TEMPERATURE[strength] <= 0:
         return scored[probs.index(1.0)][0] if len(scored) > 1 else scored[0][0]
     return rng.choices([m for m, _ in scored], weights=probs)[0]
+
+
+# What the spec's ``solved="pente"`` finds (``ludique.ai.solved.solved``): the player above.
+SOLVED = SolvedGame(
+    load=table,
+    win_probability=pente_win_probability,
+    move_values=move_values,
+    choose=choose_pente_move,
+    folder=FOLDER,
+    solver=SOLVER,
+)
 
 
 PIP = 10  # hundredths of a counter per point of the track: a whole lap is a counter's worth

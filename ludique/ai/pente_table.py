@@ -18,6 +18,8 @@ from functools import cache
 from ludique.games.pente.rules import N_PLACEMENTS, ROTATE
 from ludique.paths import asset_path
 
+FOLDER = "pente"  # under assets/: the table and the figures the solver wrote beside it
+SOLVER = "python -m ludique.tools.pente_solver"  # writes them again
 MAGIC = b"LQPENTE1"
 SCALE = 2**32 - 1
 TABLE_NAME = "solved.bin.xz"
@@ -27,13 +29,13 @@ STRENGTHS_FILE = "strengths.json"  # the strengths' exact chances, written by th
 @cache
 def table() -> array[int]:
     """P(win) of the player to move, times ``SCALE``, at ``own * 1023 + opp`` (mover's frame)."""
-    path = asset_path("pente", TABLE_NAME)
+    path = asset_path(FOLDER, TABLE_NAME)
     try:
         data = lzma.decompress(path.read_bytes())
     except (OSError, lzma.LZMAError) as exc:
         raise RuntimeError(
             f"the solved Pente grammai table {path} is missing or damaged ({exc}); "
-            "regenerate it with: python -m ludique.tools.pente_solver"
+            f"regenerate it with: {SOLVER}"
         ) from exc
     head = len(MAGIC) + 4
     if (

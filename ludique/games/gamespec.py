@@ -4,10 +4,10 @@ A game's rules say what a position allows (its ``GameState``); its spec says wha
 game itself, whatever the position: its id and family, its colours and kinds of pieces, its
 board's geometry and special points, whether it has a die, a placing phase, reserves, how its
 score reads, which rules are explained once, which threats it watches, which evaluation the
-computer plays it with, and which sample positions the review screens show.  Every layer above
-the engine asks the spec (``ludique.games.spec(game_id)``) instead of testing a game's id; the
-layers the engine may not import (the computer, the screen) keep registries keyed by a spec's
-``evaluation`` and ``board``.
+computer plays it with (or the table it is solved by), and which sample positions the review
+screens show.  Every layer above the engine asks the spec (``ludique.games.spec(game_id)``)
+instead of testing a game's id; the layers the engine may not import (the computer, the screen)
+keep registries keyed by a spec's ``evaluation``, ``solved`` and ``board``.
 
 Variants are specs that differ in a few fields (``dataclasses.replace``): the variants of
 a family share its board and most of their facts.
@@ -47,7 +47,9 @@ class GameSpec:
     placing: bool = False  # a phase of placing pieces before the battle
     reserves: bool = False  # pieces wait beside the board at the start
     phalanx: bool = False  # a move carries a line of pieces (the notation names its tail)
-    solved: bool = False  # every position's exact value is known (a table, not a search)
+    # solved offline: every position's exact value is known, from a table, not a search; the
+    # module ``ludique/ai/<solved>.py`` that plays it from its table ("": a game searched)
+    solved: str = ""
     # how the strip's score reads: "at-goal" (counters home), "crossing" (pieces across),
     # "captured" (pieces lost); with ``lost_pieces_drawn`` the captured pieces are drawn
     score: tuple[str, ...] = ("captured",)
@@ -59,6 +61,9 @@ class GameSpec:
     warnings_by_setting: bool = False
     threats: Callable[[GameState], list[Threat]] | None = None  # what the next move decides
     notices: tuple[Rule, ...] = ()  # the rules explained once, in the order they are said
+    # the rule said when a piece on the board is touched while a piece waiting off it must
+    # enter first (a game of counters entering by the throw), one of ``notices``
+    entry_rule: Rule | None = None
     taught_by_guide: tuple[tuple[str, str], ...] = ()  # (notice, guide step) already taught
     evaluation: str = ""  # the computer's evaluation (a module ``ludique/ai/<evaluation>.py``)
     # how many times longer a search pass at depth 2 takes than one at depth 1, for the story's

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from ludique.ai import DEFAULT_STRENGTH, STRENGTHS
-from ludique.games import FAMILIES, families
+from ludique.games import FAMILIES, GameSpec, families, specs
 from ludique.kiosk.mounting import TABLE
 
 if TYPE_CHECKING:
@@ -53,12 +53,13 @@ class Settings:
     countdown_seconds: int = 20  # under 20 the kiosk gives 20 all the same (WCAG 2.2.1)
     default_language: str = "fr"
     default_strength: str = DEFAULT_STRENGTH
-    # the Home screen's tiles, by family (``ludique.games.families()``; the four Latrunculi
-    # variants are chosen on its Set-up screen): the kiosk's own games unless the curator chooses
+    # the Home screen's tiles, by family (``ludique.games.families()``; a family's variants
+    # are chosen on its Set-up screen): the kiosk's own games unless the curator chooses
     enabled_games: tuple[str, ...] = FAMILIES
     sound: bool = True
-    story_gauge: bool = True  # Pente grammai's winning-chance gauge on the game screen
-    capture_warnings: bool = False  # Latrunculi pieces in danger marked at every strength
+    story_gauge: bool = True  # a solved game's winning-chance gauge on the game screen
+    # pieces in danger marked at every strength, in the games whose warnings are a setting
+    capture_warnings: bool = False
     # the short game (the visit rule, ``ludique.play.visit``): the minutes its moves are counted
     # for, offered first on the set-up screen; 0: every game is the full game
     short_game_minutes: int = 10
@@ -173,10 +174,9 @@ _COMMENTS: dict[str, str] = {
     "enabled_games": "games shown on the Home screen (at least one): "
     + ", ".join(f'"{x}"' for x in FAMILIES),
     "sound": "short sounds for a throw, a move, a capture and a win: true or false",
-    "story_gauge": "Pente grammai: show the visitor's exact chance of winning during the game: "
-    "true or false",
-    "capture_warnings": "Ludus latrunculorum: ring the visitor's pieces the computer could "
-    "capture next at every strength (always at Beginner and Even match): true or false",
+    "story_gauge": "show the visitor's exact chance of winning during the game: true or false",
+    "capture_warnings": "ring the visitor's pieces the computer could capture next at every "
+    "strength (always at Beginner and Even match): true or false",
     "short_game_minutes": "the short game, offered first: the minutes a visitor who takes 12 s "
     "a move needs for it, each game's moves counted for them "
     f"({SHORT_GAME_RANGE[0]} to {SHORT_GAME_RANGE[1]}; 0: no short game, every game is the full "
@@ -193,6 +193,30 @@ _COMMENTS: dict[str, str] = {
     f'({LOWER_EDGE_RANGE[0]} to {LOWER_EDGE_RANGE[1]}), or "table" where all of it is within '
     "reach: every control is kept between 38 cm and 1.22 m, a seated visitor's reach",
 }
+
+# The settings of some games only (what their spec says), whose comment first names those games.
+_GAMES_OF: dict[str, Callable[[GameSpec], bool]] = {
+    "story_gauge": lambda game: bool(game.solved),
+    "capture_warnings": lambda game: game.warnings_by_setting,
+}
+
+
+def _comment(key: str) -> str:
+    """What ``key`` means, written above it in the file; a setting of some games only is
+    preceded by their names (their families', in English, the file's language)."""
+    applies = _GAMES_OF.get(key)
+    if applies is None:
+        return _COMMENTS[key]
+    from ludique.words.i18n import load_language
+
+    english = load_language("en").entries
+    names = dict.fromkeys(
+        english.get(f"kiosk.family.{game.family}.name", game.family)
+        for game in specs()
+        if applies(game)
+    )
+    return f"{', '.join(names)}: {_COMMENTS[key]}" if names else _COMMENTS[key]
+
 
 _KEYS: tuple[str, ...] = tuple(
     f.name for f in fields(Settings) if f.name not in ("problems", "pin_state")
@@ -511,7 +535,7 @@ def settings_text(settings: Settings) -> str:
         "# on the curator's panel and in the log, and its default is used.",
     ]
     for key in _KEYS:
-        out += ["", f"# {_COMMENTS[key]}", f"{key} = {_toml_value(getattr(settings, key))}"]
+        out += ["", f"# {_comment(key)}", f"{key} = {_toml_value(getattr(settings, key))}"]
     return "\n".join(out) + "\n"
 
 
@@ -569,7 +593,7 @@ def merged_text(raw: str, settings: Settings) -> str:
         if span is not None:
             lines[span[0] : span[1]] = [line]
         else:
-            additions += ["\n", f"# {_COMMENTS[key]}\n", line]
+            additions += ["\n", f"# {_comment(key)}\n", line]
     at = _header_line(lines)
     lines[at:at] = additions
     text = "".join(lines)

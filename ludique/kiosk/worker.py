@@ -69,8 +69,9 @@ ANSWER_FACTOR = 4.0
 # 3-minute soak, and was taken for a hang.  A real hang is found as surely at 10 s.
 MIN_DEADLINE = 10.0  # seconds
 PATIENCE = 20.0  # seconds
-# A new worker imports every engine and reads the Pente table before it says it is ready (under
-# a second on this machine, tens of seconds on a starved one): past this it is taken for hung.
+# A new worker imports every engine and reads the solved games' tables before it says it is
+# ready (under a second on this machine, tens of seconds on a starved one): past this it is taken
+# for hung.
 START_PATIENCE = 60.0  # seconds
 
 # What the worker's pipe carries back: the answer's text, and for a move what Even match read
@@ -142,23 +143,23 @@ def _serve(conn: Connection, wanted: Any) -> None:
 
 
 def _warm_up() -> None:
-    """Import every engine and evaluation, and read the Pente table, before the first request
-    (about 0.35 s on this machine), so that no visitor's first move pays for it."""
+    """Import every engine and evaluation, and read each solved game's table, before the first
+    request (about 0.35 s on this machine), so that no visitor's first move pays for it."""
     import importlib
 
     from ludique.ai.evaluation import ai_for
-    from ludique.games import GAME_IDS, new_game
+    from ludique.ai.solved import solved
+    from ludique.games import GAME_IDS, new_game, spec
 
     for game_id in GAME_IDS:
         ai_for(new_game(game_id))  # its engine and its evaluation (``ludique/ai/<game>.py``)
     for name in ("ludique.play.analysis", "ludique.ai.search", "ludique.ai.even"):
         importlib.import_module(name)
-    try:
-        from ludique.ai.pente_table import table
-
-        table()
-    except Exception:  # a missing table is reported when a Pente grammai move is asked for
-        pass
+    for game_id in (g for g in GAME_IDS if spec(g).solved):
+        try:
+            solved(game_id).load()
+        except Exception:  # a missing table is reported when the game's move is asked for
+            pass
 
 
 def _from_a_readable_folder() -> None:

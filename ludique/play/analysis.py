@@ -4,9 +4,10 @@
     story = tell(saved_game_text, viewpoint="blue")     # the text written by dump_game
     story.curve              # the viewpoint's chance (0..1) at every position of the game
     story.actions            # every throw and move, with what it changed
-    story.luck, story.skill  # Pente grammai: the two sums, exact
+    story.luck, story.skill  # a solved game: the two sums, exact
 
-**Pente grammai** is told from the solved table (``ludique.ai.pente``), so every figure is exact:
+**A solved game** (a dice game whose spec names its table, ``ludique.ai.solved``) is told from
+that table, so every figure is exact:
 
 * the curve is the viewpoint's winning chance, with both sides playing perfectly from there on,
   at every position (before each throw, after it, after each move);
@@ -60,7 +61,7 @@ class Action:
     """One action of the game and what it changed, seen from the story's viewpoint.
 
     ``index`` is the position the action leads to (``curve[index]``); ``before`` and ``after``
-    are the viewpoint's chance (or "ahead" value) around it.  For a Pente grammai move,
+    are the viewpoint's chance (or "ahead" value) around it.  For a solved game's move,
     ``cost`` is what the mover gave away against ``best`` (the best move's notation; ``None``
     when the move was the best or forced), ``saved`` what it kept against the worst choice,
     and ``choices`` how many moves there were.
@@ -98,15 +99,15 @@ class Story:
     viewpoint: str
     winner: str | None
     reason: str | None
-    exact: bool  # True: Pente grammai's solved chances; False: the computer's judgement
+    exact: bool  # True: a solved game's exact chances; False: the computer's judgement
     curve: tuple[float, ...]
-    turns: tuple[int, ...]  # the turn (Pente grammai) or move number of every position
+    turns: tuple[int, ...]  # the turn (an exact story) or move number of every position
     actions: tuple[Action, ...]
-    depth: int = 0  # the search depth of every position (0: static evaluation; Pente: 0)
+    depth: int = 0  # the search depth of every position (0: static evaluation or exact)
     seconds: float = 0.0  # how long the telling took
     record: str = field(default="", repr=False)  # the saved game it was told from
 
-    # --- Pente grammai ---------------------------------------------------------------------
+    # --- a solved game ----------------------------------------------------------------------
     @property
     def luck(self) -> float:
         """Sum of every throw's change of the viewpoint's chance (both players' throws)."""
@@ -242,9 +243,9 @@ def tell_state(
         raise ValueError(
             f"{viewpoint!r} does not play {first.game_id}: expected one of {first.colours}"
         )
-    solved = spec(first.game_id).solved
+    solved = bool(spec(first.game_id).solved)
     if solved:
-        curve, actions, turns = _pente(chain, viewpoint)
+        curve, actions, turns = _exact(chain, viewpoint)
         depth = 0
     else:
         curve, actions, turns, depth = _searched(chain, viewpoint, budget, max_depth, stop)
@@ -263,60 +264,63 @@ def tell_state(
     )
 
 
-# --- Pente grammai: exact, from the solved table --------------------------------------------
-def pente_chance(state: GameState, colour: str) -> float:
-    """``colour``'s exact winning chance in this Pente grammai position (perfect play on both
-    sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
-    from ludique.ai.pente import pente_win_probability
+# --- a solved game: exact, from its table ----------------------------------------------------
+def exact_chance(state: GameState, colour: str) -> float:
+    """``colour``'s exact winning chance in this position of a solved game (perfect play on
+    both sides from here; a finished game is 1 or 0).  Used by the game screen's gauge too."""
+    from ludique.ai.solved import solved
 
     if not spec(state.game_id).solved:
         raise ValueError(f"{state.game_id}: exact chances are a solved game's")
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if outcome.winner == colour else 0.0
-    p = pente_win_probability(state)
+    p = solved(state.game_id).win_probability(state)
     return p if state.to_move == colour else 1.0 - p
 
 
 @dataclass(frozen=True)
 class PerfectPlay:
-    """What the solved Pente grammai table says of a game between two perfect players: Blue's
-    chance from the start (the table's own value) and how long such a game lasts, in turns of a
-    throw and a move, both players' turns counted (``length.json``, which the solver computes
-    exactly from the same table: ``python -m ludique.tools.pente_solver --length``)."""
+    """What a solved game's table says of a game between two perfect players: the first
+    colour's chance from the start (the table's own value) and how long such a game lasts, in
+    turns of a throw and a move, both players' turns counted (``length.json``, which its solver
+    computes exactly from the same table: ``SolvedGame.solver`` with ``--length``)."""
 
-    blue: float  # Blue's chance from the start, 0..1
+    blue: float  # the first colour's chance from the start, 0..1
     mean_turns: float
     quartile_1: int  # a quarter of the games have ended by this turn
     quartile_3: int  # three quarters by this one
 
 
-def perfect_play() -> PerfectPlay:
-    """The figures the story screen states about perfect play (an error naming the file when
-    ``length.json`` is missing or not the shipped table's)."""
+def perfect_play(game_id: str) -> PerfectPlay:
+    """The figures the story screen states about perfect play of the solved game ``game_id``
+    (an error naming the file when ``length.json`` is missing or not the shipped table's)."""
+    from ludique.ai.solved import solved
     from ludique.games import new_game
     from ludique.paths import asset_path
 
-    path = asset_path("pente", "length.json")
+    table = solved(game_id)
+    path = asset_path(table.folder, "length.json")
     try:
         turns = json.loads(path.read_text(encoding="utf-8"))["perfect_players_turns"]
+        start = new_game(game_id)
         return PerfectPlay(
-            blue=pente_chance(new_game("pente-grammai"), "blue"),
+            blue=exact_chance(start, start.colours[0]),
             mean_turns=float(turns["mean"]),
             quartile_1=int(turns["quartile_1"]),
             quartile_3=int(turns["quartile_3"]),
         )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RuntimeError(
-            f"{path}: no length of a perfect game ({exc!r}); write it with "
-            "python -m ludique.tools.pente_solver --length"
+            f"{path}: no length of a perfect game ({exc!r}); write it with {table.solver} --length"
         ) from exc
 
 
-def perfect_play_words(t: Callable[..., str]) -> dict[str, str]:
-    """The fields of ``story.history`` (``t`` a catalogue's ``t``): Blue's and White's chances
-    to the tenth of a percent, the mean length in turns and the middle half of the games."""
-    play = perfect_play()
+def perfect_play_words(t: Callable[..., str], game_id: str) -> dict[str, str]:
+    """The fields of ``story.history`` (``t`` a catalogue's ``t``) for the solved game
+    ``game_id``: both colours' chances to the tenth of a percent, the mean length in turns and
+    the middle half of the games."""
+    play = perfect_play(game_id)
 
     def percent(share: float) -> str:
         tenths = round(1000 * share)
@@ -331,10 +335,11 @@ def perfect_play_words(t: Callable[..., str]) -> dict[str, str]:
     }
 
 
-def _pente(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
-    from ludique.ai.pente import move_values
+def _exact(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Action], list[int]]:
+    from ludique.ai.solved import solved
 
-    curve = [pente_chance(s, viewpoint) for s in chain]
+    move_values = solved(chain[0].game_id).move_values
+    curve = [exact_chance(s, viewpoint) for s in chain]
     turns = [0]
     actions = []
     turn = 0

@@ -1,3 +1,4 @@
 """Developer and kiosk tools above every layer: the self-test driver (``--self-test``), the review
-renderer of every screen (``screens``) and the offline Pente grammai solver (``pente_solver``,
-not in the frozen build)."""
+renderer of every screen (``screens``) and the offline solver of each solved game, which writes
+the table its player reads (``<game>_solver``, named by ``SolvedGame.solver``; not in the frozen
+build)."""

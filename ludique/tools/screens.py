@@ -41,18 +41,20 @@ _STORIES: dict[tuple[str, bool], tuple] = {}
 
 def _story_game(game_id: str, won: bool):
     """A finished game of ``game_id`` the visitor won (or lost), the visitor's colour and its
-    story, told once per process (the search games within a short budget).  Pente grammai:
-    Player against Champion, seeded; the others: the greedy baseline against random moves,
-    seen from the winner's side or the loser's."""
+    story, told once per process (the search games within a short budget).  A solved game:
+    the visitor's mostly good moves against the perfect player, seeded, seen from the first
+    colour; the others: the greedy baseline against random moves, seen from the winner's side
+    or the loser's."""
     key = (game_id, won)
     if key in _STORIES:
         return _STORIES[key]
     from ludique.ai.baselines import greedy_move, random_move
-    from ludique.ai.pente import move_values
+    from ludique.ai.solved import solved as solved_game
     from ludique.games import new_game, spec
     from ludique.play.analysis import tell_state
 
-    solved = spec(game_id).solved  # the computer plays perfectly, the visitor mostly well
+    solved = bool(spec(game_id).solved)  # the computer plays perfectly, the visitor mostly well
+    move_values = solved_game(game_id).move_values if solved else None
     for seed in range(200):
         rng = random.Random(seed)
         state = new_game(game_id)
@@ -61,7 +63,7 @@ def _story_game(game_id: str, won: bool):
                 break
             if state.needs_roll:
                 state = state.roll(rng.randint(1, 6))
-            elif solved:
+            elif move_values is not None:
                 scored = move_values(state)
                 if state.to_move == state.colours[1]:  # the computer: perfect
                     top = max(v for _, v in scored)
@@ -95,9 +97,9 @@ def each_screen(app) -> Iterator[str]:
     """Put ``app`` in front of every screen in turn and yield each one's name, ready to draw:
     the review renderer saves them, the layout test measures every text on them."""
     from ludique.games import specs
-    from ludique.ui.story_gauge import load_table_now
+    from ludique.ui.story_gauge import load_tables_now
 
-    load_table_now()  # the solved game's gauge reads its table in a thread; here it must be there
+    load_tables_now()  # a solved game's gauge reads its table in a thread; here it must be there
     yield from _attract_screens(app)
     yield from _setup_screens(app)
     for game in specs():
@@ -222,14 +224,16 @@ def _learn_screens(app) -> Iterator[str]:
 
 
 def _kiosk_screens(app) -> Iterator[str]:
-    """A game of two visitors, the question to one who stopped playing, the curator's PIN pad
-    and panel."""
+    """A game of two visitors (a solved game's, whose gauge shares the chance out between the
+    two colours), the question to one who stopped playing, the curator's PIN pad and panel."""
+    from ludique.games import specs
     from ludique.play.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
 
-    app.go("game", config=GameConfig("pente-grammai", "two-players", "player", None))
+    game = next((g for g in specs() if g.solved), specs()[0])
+    app.go("game", config=GameConfig(game.id, "two-players", "player", None))
     app.scene.match.state = advance(app.scene.match.state, 7, random.Random(20))
-    yield "game-pente-two-players"
+    yield f"game-{game.id}-two-players"
     app.countdown_since = app.now()
     yield "still-playing"
     app.countdown_since = None

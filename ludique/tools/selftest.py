@@ -256,6 +256,8 @@ class Driver:
 
 def check_data() -> list[str]:
     """Every data file the kiosk needs, present and readable."""
+    from ludique.ai.solved import solved
+    from ludique.games import specs
     from ludique.paths import asset_path, data_root, locales_dir
     from ludique.words.i18n import LocaleError, read_language
 
@@ -283,9 +285,11 @@ def check_data() -> list[str]:
     for lang in LANGS:
         if not any((locales_dir() / lang).rglob("*.md")):
             problems.append(f"no rule cards (*.md) in {locales_dir() / lang}")
-    pente = asset_path("pente")
-    if not pente.is_dir() or not any(p.is_file() for p in pente.iterdir()):
-        problems.append(f"the Pente grammai table is missing from {pente}")
+    for game in specs():
+        if game.solved:
+            folder = asset_path(solved(game.id).folder)
+            if not folder.is_dir() or not any(p.is_file() for p in folder.iterdir()):
+                problems.append(f"the table of {game.id} is missing from {folder}")
     return problems
 
 
@@ -354,7 +358,7 @@ class SelfTest:
         problems = check_data()
         if problems:
             raise SelfTestFailure("; ".join(problems[:5]))
-        self.say("data files: fonts, locales fr/de/en, rule cards, Pente grammai table present")
+        self.say("data files: fonts, locales fr/de/en, rule cards, solved games' tables present")
         logging.getLogger().addHandler(self.errors)
         if logging.getLogger().level > logging.ERROR or logging.getLogger().level == 0:
             logging.getLogger().setLevel(logging.WARNING)
@@ -499,9 +503,9 @@ class SelfTest:
         # one game of each family: its last variant
         ends = [family_games(f)[-1].id for f in families() if family_games(f)[-1].id in self.games]
         for game_id in ends:
-            # A random game of Pente grammai runs past 20,000 actions once in 40, so each game
-            # gets its own seeds, not whatever the visit before left in ``rng``: the same games
-            # every run, and five tries before the engine is called stuck.
+            # A random game can run past 20,000 actions (the solved dice game's, once in 40), so
+            # each game gets its own seeds, not whatever the visit before left in ``rng``: the
+            # same games every run, and five tries before the engine is called stuck.
             tries = (_near_end(game_id, random.Random(f"{game_id} {n}")) for n in range(5))
             found = next((t for t in tries if t is not None), None)
             if found is None:
@@ -513,7 +517,7 @@ class SelfTest:
                 raise SelfTestFailure(f"{game_id}: the screen does not offer the move {last}")
             drive.until(lambda: app.scene.name == "end", f"the end screen of {game_id}")
             self.expect("end", f"the last move of {game_id}")
-            # "How the game went": told in the kiosk (Pente grammai) or by the worker.  A
+            # "How the game went": told in the kiosk (a solved game) or by the worker.  A
             # random game can run to thousands of actions, far beyond a visitor's; its story
             # takes as long as replaying them all, so only a game of a visitor's length is
             # waited for (the screen must still open and offer its way home).

@@ -1,10 +1,11 @@
-"""Pente grammai's quiet gauge on the game screen: the visitor's exact chance of winning.
+"""A solved game's quiet gauge on the game screen: the visitor's exact chance of winning.
 
 The game screen's strip calls :func:`draw_gauge` under its score lines.  The chance comes from
-the solved table (``ludique.play.analysis.pente_chance``), read into this process in a thread the
-first time a gauge is wanted (about 0.1 s, 4 MB), so that no frame waits for it; until then, and
-when the ``story_gauge`` setting is off, nothing is drawn.  The value is the one of the position
-on screen, so it moves after each throw and after each move.
+the game's table (``ludique.play.analysis.exact_chance``), read into this process in a thread
+the first time its gauge is wanted (0.1 s and 4 MB for the kiosk's one solved game), so that no
+frame waits for it; until then, and when the ``story_gauge`` setting is off, nothing is drawn.
+The value is the one of the position on screen, so it moves after each throw and after each
+move.
 
 Against the computer the gauge is the visitor's chance; between two players it is shared out
 between the two colours (the chances of both always add up to 100%).
@@ -17,7 +18,8 @@ import threading
 
 import pygame
 
-from ludique.games import spec
+from ludique.ai.solved import solved
+from ludique.games import spec, specs
 from ludique.games.base import GameState
 from ludique.play.match import Match
 from ludique.ui import theme
@@ -26,37 +28,38 @@ from ludique.ui.layout import Viewport, draw_text, line_height
 
 log = logging.getLogger(__name__)
 
-_loading: threading.Thread | None = None
-_ready = threading.Event()
+# The solved games whose table is being read, and those read (one thread each, once a process).
+_loading: dict[str, threading.Thread] = {}
+_ready: set[str] = set()
 
 
-def table_ready() -> bool:
-    """Whether the solved table is in memory; starts reading it (once) when it is not."""
-    global _loading
-    if _ready.is_set():
+def table_ready(game_id: str) -> bool:
+    """Whether the table of the solved game ``game_id`` is in memory; starts reading it (once)
+    when it is not."""
+    if game_id in _ready:
         return True
-    if _loading is None:
+    if game_id not in _loading:
 
         def load() -> None:
             try:
-                from ludique.ai.pente import table
-
-                table()
-                _ready.set()
+                solved(game_id).load()
+                _ready.add(game_id)
             except Exception:  # noqa: BLE001 - no table, no gauge: the game goes on
-                log.exception("the solved Pente grammai table could not be read for the gauge")
+                log.exception("the table of %s could not be read for the gauge", game_id)
 
-        _loading = threading.Thread(target=load, name="ludique-pente-table", daemon=True)
-        _loading.start()
+        thread = threading.Thread(target=load, name=f"ludique-table-{game_id}", daemon=True)
+        _loading[game_id] = thread
+        thread.start()
     return False
 
 
-def load_table_now() -> None:
-    """Read the table in this thread (the screens renderer, which draws at once)."""
-    from ludique.ai.pente import table
-
-    table()
-    _ready.set()
+def load_tables_now() -> None:
+    """Read every solved game's table in this thread (the screens renderer, which draws at
+    once)."""
+    for game in specs():
+        if game.solved:
+            solved(game.id).load()
+            _ready.add(game.id)
 
 
 def percent(app: Kiosk, value: float) -> str:
@@ -68,7 +71,7 @@ def wanted(app: Kiosk, match: Match) -> bool:
     game's (perfect play with no end but the goal), so a short game, which its score may end
     first, shows none rather than a number that is not its own."""
     return (
-        spec(match.config.game_id).solved
+        bool(spec(match.config.game_id).solved)
         and match.state.visit is None
         and not match.demo
         and bool(getattr(app.settings, "story_gauge", True))
@@ -80,11 +83,11 @@ def draw_gauge(
 ) -> pygame.Rect | None:
     """The gauge at the top of ``box`` (the free part of the game screen's strip); returns the
     rectangle it took, or ``None`` when nothing was drawn."""
-    if not wanted(app, match) or not table_ready():
+    if not wanted(app, match) or not table_ready(match.config.game_id):
         return None
     vp: Viewport = app.viewport
     state: GameState = match.state
-    from ludique.play.analysis import pente_chance
+    from ludique.play.analysis import exact_chance
 
     label_h, gap = line_height("text", vp.u(28)), vp.u(8)
     bar_h = max(vp.u(40), line_height("bold", vp.u(28)))  # its shares' words inside it
@@ -99,7 +102,7 @@ def draw_gauge(
     if match.config.opponent == "computer":
         colour = match.config.visitor_colour
         assert colour is not None  # (a game against the computer has the visitor's colour)
-        value = pente_chance(state, colour)
+        value = exact_chance(state, colour)
         draw_text(
             canvas,
             t("story.gauge_you", percent=percent(app, value)),
@@ -111,7 +114,7 @@ def draw_gauge(
         )
         shares = [(colour, value)]
     else:
-        value = pente_chance(state, colours[0])
+        value = exact_chance(state, colours[0])
         draw_text(
             canvas,
             t("story.gauge_colour"),

@@ -48,8 +48,10 @@ def pente_wrap(before: GameState, action: str, after: GameState) -> Fields | Non
     return None
 
 
+# also said when a counter on the board is touched while one must enter (``GameSpec.entry_rule``)
+ENTER_FIRST = Rule("pente.enter-first", pente_enter_first)
 RULES = (
     Rule("pente.forced-off", pente_forced_off),
-    Rule("pente.enter-first", pente_enter_first),
+    ENTER_FIRST,
     Rule("pente.wrap", pente_wrap),
 )

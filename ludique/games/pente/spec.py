@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ludique.games.base import BLUE, WHITE
 from ludique.games.gamespec import GameSpec
-from ludique.games.pente.notices import RULES
+from ludique.games.pente.notices import ENTER_FIRST, RULES
 from ludique.games.pente.rules import GOAL_POINTS, POINT_NAMES, SACRED_POINTS, PenteState
 from ludique.games.pente.threats import pente_threats
 
@@ -21,11 +21,12 @@ SPEC = GameSpec(
     goals=tuple(GOAL_POINTS.items()),
     die=True,
     reserves=True,  # the counters wait off the board
-    solved=True,  # the table of exact values (ludique/ai/pente_table.py)
+    solved="pente",  # its table of exact values: ludique/ai/pente.py plays it
     visit_moves=37,  # docs/visit.md: the moves a visitor plays in ten minutes, as measured
     score=("at-goal",),
     threats=pente_threats,
     notices=RULES,
+    entry_rule=ENTER_FIRST,
     evaluation="pente",
     narration="track",
     cards=("pente-grammai",),

@@ -25,8 +25,9 @@ class RefusalQuestions(GuidanceCore):
         own = [p for p in state.pieces() if p.square == square and p.colour == state.to_move]
         if own:
             if state.die is not None:  # a die: the throw decides what moves
-                if "off" in self.origins():  # the rule applies: said as the rule says it
-                    return Text.of("play.rule.pente.enter-first")
+                entry_rule = spec(state.game_id).entry_rule
+                if entry_rule is not None and "off" in self.origins():
+                    return Text.of(f"play.rule.{entry_rule.id}")  # said as the rule says it
                 return Text.of("play.refused.stuck_throw")
             if own[-1].kind in spec(state.game_id).legend:  # a prisoner: what it is
                 return Text.of(f"legend.{own[-1].kind}")

@@ -547,7 +547,7 @@ class StoryScene(Scene):
             # the solved table is the full game's: a short game's end by the score is not in it
             exact = f"{exact} {t('visit.full_chances')}"
         how = (
-            f"{exact} {t('story.history', **perfect_play_words(t))}"
+            f"{exact} {t('story.history', **perfect_play_words(t, story.game_id))}"
             if story.exact
             else t("story.judged", depth=story.depth)
             if story.depth > 1
