@@ -28,8 +28,9 @@ log = logging.getLogger(__name__)
 
 # Seconds of search, in a thread of the kiosk's process (it shares the frames' interpreter) from
 # the start of the visitor's turn; the hint is due 8 s later.  The "player" rung's two-ply
-# reading of an Epaminondas position took 0.58 s (median; 0.80 s at the 95th percentile) here;
-# past the budget it is cut short (a slow machine suggests a weaker move, never a late one).
+# reading of a position of the phalanx game, the slowest to read, took 0.58 s (median; 0.80 s at
+# the 95th percentile) here (docs/lab/hint.md); past the budget it is cut short (a slow machine
+# suggests a weaker move, never a late one).
 HINT_BUDGET = 1.0
 AT_LEAST = "player"  # the weakest strength a suggestion is searched at
 STRONGER = {"champion": "champion"}  # a visitor against the Champion gets the Champion's move
