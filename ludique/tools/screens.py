@@ -224,13 +224,13 @@ def _learn_screens(app) -> Iterator[str]:
 
 
 def _kiosk_screens(app) -> Iterator[str]:
-    """A game of two visitors (a solved game's, whose gauge shares the chance out between the
-    two colours), the question to one who stopped playing, the curator's PIN pad and panel."""
+    """A game of two visitors (the kiosk's first game), the question to one who stopped
+    playing, the curator's PIN pad and panel."""
     from ludique.games import specs
     from ludique.play.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
 
-    game = next((g for g in specs() if g.solved), specs()[0])
+    game = specs()[0]
     app.go("game", config=GameConfig(game.id, "two-players", "player", None))
     app.scene.match.state = advance(app.scene.match.state, 7, random.Random(20))
     yield f"game-{game.id}-two-players"
