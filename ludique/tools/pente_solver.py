@@ -6,7 +6,7 @@
     python -m ludique.tools.pente_solver --length       # how long perfect players' games last
 
 All go to ``assets/pente/``: ``solved.bin.xz`` (the table), ``strengths.json`` and
-``length.json`` (the figures the story screen states: ``ludique.play.analysis.perfect_length``).
+``length.json`` (the figures the story screen states: ``ludique.play.analysis.perfect_play``).
 
 A dev tool (it needs numpy); the kiosk only reads the table it writes (``ludique.ai.pente``).
 
