@@ -44,7 +44,6 @@ ROOM_OF_ENTRY = {"ludique.__main__": "ludique.cli"}
 FUNCTION_LIMIT = 80
 LONG_FUNCTIONS: dict[str, str] = {
     "ludique.ui.scenes.setup:SetupScene.layout": "every row of the set-up and its buttons",
-    "ludique.ui.scenes.learn:LearnScene.draw_strip": "the guide's strip: step, hint, buttons",
     "ludique.ui.scenes.story:StoryScene._draw_words": "each line of the story's words",
     "ludique.ui.scenes.story:StoryScene.layout": "the story's chart, words and buttons, by band",
     "ludique.ui.scenes.end:EndScene.layout": "the end's result, story line and buttons, by band",

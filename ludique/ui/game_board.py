@@ -73,6 +73,8 @@ class GameBoard:
         self._last_spinner = 0.0
         self._hint_shown = False
         self.notices_beside = False  # a notice is said beside the board (the game's strip)
+        self.room_over: pygame.Rect | None = None  # the room over the board (``place``)
+        self._caption_places: dict[tuple, tuple[pygame.Rect, str] | None] = {}
         self._pulse_drawn = 0.0
         self._drawn: list[pygame.Rect] = []  # what the moving pieces covered in this frame
         self._drawn_before: list[pygame.Rect] = []  # ... and in the frame before
@@ -103,10 +105,12 @@ class GameBoard:
     def vp(self):
         return self.app.viewport
 
-    def place(self, rect: pygame.Rect) -> None:
-        """The board's new place (the window changed size)."""
+    def place(self, rect: pygame.Rect, over: pygame.Rect | None = None) -> None:
+        """The board's new place (the window changed size), and the room over it that words
+        about the board may take (``over``: where the die's caption goes if not under it)."""
         if rect != self.view.rect:
             self.view = view_for(self.match.config.game_id, rect, self.view.flipped, self.vp.unit)
+        self.room_over = over
 
     def stop(self) -> None:
         """Forget what is being shown or held (a new position, an undo)."""
@@ -483,16 +487,11 @@ class GameBoard:
             ]
 
     def _draw_die_caption(self, canvas: pygame.Surface) -> None:
-        view = self.view
-        assert isinstance(view, DieBoard)
-        box = view.die_caption_rect()
-        if box.height < self.vp.u(20):
+        place = self.die_caption_place()
+        if place is None:
             return
+        box, align = place
         words = self.guidance.die_caption(self.roll is not None).render(self.app.t)
-        if fit_text(words, "bold", self.vp.u(28), box.size, max_lines=2).overflow:
-            # a die column too narrow for the words at the reading floor (a board low in the
-            # band): the strip's status says whose turn it is and when to throw
-            return
         draw_text(
             canvas,
             words,
@@ -500,10 +499,43 @@ class GameBoard:
             role="bold",
             size=self.vp.u(28),
             colour=theme.CREAM,
-            valign="top",
+            align=align,
+            valign="top" if align == "center" else "bottom",
             min_size=self.vp.u(26),
-            max_lines=2,
         )
+
+    def caption_wants_room(self) -> bool:
+        """Whether the board has a die whose caption its column does not hold (it needs the
+        room over the board)."""
+        return isinstance(self.view, DieBoard) and self.die_caption_place() is None
+
+    def die_caption_place(self) -> tuple[pygame.Rect, str] | None:
+        """Where the die's caption goes, and aligned how: under the die where every caption
+        of the match (``Guidance.die_captions``) holds there at the reading floor, else at
+        the foot of the room over the board, from its left (the die's side); the same for
+        every turn, so that it does not move.  None where neither holds them."""
+        view = self.view
+        assert isinstance(view, DieBoard)
+        column = view.die_caption_rect()
+        key = (
+            self.app.lang,
+            tuple(column),
+            None if self.room_over is None else tuple(self.room_over),
+        )
+        if key not in self._caption_places:
+            words = [text.render(self.app.t) for text in self.guidance.die_captions()]
+            size = self.vp.u(28)
+
+            def holds(box: pygame.Rect) -> bool:
+                return all(not fit_text(w, "bold", size, box.size).overflow for w in words)
+
+            place: tuple[pygame.Rect, str] | None = None
+            if column.height >= self.vp.u(20) and holds(column):
+                place = (column, "center")
+            elif self.room_over is not None and holds(self.room_over):
+                place = (pygame.Rect(self.room_over), "left")
+            self._caption_places[key] = place
+        return self._caption_places[key]
 
     def changed_rects(self) -> list[pygame.Rect] | None:
         """While a move or the die is shown, the parts of the screen the last frame changed

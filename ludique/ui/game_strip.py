@@ -12,7 +12,46 @@ from ludique.play.match import Match
 from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk
-from ludique.ui.layout import LINE_SPACING, draw_text, fit_text, line_height, reading_size
+from ludique.ui.layout import (
+    LINE_SPACING,
+    Viewport,
+    draw_text,
+    fit_text,
+    line_height,
+    reading_size,
+)
+
+
+def cream_panel(
+    canvas: pygame.Surface,
+    vp: Viewport,
+    words: str,
+    role: str,
+    box: pygame.Rect,
+    y: int,
+    bottom: int,
+    size: int,
+) -> int:
+    """Words on a cream panel across ``box`` from ``y``, no lower than ``bottom``, at
+    ``size`` (never shrunk): a notice or a rule said beside the board.  Returns where the
+    next line goes."""
+    pad = vp.u(14)
+    room = (box.width - 2 * pad, max(0, bottom - y - 2 * pad))
+    fit = fit_text(words, role, size, room, min_size=size)
+    panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
+    theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
+    draw_text(
+        canvas,
+        words,
+        panel.inflate(-2 * pad, -2 * pad),
+        role=role,
+        size=size,
+        colour=theme.INK,
+        align="left",
+        valign="top",
+        min_size=size,
+    )
+    return panel.bottom + vp.u(12)
 
 
 def piece_kind(game_id: str) -> str:
@@ -278,26 +317,7 @@ class GameStrip:
         bottom: int,
         size: int,
     ) -> int:
-        """Words on a cream panel across ``box`` from ``y``, no lower than ``bottom``, at
-        ``size`` (never shrunk); returns where the next line goes."""
-        vp = self.app.viewport
-        pad = vp.u(14)
-        room = (box.width - 2 * pad, max(0, bottom - y - 2 * pad))
-        fit = fit_text(words, role, size, room, min_size=size)
-        panel = pygame.Rect(box.left, y, box.width, min(fit.height, room[1]) + 2 * pad)
-        theme.rounded_panel(canvas, panel, theme.CREAM, theme.GOLD, vp.u(14), vp.u(2))
-        draw_text(
-            canvas,
-            words,
-            panel.inflate(-2 * pad, -2 * pad),
-            role=role,
-            size=size,
-            colour=theme.INK,
-            align="left",
-            valign="top",
-            min_size=size,
-        )
-        return panel.bottom + vp.u(12)
+        return cream_panel(canvas, self.app.viewport, words, role, box, y, bottom, size)
 
     def _score_fits(self, width: int) -> list[tuple[str, int, int, str | None]]:
         """Each count of the strip as it will be drawn: words, size, height and the colour

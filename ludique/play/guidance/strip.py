@@ -82,6 +82,15 @@ class StripLines(MarkQuestions, RefusalQuestions):
             return Text.of("play.die.you" if match.is_human(whose) else "play.die.computer")
         return Text.of("play.die.colour", colour=whose)
 
+    def die_captions(self) -> list[Text]:
+        """Every caption ``die_caption`` may give in this match: the screen finds one place
+        that holds them all, so that the caption does not move from turn to turn."""
+        if self.match.against_computer:
+            keys = ("play.die.touch", "play.die.computer-first", "status.computer_rolls")
+            return [Text.of(key) for key in (*keys, "play.die.you", "play.die.computer")]
+        colours = self.state.colours
+        return [Text.of("play.die.touch"), *(Text.of("play.die.colour", colour=c) for c in colours)]
+
     def message(self) -> Text | None:
         """The short line over the board now, if any: a pass, the end, a notice."""
         match = self.match

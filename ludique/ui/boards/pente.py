@@ -77,11 +77,11 @@ class PenteView(DieBoard):
             ),
         }
         side = int(min(0.12 * w, 0.16 * h))
-        # the die stays on the left even when the board is turned round; high enough that
-        # its caption holds two lines under it on a board as low as the band a seated
-        # visitor reaches (``ludique.kiosk.mounting``)
+        # the die stays on the left even when the board is turned round, level with the
+        # slab's top: its caption has the column under it down to the tray, or stands just
+        # over it, over the board, where the column is too narrow for its words
         self.die_rect = pygame.Rect(0, 0, side, side)
-        self.die_rect.center = (int(x0 + 0.11 * w), int(y0 + 0.32 * h))
+        self.die_rect.midtop = (int(x0 + 0.11 * w), self.slab.top + side // 8)
 
     def label_row(self) -> tuple[Sequence[str], float]:
         return [f"{n}A" for n in range(1, 6)], self.slab.width / 5.4

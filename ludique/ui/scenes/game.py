@@ -63,6 +63,23 @@ TALL_STRIP_UNITS = 520
 TALL_BOARD_SHARE = 0.85
 
 
+def room_over_board(vp: Viewport, placed: GameLayout, switch: pygame.Rect) -> pygame.Rect | None:
+    """The room over the board that words about it may take (a legend, the die's caption),
+    read from where one stands: the board's width up to the screen's top where the strip is
+    beside the board (left of the language switch where that stands over it); where the
+    strip stands over the board (a totem), the strip's foot, where its counts leave room;
+    None where there is no room."""
+    board, m = placed.board, vp.u(20)
+    over = pygame.Rect(board.left, m, board.width, board.top - 2 * m)
+    if over.colliderect(placed.strip):
+        strip = placed.strip
+        over = pygame.Rect(strip.left, over.bottom - over.height // 3, strip.width, 0)
+        over.height = board.top - m - over.top
+    elif over.colliderect(switch):
+        over.width = switch.left - m - over.left
+    return over if over.height > 0 and over.width > 0 else None
+
+
 @lru_cache(maxsize=32)
 def board_aspect(game_id: str) -> float:
     """The width over height of the room ``game_id``'s board uses whole (``BOARD_ASPECT`` at
@@ -459,7 +476,8 @@ class GameScene(BoardScene):
         placed = self.placed = game_layout(
             self.vp, self.app.language_switch.area, aspect=board_aspect(self.config.game_id)
         )
-        self.board.place(placed.board)
+        switch = self.app.language_switch.area
+        self.board.place(placed.board, room_over_board(self.vp, placed, switch))
         specs = [
             ("rules", lambda: self.app.t("button.rules"), self.open_rules),
             ("undo", lambda: self.app.t("button.undo"), self.undo),
@@ -630,18 +648,11 @@ class GameScene(BoardScene):
         if box is None or kind is None:
             return
         vp = self.vp
-        over = pygame.Rect(self.placed.board.left, vp.u(20), self.placed.board.width, 0)
-        over.height = self.placed.board.top - vp.u(20) - over.top
-        if over.height >= vp.u(120) and not over.colliderect(self.placed.strip):
-            # the board stands low in the band a seated visitor reaches: the words have the
-            # room over it, read from where one stands
+        over = room_over_board(vp, self.placed, self.app.language_switch.area)
+        if over is not None and self.placed.board.top - 2 * vp.u(20) >= vp.u(120):
+            # the board stands low in the band a seated visitor reaches (or under a totem's
+            # strip): the words have the room over it, read from where one stands
             box = over
-        elif over.height >= vp.u(120):
-            # the strip stands over the board (a totem): the words at the strip's foot, over
-            # the board, where its counts leave room
-            strip = self.placed.strip
-            box = pygame.Rect(strip.left, over.bottom - over.height // 3, strip.width, 0)
-            box.height = over.bottom - box.top
         sprite = piece_sprite(state.to_move, kind, vp.u(26))
         if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
             spot = sprite.get_rect(midleft=(box.left, box.centery))

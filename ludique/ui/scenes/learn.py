@@ -18,6 +18,7 @@ Nothing is recorded in the play statistics: a guided game is not a game played.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -31,8 +32,15 @@ from ludique.ui import theme
 from ludique.ui.boards.sprites import piece_sprite
 from ludique.ui.context import Kiosk
 from ludique.ui.game_board import GameBoard
-from ludique.ui.layout import draw_text, fit_text
-from ludique.ui.scenes.game import TWO_LINE_TITLE_UNITS, BoardScene, board_aspect, game_layout
+from ludique.ui.game_strip import cream_panel
+from ludique.ui.layout import draw_text, fit_text, line_height, reading_size
+from ludique.ui.scenes.game import (
+    TWO_LINE_TITLE_UNITS,
+    BoardScene,
+    board_aspect,
+    game_layout,
+    room_over_board,
+)
 from ludique.ui.widgets import Button, press_button
 
 HINT_UNTIL_TOUCHED = math.inf  # a refusal's hint stays until the next touch (or step)
@@ -114,6 +122,7 @@ class LearnScene(BoardScene):
             TITLE_UNITS,
         )
         self.board = GameBoard(app, self.match, self.guidance, self.placed.board, False)
+        self.board.notices_beside = True  # the strip says them: the board stays uncovered
         self.board.move_seconds = MOVE_SECONDS
         self.board.on_refused = self.refused
         self.layout()
@@ -294,7 +303,7 @@ class LearnScene(BoardScene):
             board_aspect(self.config.game_id),
             TITLE_UNITS,
         )
-        self.board.place(self.placed.board)
+        self._place_board()
         size = self.vp.u(36)
         specs = [
             ("skip", lambda: self.app.t("learn.button.skip"), self.skip, "normal"),
@@ -308,6 +317,24 @@ class LearnScene(BoardScene):
             Button(rect, label, action, kind, name=name, size=size)
             for rect, (name, label, action, kind) in zip(self.placed.buttons, specs, strict=True)
         ]
+
+    def _place_board(self) -> None:
+        """The board in its place, and the room over it for the die's caption where the die's
+        column does not hold it: on a totem, whose strip stands over the board, the strip's
+        foot, two lines at the reading floor, the guide's words ending above it."""
+        vp, placed = self.vp, self.placed
+        over = room_over_board(vp, placed, self.app.language_switch.area)
+        self.board.place(placed.board)
+        if over is not None and over.colliderect(placed.strip):
+            if not self.board.caption_wants_room():
+                over = None
+            else:
+                high = 2 * line_height("bold", 0)
+                over = pygame.Rect(over.left, over.bottom - high, over.width, high)
+                scores = placed.scores.copy()
+                scores.height = over.top - vp.u(14) - scores.top
+                self.placed = dataclasses.replace(placed, scores=scores)
+        self.board.place(placed.board, over)
 
     def _marks_on(self) -> bool:
         match = self.match
@@ -400,14 +427,31 @@ class LearnScene(BoardScene):
             pygame.draw.line(canvas, theme.DANGER, (cx - k, cy + k), (cx + k, cy - k), width)
 
     def draw_strip(self, canvas: pygame.Surface) -> None:
+        """The guide's strip: its title and progress; a notice answering the visitor's touch,
+        on a cream panel as in the game's strip (over the board it hid squares he had to
+        touch); the step's sentence on its panel; after a refused move, the step's hint."""
+        self._draw_heading(canvas)
+        placed = self.placed
+        words = placed.status.union(placed.scores)
+        words.height = max(placed.status.height, placed.scores.bottom - placed.status.top)
+        top = self._draw_notice(canvas, words)
+        words.height -= top - words.top
+        words.top = top
+        hint = self.hint_until is not None and not self.done
+        hint_text = self.app.t(self.guide.hint_key(self.step), **self.step.words) if hint else ""
+        panel = self._draw_step(canvas, words, hint_text)
+        if hint_text:
+            self._draw_hint(canvas, words, panel, hint_text)
+
+    def _draw_heading(self, canvas: pygame.Surface) -> None:
+        """The guide's title, and the step it is at (or that the computer answers)."""
         t = self.app.t
         vp = self.vp
-        placed = self.placed
         game = t(f"game.{self.guide.game_id}")
         draw_text(
             canvas,
             t("learn.title", game=game),
-            placed.title,
+            self.placed.title,
             role="display",
             size=vp.u(40),
             colour=theme.GOLD,
@@ -426,16 +470,32 @@ class LearnScene(BoardScene):
         draw_text(
             canvas,
             progress,
-            placed.mode,
+            self.placed.mode,
             role="italic",
             size=vp.u(30),
             colour=theme.MUTED,
             align="left",
             max_lines=1,
         )
-        words = placed.status.union(placed.scores)
-        words.height = max(placed.status.height, placed.scores.bottom - placed.status.top)
-        hint = self.hint_until is not None and not self.done
+
+    def _draw_notice(self, canvas: pygame.Surface, words: pygame.Rect) -> int:
+        """The notice said now (why a touch does nothing, why a move is refused) at the top of
+        ``words``, in at most half of it; returns where the step's panel begins."""
+        notice, message = self.guidance.notice, self.guidance.message()
+        if notice is None or message is not notice.text:
+            return words.top
+        vp = self.vp
+        said = message.render(self.app.t)
+        bottom = words.top + words.height // 2  # the step's sentence keeps the other half
+        room = (words.width - 2 * vp.u(14), bottom - words.top - 2 * vp.u(14))
+        size = vp.u(28)
+        if fit_text(said, "bold", size, room, min_size=size).overflow:
+            size = reading_size("bold")
+        return cream_panel(canvas, vp, said, "bold", words, words.top, bottom, size)
+
+    def _step_lines(self, hint: bool) -> tuple[str, str | None, str | None]:
+        """The step's sentence, and the lines said above and below it (None: none)."""
+        t = self.app.t
         before = after = None  # a line above and below the step's sentence, in italics
         if not self.done:
             sentence = t(self.guide.say_key(self.step), **self.step.words)
@@ -450,11 +510,16 @@ class LearnScene(BoardScene):
             sentence = f"{t(self.guide.won_key(), **self.guide.steps[-1].words)}\n{t('learn.done')}"
         else:
             sentence = t("learn.done")
+        return sentence, before, after
+
+    def _draw_step(self, canvas: pygame.Surface, words: pygame.Rect, hint_text: str) -> pygame.Rect:
+        """The step's panel at the top of ``words`` (all of it, or what the hint leaves): the
+        visitor's piece and the step's sentence.  Returns the panel."""
+        vp = self.vp
+        sentence, before, after = self._step_lines(bool(hint_text))
         panel = words.copy()
-        pad = vp.u(20)
-        gap = vp.u(14)
-        hint_text = t(self.guide.hint_key(self.step), **self.step.words) if hint else ""
-        if hint:
+        pad, gap = vp.u(20), vp.u(14)
+        if hint_text:
             # the hint takes the room its words need (at most 45%), the sentence the rest
             fit = fit_text(hint_text, "bold", vp.u(26), (words.width - 2 * pad, 10**6))
             panel.height = words.height - min(fit.height + 2 * pad, words.height // 2) - gap
@@ -465,6 +530,22 @@ class LearnScene(BoardScene):
             canvas.blit(sprite, sprite.get_rect(topleft=inner.topleft))
             inner.width -= vp.u(56)
             inner.left += vp.u(56)
+        self._draw_sentence(canvas, inner, sentence, before, after)
+        return panel
+
+    def _draw_sentence(
+        self,
+        canvas: pygame.Surface,
+        inner: pygame.Rect,
+        sentence: str,
+        before: str | None,
+        after: str | None,
+    ) -> None:
+        """The step's sentence in ``inner``, with its line above (``before``) and below
+        (``after``) in italics where they leave the sentence room; they give way where not
+        (a narrow strip)."""
+        vp = self.vp
+        gap = vp.u(14)
         floor = vp.u(26)
 
         def room_left(*extras: str | None) -> int:
@@ -481,7 +562,6 @@ class LearnScene(BoardScene):
             fit = fit_text(sentence, "bold", vp.u(31), (inner.width, max(1, room)), min_size=floor)
             return not fit.overflow
 
-        # the extra lines give way when the sentence itself would not fit (a narrow strip)
         if after is not None and not sentence_fits(room_left(before, after)):
             after = None
         if before is not None and not sentence_fits(room_left(before)):
@@ -526,20 +606,25 @@ class LearnScene(BoardScene):
             valign="top",
             min_size=vp.u(26),
         )
-        if hint:
-            box = pygame.Rect(
-                words.left, panel.bottom + gap, words.width, words.bottom - panel.bottom - gap
-            )
 
-            theme.rounded_panel(canvas, box, theme.CREAM, theme.HIGHLIGHT, vp.u(18), vp.u(4))
-            draw_text(
-                canvas,
-                hint_text,
-                box.inflate(-2 * pad, -2 * pad),
-                role="bold",
-                size=vp.u(29),
-                colour=theme.INK,
-                align="left",
-                valign="top",
-                min_size=vp.u(26),
-            )
+    def _draw_hint(
+        self, canvas: pygame.Surface, words: pygame.Rect, panel: pygame.Rect, hint_text: str
+    ) -> None:
+        """The step's hint, after a refused move: under the step's panel, on a light panel."""
+        vp = self.vp
+        pad, gap = vp.u(20), vp.u(14)
+        box = pygame.Rect(
+            words.left, panel.bottom + gap, words.width, words.bottom - panel.bottom - gap
+        )
+        theme.rounded_panel(canvas, box, theme.CREAM, theme.HIGHLIGHT, vp.u(18), vp.u(4))
+        draw_text(
+            canvas,
+            hint_text,
+            box.inflate(-2 * pad, -2 * pad),
+            role="bold",
+            size=vp.u(29),
+            colour=theme.INK,
+            align="left",
+            valign="top",
+            min_size=vp.u(26),
+        )
