@@ -66,6 +66,9 @@ class GameStrip:
         self.guidance = guidance
         self.rule_waits = False  # no room for the rule notice beside a loss and a threat
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # the status panel as last drawn
+        # the tallest the status panel has stood on this layout: it does not shrink back from
+        # one turn to the next, so that the counts under it stay where they are
+        self.status_high = 0
 
     def draw(
         self,
@@ -109,7 +112,8 @@ class GameStrip:
         )
         # the room its box leaves unused (one line where two were kept) goes to the counts, and
         # so does the status panel's where its words need less (never under two lines of a
-        # next step, so that it keeps its size from one turn to the next)
+        # next step, nor under the height it has taken on this layout, so that it keeps its
+        # size from one turn to the next)
         # (not under a button at the top of the counts, the quick start, which stays put)
         status = placed.status.copy()
         up = 0
@@ -121,7 +125,8 @@ class GameStrip:
             if self._notice() is not None:  # no next step under it while a notice says it
                 least = 0
             need = self._status_need(status.width, selected, hint)
-            height = min(status.height, max(least, need))
+            height = min(status.height, max(least, need, self.status_high))
+            self.status_high = height
             up += status.height - height
             status.height = height
         scores = placed.scores

@@ -478,6 +478,7 @@ class GameScene(BoardScene):
         )
         switch = self.app.language_switch.area
         self.board.place(placed.board, room_over_board(self.vp, placed, switch))
+        self.strip.status_high = 0  # the status panel's size is found anew for this layout
         specs = [
             ("rules", lambda: self.app.t("button.rules"), self.open_rules),
             ("undo", lambda: self.app.t("button.undo"), self.undo),
