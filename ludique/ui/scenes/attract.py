@@ -82,11 +82,21 @@ def attract_layout(vp: Viewport) -> AttractLayout:
         title.top = vp.u(30)
         subtitle.top = title.bottom
         subtitle.height = min(subtitle.height, switch.top - vp.u(20) - subtitle.top)
-        if vp.portrait:
-            demo.height = switch.top - vp.u(20) - demo.top
+        above = switch.top - vp.u(20) - demo.top  # the demo's room over the switch
+        if vp.portrait and above >= demo.height // 2:
+            demo.height = above
+        elif vp.portrait:
+            # the switch stands higher than the demo begins (a screen mounted low: the band
+            # a seated visitor reaches ends above its foot): the demo and its note under it
+            if subtitle.height < vp.u(100):  # and the subtitle too, where it does not hold
+                subtitle.top, subtitle.height = switch.bottom + vp.u(20), vp.u(120)
+            demo_note.top = max(subtitle.bottom, switch.bottom) + vp.u(20)
+            demo.top = demo_note.bottom
         elif subtitle.height < vp.u(100):
             subtitle.top, subtitle.height = switch.bottom + vp.u(20), vp.u(180)
         row.top = max(subtitle.bottom, switch.bottom) + vp.u(20)
+        if vp.portrait:
+            row.top = max(row.top, demo.bottom + vp.u(30))
         touch.top = row.bottom + vp.u(30)
         touch.height = vp.height - vp.u(60) - touch.top
     gap = vp.u(15)
