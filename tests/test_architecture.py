@@ -43,12 +43,7 @@ ROOM_OF_ENTRY = {"ludique.__main__": "ludique.cli"}
 # "What is left"), each with what it holds.  One split below the limit must leave this list.
 FUNCTION_LIMIT = 80
 LONG_FUNCTIONS: dict[str, str] = {
-    "ludique.ui.scenes.setup:SetupScene.layout": "every row of the set-up and its buttons",
-    "ludique.ui.scenes.story:StoryScene._draw_words": "each line of the story's words",
-    "ludique.ui.scenes.story:StoryScene.layout": "the story's chart, words and buttons, by band",
-    "ludique.ui.scenes.end:EndScene.layout": "the end's result, story line and buttons, by band",
     "ludique.ui.boards.base:BoardView.draw": "the board, marks, pieces and rings in order",
-    "ludique.ui.story_chart:StoryChart.draw": "the story's curve, axes and marks",
     "ludique.ai.search:Searcher._negamax": "the search's inner loop, one body for speed",
 }
 

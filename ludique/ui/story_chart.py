@@ -11,7 +11,7 @@ from ludique.games import spec
 from ludique.play.analysis import EPSILON
 from ludique.ui import theme
 from ludique.ui.fonts import font
-from ludique.ui.layout import draw_text, line_height, reading_size
+from ludique.ui.layout import draw_label, draw_text, line_height, reading_size
 
 LUCK = theme.GOLD  # throws: the curve's gold steps and the luck bars
 COST = theme.DANGER  # a move that cost the story's side something
@@ -93,44 +93,53 @@ class StoryChart:
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, canvas) -> None:
         vp = self.vp
-        t = self.app.t
-        story = self.story
-        box = self.chart_box
-        theme.rounded_panel(canvas, box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2))
+        exact = self.story.exact
+        theme.rounded_panel(
+            canvas, self.chart_box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2)
+        )
         plot = self.plot_rect()
         # a label's line at the reading floor
         label_h = max(line_height("bold", 0), line_height("text", 0))
-        # the title: whose chance, or who is ahead
-        colour_name = t(f"colour.{self.viewpoint}")
-        if story.exact:
-            title = (
-                t("story.chance_you") if self.you else t("story.chance_colour", colour=colour_name)
-            )
-        else:
-            title = ""
-        if title:
-            draw_text(
-                canvas,
-                title,
-                pygame.Rect(
-                    box.left + vp.u(20),
-                    box.top + vp.u(8),
-                    box.width - vp.u(40),
-                    line_height("bold", 0),
-                ),
-                role="bold",
-                size=vp.u(32),
-                colour=theme.GOLD,
-                align="left",
-                max_lines=1,
-            )
-        # the grid: 0, 50 and 100%, the middle one stronger (level)
+        if exact:
+            self._title(canvas)
+        self._grid(canvas, plot, label_h)
+        if not exact:
+            self._sides(canvas, plot, label_h)
+        # the x axis: turns (a solved game's story) or moves, a few round numbers
+        self._x_axis(canvas, plot)
+        self._curve(canvas, plot)
+        if exact:
+            self._band(canvas)
+
+    def _title(self, canvas) -> None:
+        """A solved game's chart: whose chance it draws."""
+        vp, t, box = self.vp, self.app.t, self.chart_box
+        title = (
+            t("story.chance_you")
+            if self.you
+            else t("story.chance_colour", colour=t(f"colour.{self.viewpoint}"))
+        )
+        draw_label(
+            canvas,
+            title,
+            pygame.Rect(
+                box.left + vp.u(20), box.top + vp.u(8), box.width - vp.u(40), line_height("bold", 0)
+            ),
+            size=vp.u(32),
+            colour=theme.GOLD,
+            max_lines=1,
+        )
+
+    def _grid(self, canvas, plot: pygame.Rect, label_h: int) -> None:
+        """The grid at every quarter, the middle line stronger (level); a solved game's chance
+        labelled at 0, 50 and 100%."""
+        vp, t, box = self.vp, self.app.t, self.chart_box
         line = max(1, vp.u(2))
         for value in (0.0, 0.25, 0.5, 0.75, 1.0):
             y = self.y_of(value)
             colour = theme.GOLD_DARK if value == 0.5 else (78, 60, 46)
             pygame.draw.line(canvas, colour, (plot.left, y), (plot.right, y), line)
-            if story.exact and value in (0.0, 0.5, 1.0):
+            if self.story.exact and value in (0.0, 0.5, 1.0):
                 draw_text(
                     canvas,
                     t("story.percent", value=round(value * 100)),
@@ -145,37 +154,39 @@ class StoryChart:
                     align="right",
                     max_lines=1,
                 )
-        if not story.exact:
-            # who is ahead, written at the top and bottom of the chart
-            top_key = "story.ahead_you" if self.you else "story.ahead_colour"
-            other = next(c for c in self.game.match.state.colours if c != self.viewpoint)
-            bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
-            for key, side, y, valign in (
-                (top_key, self.viewpoint, box.top + vp.u(8), "top"),
-                (bottom_key, other, box.bottom - label_h - vp.u(6), "top"),
-            ):
-                draw_text(
-                    canvas,
-                    t(key, colour=t(f"colour.{side}")),
-                    pygame.Rect(
-                        box.left + vp.u(76), y, box.right - vp.u(16) - box.left - vp.u(76), label_h
-                    ),
-                    role="bold",
-                    size=vp.u(28),
-                    colour=theme.GOLD if side == self.viewpoint else theme.MUTED,
-                    align="left",
-                    valign=valign,
-                    max_lines=1,
-                )
-            self._side_swatches(canvas, plot, other)
-        # the x axis: turns (a solved game's story) or moves, a few round numbers
-        self._x_axis(canvas, plot)
-        # the highlighted move
-        shown = self.shown
+
+    def _sides(self, canvas, plot: pygame.Rect, label_h: int) -> None:
+        """A searched game's chart: who is ahead, written at its top and bottom, each beside a
+        piece of its side."""
+        vp, t, box = self.vp, self.app.t, self.chart_box
+        top_key = "story.ahead_you" if self.you else "story.ahead_colour"
+        other = next(c for c in self.game.match.state.colours if c != self.viewpoint)
+        bottom_key = "story.ahead_computer" if self.you else "story.ahead_colour"
+        for key, side, y in (
+            (top_key, self.viewpoint, box.top + vp.u(8)),
+            (bottom_key, other, box.bottom - label_h - vp.u(6)),
+        ):
+            draw_label(
+                canvas,
+                t(key, colour=t(f"colour.{side}")),
+                pygame.Rect(
+                    box.left + vp.u(76), y, box.right - vp.u(16) - box.left - vp.u(76), label_h
+                ),
+                size=vp.u(28),
+                colour=theme.GOLD if side == self.viewpoint else theme.MUTED,
+                valign="top",
+                max_lines=1,
+            )
+        self._side_swatches(canvas, plot, other)
+
+    def _curve(self, canvas, plot: pygame.Rect) -> None:
+        """The curve, one segment per action (throws in gold, moves in cream), and the move
+        shown on the board marked across the chart and ringed on the curve."""
+        vp, story, shown = self.vp, self.story, self.shown
         if shown is not None:
             x = self.x_of(shown.index)
+            line = max(1, vp.u(2))
             pygame.draw.line(canvas, theme.HIGHLIGHT, (x, plot.top), (x, plot.bottom), line)
-        # the curve, one segment per action: throws in gold, moves in cream
         width = max(2, vp.u(4))
         points = [(self.x_of(i), self.y_of(v)) for i, v in enumerate(story.curve)]
         for action in story.actions:
@@ -185,8 +196,6 @@ class StoryChart:
         if shown is not None:
             ring = theme.glow_ring(vp.u(12), theme.HIGHLIGHT, 230)
             canvas.blit(ring, ring.get_rect(center=points[shown.index]))
-        if story.exact:
-            self._band(canvas)
 
     def _side_swatches(self, canvas, plot: pygame.Rect, other: str) -> None:
         """A piece of each side at the end of its half of the chart (shape and lightness, not

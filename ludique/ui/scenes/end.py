@@ -102,20 +102,23 @@ class EndScene(Scene):
     def layout(self) -> None:
         """The final board stays where it was in the game; the panel takes the side strip's
         place (under the board on a portrait screen), so it hides none of the board."""
-        t = self.app.t
-        vp = self.vp
         self.game.resized()
-        strip = self.game.placed.strip
-        panel = self.panel = strip.copy()
-        pad = vp.u(24)
-        gap = vp.u(16)
-        button_h = vp.u(100)
-        inner = panel.inflate(-2 * pad, -2 * pad)
+        self.panel = self.game.placed.strip.copy()
+        words, buttons = self._panel_parts()
+        self._words_boxes(words)
+        self.buttons = self._end_buttons(buttons)
+
+    def _panel_parts(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The panel's words and its three buttons: on a portrait screen the words beside the
+        buttons' column (with a low band, over it, the buttons where the game's were); on a
+        landscape screen the words over the buttons."""
+        vp = self.vp
+        pad, gap, button_h = vp.u(24), vp.u(16), vp.u(100)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
         if vp.portrait and vp.band.top > 0:
             # a totem with a low band: the words over it, the buttons where the game's are
-            words = inner
-            buttons = list(self.game.placed.buttons[:3])
-        elif vp.portrait:
+            return inner, list(self.game.placed.buttons[:3])
+        if vp.portrait:
             column = inner.width * 3 // 5
             words = pygame.Rect(inner.left, inner.top, column - gap, inner.height)
             buttons = [
@@ -127,29 +130,44 @@ class EndScene(Scene):
                 )
                 for i in range(3)
             ]
+            return words, buttons
+        top = inner.bottom - 3 * button_h - 2 * gap
+        buttons = [
+            pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
+            for i in range(3)
+        ]
+        words = pygame.Rect(inner.left, inner.top, inner.width, top - gap - inner.top)
+        switch = self.app.language_switch.area
+        if switch.top > self.panel.top and switch.left < self.panel.right:
+            words = self._words_round_switch(inner, top)
+        return words, buttons
+
+    def _words_round_switch(self, inner: pygame.Rect, buttons_top: int) -> pygame.Rect:
+        """A landscape screen whose language switch lies in the band, down the strip: the
+        words above it where they hold there (the panel then reaches the screen's top), else
+        under it (the panel then starts at the switch); the words' box."""
+        vp = self.vp
+        pad, gap = vp.u(24), vp.u(16)
+        switch = self.app.language_switch.area
+        panel = self.panel
+        words = pygame.Rect(inner.left, pad * 2, inner.width, 0)
+        words.height = switch.top - gap - words.top
+        if words.height < vp.u(260):
+            words = pygame.Rect(
+                inner.left, switch.bottom + gap, inner.width, buttons_top - 2 * gap - switch.bottom
+            )
+            panel.height = panel.bottom - (switch.top - pad)
+            panel.top = switch.top - pad
         else:
-            top = inner.bottom - 3 * button_h - 2 * gap
-            words = pygame.Rect(inner.left, inner.top, inner.width, top - gap - inner.top)
-            switch = self.app.language_switch.area
-            if switch.top > panel.top and switch.left < panel.right:
-                # the switch lies in the band, down the strip: the words above it where they
-                # hold there (the panel then reaches the screen's top), else under it
-                words.top = pad * 2
-                words.height = switch.top - gap - words.top
-                if words.height < vp.u(260):
-                    words = pygame.Rect(
-                        inner.left, switch.bottom + gap, inner.width, top - 2 * gap - switch.bottom
-                    )
-                    panel.height = panel.bottom - (switch.top - pad)
-                    panel.top = switch.top - pad
-                else:
-                    panel.height += panel.top - pad
-                    panel.top = pad
-            buttons = [
-                pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)
-                for i in range(3)
-            ]
-        # the headline as high as its words, two fifths at most: the reason has the rest
+            panel.height += panel.top - pad
+            panel.top = pad
+        return words
+
+    def _words_boxes(self, words: pygame.Rect) -> None:
+        """The headline as high as its words, two fifths of ``words`` at most: the reason has
+        the rest."""
+        vp = self.vp
+        gap = vp.u(16)
         need = fit_text(self.headline(), "display", vp.u(64), (words.width, 10**6)).height
         headline_h = min(words.height * 2 // 5, need)
         self.headline_box = pygame.Rect(words.left, words.top, words.width, headline_h)
@@ -159,28 +177,33 @@ class EndScene(Scene):
             words.width,
             words.bottom - self.headline_box.bottom - gap,
         )
-        self.buttons = [
+
+    def _end_buttons(self, rects: list[pygame.Rect]) -> list[Button]:
+        """A new game of the same choices, home, and the story of this game."""
+        t = self.app.t
+        size = self.vp.u(44)
+        return [
             Button(
-                buttons[0],
+                rects[0],
                 lambda: t("button.new_game"),
                 self.new_game,
                 "primary",
                 name="new",
-                size=vp.u(44),
+                size=size,
             ),
             Button(
-                buttons[1],
+                rects[1],
                 lambda: t("button.home"),
                 lambda: self.app.go("home"),
                 name="home",
-                size=vp.u(44),
+                size=size,
             ),
             Button(
-                buttons[2],
+                rects[2],
                 lambda: t("story.button"),
                 lambda: self.app.go("story", game=self.game),
                 name="story",
-                size=vp.u(44),
+                size=size,
             ),
         ]
 

@@ -37,7 +37,6 @@ from ludique.play.visit import end_fields, render
 from ludique.ui import theme
 from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.context import Kiosk
-from ludique.ui.fonts import font
 from ludique.ui.layout import (
     LINE_SPACING,
     draw_text,
@@ -48,7 +47,7 @@ from ludique.ui.layout import (
 )
 from ludique.ui.scenes.base import Scene
 from ludique.ui.story_chart import COST, LUCK, StoryChart
-from ludique.ui.widgets import Button
+from ludique.ui.widgets import Button, label_width
 
 log = logging.getLogger(__name__)
 
@@ -171,10 +170,14 @@ class StoryScene(Scene):
         step = round(reading_size("bold") * LINE_SPACING)
         return line_height("bold", 0) + (CAPTION_LINES - 1) * step
 
+    @property
+    def _spacing(self) -> tuple[int, int]:
+        """The margin round the screen and the gap between two of its boxes."""
+        return self.vp.u(24), self.vp.u(18)
+
     def layout(self) -> None:
         vp = self.vp
-        t = self.app.t
-        m, gap = vp.u(24), vp.u(18)
+        m, gap = self._spacing
         switch = self.app.language_switch.area
         title_h = vp.u(80)
         self.title_box = pygame.Rect(m, m, max(vp.u(200), switch.left - 2 * m), title_h)
@@ -182,8 +185,7 @@ class StoryScene(Scene):
         # the buttons and the chart (a touch on it shows that move) lie in the band a seated
         # visitor reaches; the board and the words may stand above it
         band = vp.band
-        bottom = band.bottom - m
-        buttons_top = bottom - button_h
+        buttons_top = band.bottom - m - button_h
         # the words above the language switch where they hold there (else the chart under it,
         # the words under the chart, as on a table)
         low = band.top > 0 and switch.top - self.title_box.bottom - 2 * gap >= vp.u(200)
@@ -194,86 +196,119 @@ class StoryScene(Scene):
             self.title_box.width = vp.width - 2 * m
         top = self.title_box.bottom if low or beside else max(self.title_box.bottom, switch.bottom)
         top += gap
-        exact = spec(self.game.config.game_id).solved
         if vp.portrait:
-            width = vp.width - 2 * m
-            body = buttons_top - gap - top
-            self.chart_box = pygame.Rect(m, top, width, body * 30 // 100)
-            self.words_box = pygame.Rect(m, self.chart_box.bottom + gap, width, body * 26 // 100)
-            board_top = self.words_box.bottom + gap
-            caption_h = self._caption_height()
-            self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, width, caption_h)
-            self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
-            if low:  # the chart under the language switch, the rest above it
-                under = switch.bottom + gap
-                self.chart_box = pygame.Rect(m, under, width, buttons_top - gap - under)
-                body = switch.top - gap - top
-                self.words_box = pygame.Rect(m, top, width, body * 45 // 100)
-                self.caption_box = pygame.Rect(m, switch.top - gap - caption_h, width, caption_h)
-                board_top = self.words_box.bottom + gap
-                self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+            self._portrait_boxes(top, buttons_top, low)
         else:
-            # the board (a picture) gives the chart more width where the band is low
-            board_w = round((vp.width - 2 * m - gap) * (0.3 if low or beside else 0.4))
-            caption_h = self._caption_height()
-            self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, board_w, caption_h)
-            self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
-            # above the band the words beside the board start at the top, the title over the
-            # board's column only: the words at the reading floor need the height
-            # (where the title holds there on two lines at most)
-            narrow = fit_text(t("story.title"), "display", vp.u(60), (board_w, 10**6), max_lines=2)
-            beside_title = (low or beside) and not narrow.overflow
-            right_top = m if beside_title else top
-            if beside_title:
-                self.title_box.width = board_w
-                if narrow.height > self.title_box.height:  # on two lines: the board lower
-                    grow = narrow.height - self.title_box.height
-                    self.title_box.height += grow
-                    self.board_box.top += grow
-                    self.board_box.height -= grow
-            right = pygame.Rect(
-                self.board_box.right + gap, right_top, vp.width - m - self.board_box.right - gap, 0
-            )
-            right.height = buttons_top - gap - right_top
-            self.chart_box = pygame.Rect(
-                right.left, right.top, right.width, max(vp.u(CHART_UNITS), right.height // 2)
-            )
-            self.words_box = pygame.Rect(
-                right.left,
-                self.chart_box.bottom + gap,
-                right.width,
-                right.bottom - self.chart_box.bottom - gap,
-            )
-            if low:  # the words above the language switch, the chart under it (or beside it
-                # where under it the chart would be too low to read its scale)
-                under = switch.bottom + gap
-                self.words_box = pygame.Rect(
-                    right.left, right.top, right.width, switch.top - gap - right.top
-                )
-                self.chart_box = pygame.Rect(right.left, under, right.width, right.bottom - under)
-                if self.chart_box.height < vp.u(CHART_UNITS):
-                    self.words_box.height = band.top - gap - right.top
-                    self.chart_box.top = band.top + gap
-                    self.chart_box.width = switch.left - gap - right.left
-                    self.chart_box.height = right.bottom - self.chart_box.top
-            elif beside:
-                chart_top = max(
-                    right.bottom - max(vp.u(CHART_UNITS), right.height * 2 // 5), band.top + gap
-                )
-                self.chart_box = pygame.Rect(right.left, chart_top, right.width, 0)
-                self.chart_box.height = right.bottom - chart_top
-                if self.chart_box.top < switch.bottom + gap:
-                    self.chart_box.width = switch.left - gap - right.left
-                self.words_box = pygame.Rect(right.left, right.top, right.width, 0)
-                self.words_box.height = self.chart_box.top - gap - right.top
-                if self.words_box.bottom > switch.top:
-                    self.words_box.width = switch.left - gap - right.left
+            right = self._board_column(top, buttons_top, low or beside)
+            self._right_column(right, low, beside)
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
-        # the buttons: which move the board shows (a solved game), then back and home
+        self.buttons = self._story_buttons(pygame.Rect(m, buttons_top, vp.width - 2 * m, button_h))
+
+    def _portrait_boxes(self, top: int, buttons_top: int, low: bool) -> None:
+        """A portrait screen, one box under the other from ``top`` to the buttons: the chart,
+        the words, the board and its caption; where the band is low, the chart under the
+        language switch and the rest above it."""
+        vp = self.vp
+        m, gap = self._spacing
+        switch = self.app.language_switch.area
+        width = vp.width - 2 * m
+        body = buttons_top - gap - top
+        self.chart_box = pygame.Rect(m, top, width, body * 30 // 100)
+        self.words_box = pygame.Rect(m, self.chart_box.bottom + gap, width, body * 26 // 100)
+        board_top = self.words_box.bottom + gap
+        caption_h = self._caption_height()
+        self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, width, caption_h)
+        self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+        if low:  # the chart under the language switch, the rest above it
+            under = switch.bottom + gap
+            self.chart_box = pygame.Rect(m, under, width, buttons_top - gap - under)
+            body = switch.top - gap - top
+            self.words_box = pygame.Rect(m, top, width, body * 45 // 100)
+            self.caption_box = pygame.Rect(m, switch.top - gap - caption_h, width, caption_h)
+            board_top = self.words_box.bottom + gap
+            self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+
+    def _board_column(self, top: int, buttons_top: int, band_low: bool) -> pygame.Rect:
+        """A landscape screen: the board and its caption on the left, from ``top`` down to the
+        buttons (the title over this column alone where the band is low and the title holds
+        there); the rectangle left on the right for the chart and the words."""
+        vp = self.vp
+        m, gap = self._spacing
+        # the board (a picture) gives the chart more width where the band is low
+        board_w = round((vp.width - 2 * m - gap) * (0.3 if band_low else 0.4))
+        caption_h = self._caption_height()
+        self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, board_w, caption_h)
+        self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
+        # above the band the words beside the board start at the top, the title over the
+        # board's column only: the words at the reading floor need the height
+        # (where the title holds there on two lines at most)
+        title = self.app.t("story.title")
+        narrow = fit_text(title, "display", vp.u(60), (board_w, 10**6), max_lines=2)
+        beside_title = band_low and not narrow.overflow
+        right_top = m if beside_title else top
+        if beside_title:
+            self.title_box.width = board_w
+            if narrow.height > self.title_box.height:  # on two lines: the board lower
+                grow = narrow.height - self.title_box.height
+                self.title_box.height += grow
+                self.board_box.top += grow
+                self.board_box.height -= grow
+        right = pygame.Rect(
+            self.board_box.right + gap, right_top, vp.width - m - self.board_box.right - gap, 0
+        )
+        right.height = buttons_top - gap - right_top
+        return right
+
+    def _right_column(self, right: pygame.Rect, low: bool, beside: bool) -> None:
+        """The chart and the words in the column beside the board: the chart over the words;
+        where the band is low, the words above the language switch and the chart under it;
+        where the switch stands beside the column, the chart at the column's foot."""
+        vp = self.vp
+        gap = self._spacing[1]
+        switch = self.app.language_switch.area
+        band = vp.band
+        self.chart_box = pygame.Rect(
+            right.left, right.top, right.width, max(vp.u(CHART_UNITS), right.height // 2)
+        )
+        self.words_box = pygame.Rect(
+            right.left,
+            self.chart_box.bottom + gap,
+            right.width,
+            right.bottom - self.chart_box.bottom - gap,
+        )
+        if low:  # the words above the language switch, the chart under it (or beside it
+            # where under it the chart would be too low to read its scale)
+            under = switch.bottom + gap
+            self.words_box = pygame.Rect(
+                right.left, right.top, right.width, switch.top - gap - right.top
+            )
+            self.chart_box = pygame.Rect(right.left, under, right.width, right.bottom - under)
+            if self.chart_box.height < vp.u(CHART_UNITS):
+                self.words_box.height = band.top - gap - right.top
+                self.chart_box.top = band.top + gap
+                self.chart_box.width = switch.left - gap - right.left
+                self.chart_box.height = right.bottom - self.chart_box.top
+        elif beside:
+            chart_top = max(
+                right.bottom - max(vp.u(CHART_UNITS), right.height * 2 // 5), band.top + gap
+            )
+            self.chart_box = pygame.Rect(right.left, chart_top, right.width, 0)
+            self.chart_box.height = right.bottom - chart_top
+            if self.chart_box.top < switch.bottom + gap:
+                self.chart_box.width = switch.left - gap - right.left
+            self.words_box = pygame.Rect(right.left, right.top, right.width, 0)
+            self.words_box.height = self.chart_box.top - gap - right.top
+            if self.words_box.bottom > switch.top:
+                self.words_box.width = switch.left - gap - right.left
+
+    def _story_buttons(self, row: pygame.Rect) -> list[Button]:
+        """The buttons along ``row``: which move the board shows (a solved game: the best or
+        the costliest, greyed where there is none), then back to the end and home."""
+        vp, t = self.vp, self.app.t
         specs: list[tuple[str, Callable[[], str], Callable[[], None], str]] = []
-        if exact:
+        if spec(self.game.config.game_id).solved:
             specs += [
                 ("best", lambda: t("story.show_best"), lambda: self.show("best"), "best"),
                 ("worst", lambda: t("story.show_worst"), lambda: self.show("worst"), "worst"),
@@ -282,30 +317,29 @@ class StoryScene(Scene):
             ("back", lambda: t("button.back"), self.back, ""),
             ("home", lambda: t("button.home"), lambda: self.app.go("home"), ""),
         ]
-        n = len(specs)
-        widths = self._button_widths([label() for _, label, _, _ in specs], gap, m)
-        lefts = [m + sum(widths[:i]) + i * gap for i in range(n)]
-        self.buttons = []
-        for i, (name, label, action, mode) in enumerate(specs):
-            width = widths[i]
-            kind = "normal"
-            if mode and mode == self.showing:
-                kind = "selected"
+        gap = self._spacing[1]
+        widths = self._button_widths([label() for _, label, _, _ in specs], gap, row.left)
+        lefts = [row.left + sum(widths[:i]) + i * gap for i in range(len(specs))]
+        story = self.story
+        buttons = []
+        for (name, label, action, mode), left, width in zip(specs, lefts, widths, strict=True):
+            kind = "selected" if mode and mode == self.showing else "normal"
             if name == "back":
                 kind = "primary"
             button = Button(
-                pygame.Rect(lefts[i], buttons_top, width, button_h),
+                pygame.Rect(left, row.top, width, row.height),
                 label,
                 action,
                 kind,
                 name=name,
                 size=vp.u(36),
             )
-            if mode == "worst" and self.story is not None and self.story.worst_move is None:
-                button.enabled = False
-            if mode == "best" and self.story is not None and self.story.best_move is None:
-                button.enabled = False
-            self.buttons.append(button)
+            if story is not None and mode in ("best", "worst"):
+                button.enabled = (
+                    story.best_move if mode == "best" else story.worst_move
+                ) is not None
+            buttons.append(button)
+        return buttons
 
     def _button_widths(self, labels: list[str], gap: int, m: int) -> list[int]:
         """The buttons' widths along the screen: equal where every label holds on one line
@@ -313,12 +347,12 @@ class StoryScene(Scene):
         the row shared in proportion to what each still lacks for one line."""
         vp = self.vp
         room = vp.width - 2 * m - (len(labels) - 1) * gap
-        face = font("bold", max(vp.u(36), reading_size("bold")))
+        size = vp.u(36)
         pad = vp.u(40)  # the button's own margins
-        full = [face.size(label)[0] + pad for label in labels]
+        full = [label_width(label, size) + pad for label in labels]
         if max(full) <= room // len(labels):
             return [room // len(labels)] * len(labels)
-        least = [max(face.size(word)[0] for word in label.split()) + pad for label in labels]
+        least = [max(label_width(word, size) for word in label.split()) + pad for label in labels]
         lacks = [f - low for f, low in zip(full, least, strict=True)]
         spare = max(0, room - sum(least))
         total = sum(lacks) or 1
@@ -497,51 +531,100 @@ class StoryScene(Scene):
         return t("story.turning_colour", number=action.index, move=move, colour=colour)
 
     def _draw_words(self, canvas) -> None:
+        """The words beside the chart: a solved game's legend, the verdict, and a note on how
+        the chances were found."""
         vp = self.vp
-        t = self.app.t
+        story = self.story
+        assert story is not None  # (drawn once the story is told)
+        box = self.words_box
+        y = self._draw_legend(canvas) if story.exact else box.top
+        y += vp.u(4)
+        verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
+        honest = ""
+        if self.you and self.game.config.strength == "even":
+            # One honest line: this opponent played at the level it read from the visitor's
+            # moves, a step toward whoever was behind (docs/ai.md, "Even match")
+            honest = self.app.t("story.even_opponent")
+        verdict_h = self._verdict_height(verdict, honest, box.bottom - y)
+        draw_text(
+            canvas,
+            verdict,
+            pygame.Rect(box.left, y, box.width, verdict_h),
+            role="bold",
+            size=vp.u(36),
+            colour=theme.GOLD,
+            align="left",
+            valign="top",
+        )
+        y += verdict_h
+        self._draw_note(canvas, pygame.Rect(box.left, y, box.width, box.bottom - y), honest)
+
+    def _draw_legend(self, canvas) -> int:
+        """A solved game's legend at the top of the words: a bar for the luck of the throws,
+        a triangle for what the moves cost, each with its sum; the y under it."""
+        vp, t, app = self.vp, self.app.t, self.app
         story = self.story
         assert story is not None  # (drawn once the story is told)
         box = self.words_box
         y = box.top
         line_h = line_height("text", 0)  # a legend's line at the reading floor
-        if story.exact:
-            colour_name = t(f"colour.{self.viewpoint}")
-            cost_text = (
-                t("story.legend_cost", points=signed_points(self.app, story.skill))
-                if self.you
-                else t(
-                    "story.legend_cost_colour",
-                    colour=colour_name,
-                    points=signed_points(self.app, story.skill),
-                )
+        cost_text = (
+            t("story.legend_cost", points=signed_points(app, story.skill))
+            if self.you
+            else t(
+                "story.legend_cost_colour",
+                colour=t(f"colour.{self.viewpoint}"),
+                points=signed_points(app, story.skill),
             )
-            legend = [
-                ("bar", LUCK, t("story.legend_luck", points=signed_points(self.app, story.luck))),
-                ("triangle", COST, cost_text),
-            ]
-            for shape, colour, text in legend:
-                cx, cy = box.left + vp.u(16), y + line_h // 2
-                if shape == "bar":
-                    pygame.draw.rect(
-                        canvas, colour, pygame.Rect(cx - vp.u(3), cy - vp.u(14), vp.u(6), vp.u(28))
-                    )
-                else:
-                    w = vp.u(11)
-                    pygame.draw.polygon(
-                        canvas, colour, [(cx - w, cy - w), (cx + w, cy - w), (cx, cy + w)]
-                    )
-                draw_text(
-                    canvas,
-                    text,
-                    pygame.Rect(box.left + vp.u(44), y, box.width - vp.u(44), line_h),
-                    size=vp.u(28),
-                    colour=theme.CREAM,
-                    align="left",
-                    max_lines=1,
+        )
+        legend = [
+            ("bar", LUCK, t("story.legend_luck", points=signed_points(app, story.luck))),
+            ("triangle", COST, cost_text),
+        ]
+        for shape, colour, text in legend:
+            cx, cy = box.left + vp.u(16), y + line_h // 2
+            if shape == "bar":
+                pygame.draw.rect(
+                    canvas, colour, pygame.Rect(cx - vp.u(3), cy - vp.u(14), vp.u(6), vp.u(28))
                 )
-                y += line_h
-        y += vp.u(4)
-        verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
+            else:
+                w = vp.u(11)
+                pygame.draw.polygon(
+                    canvas, colour, [(cx - w, cy - w), (cx + w, cy - w), (cx, cy + w)]
+                )
+            draw_text(
+                canvas,
+                text,
+                pygame.Rect(box.left + vp.u(44), y, box.width - vp.u(44), line_h),
+                size=vp.u(28),
+                colour=theme.CREAM,
+                align="left",
+                max_lines=1,
+            )
+            y += line_h
+        return y
+
+    def _verdict_height(self, verdict: str, honest: str, rest: int) -> int:
+        """The verdict's height out of the ``rest`` of the words' box: as high as its words
+        need at the reading floor, less what the honest line needs to stay whole."""
+        vp = self.vp
+        width = self.words_box.width
+        floor = reading_size()
+        verdict_h = fit_text(verdict, "bold", floor, (width, 10**6), min_size=floor).height
+        verdict_h = min(rest, verdict_h + vp.u(8))
+        if honest:
+            # the honest line always stays whole: the verdict gives up what it needs (its box
+            # shrinks its words) rather than the line running under the buttons
+            needed = fit_text(honest, "italic", floor, (width, rest), min_size=floor).height
+            verdict_h = max(0, min(verdict_h, rest - needed - vp.u(4)))
+        return verdict_h
+
+    def _draw_note(self, canvas, note_box: pygame.Rect, honest: str) -> None:
+        """How the chances were found, under the verdict, after the honest line: where the
+        box is small, shortened, then left out; the honest line always stays."""
+        t = self.app.t
+        story = self.story
+        assert story is not None  # (drawn once the story is told)
         exact = t("story.exact")
         if story.exact and self.game.match.state.visit is not None:
             # the solved table is the full game's: a short game's end by the score is not in it
@@ -555,40 +638,12 @@ class StoryScene(Scene):
             if story.depth == 1
             else t("story.judged_glance")
         )
-        honest = ""
-        if self.you and self.game.config.strength == "even":
-            # One honest line: this opponent played at the level it read from the visitor's
-            # moves, a step toward whoever was behind (docs/ai.md, "Even match")
-            honest = t("story.even_opponent")
-        # Where the box is small, how the chances were found is shortened, then left out; the
-        # honest line always stays.
         notes = [
             " ".join(filter(None, (honest, how))),
             " ".join(filter(None, (honest, exact if story.exact else ""))),
             honest,
         ]
-        rest = box.bottom - y
         floor = reading_size()
-        # the verdict as high as its words need at the reading floor, the notes the rest
-        verdict_h = fit_text(verdict, "bold", floor, (box.width, 10**6), min_size=floor).height
-        verdict_h = min(rest, verdict_h + vp.u(8))
-        if honest:
-            # the honest line always stays whole: the verdict gives up what it needs (its box
-            # shrinks its words) rather than the line running under the buttons
-            needed = fit_text(honest, "italic", floor, (box.width, rest), min_size=floor).height
-            verdict_h = max(0, min(verdict_h, rest - needed - vp.u(4)))
-        draw_text(
-            canvas,
-            verdict,
-            pygame.Rect(box.left, y, box.width, verdict_h),
-            role="bold",
-            size=vp.u(36),
-            colour=theme.GOLD,
-            align="left",
-            valign="top",
-        )
-        y += verdict_h
-        note_box = pygame.Rect(box.left, y, box.width, box.bottom - y)
         note = next(
             (
                 n
