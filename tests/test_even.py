@@ -488,6 +488,38 @@ def test_the_estimate_is_his_mean_loss_drawn_toward_the_prior_until_his_moves_te
     assert estimate(mixed[:4], prior).spread > estimate(mixed, prior).spread > 0
 
 
+def test_the_prior_ages_as_his_decisions_do_so_a_sharp_visitor_is_read_near_his_loss() -> None:
+    # twenty decisions losing 0.002 each against the Beginner's loss: a prior held at two
+    # decisions' worth kept him at 0.0084, four times his loss; as old as the decision before
+    # his first, it weighs 2 * 0.5 ** (20 / 10) = 0.5 of a decision
+    sharp = [Decision((0.0, 0.002, 0.1), 1)] * 20
+    prior = 0.044
+    read = estimate(sharp, prior).loss
+    weights = [0.5 ** (k / 10) for k in range(20)]
+    assert read == pytest.approx((0.5 * prior + 0.002 * sum(weights)) / (0.5 + sum(weights)))
+    assert read < 2 * 0.002
+    # his first decision is still no verdict
+    assert estimate(sharp[:1], prior).loss > 10 * 0.002
+
+
+def test_a_quiet_move_as_good_as_the_capture_is_no_capture_missed() -> None:
+    # Petteia: Blue could take c7 (b3-b7) and played a1-a2; the chances are injected
+    state = PetteiaState.from_position(blue=["b3", "d7", "a1"], white=["c7", "h5", "h1"])
+    after = state.play("a1-a2")
+    after = after.play(after.legal_moves()[0])
+
+    def read(quiet_loss: float) -> Decision:
+        def chances(node):  # b3-b7 best, a1-a2 ``quiet_loss`` below, the rest far below
+            worth = {"b3-b7": 0.6, "a1-a2": 0.6 - quiet_loss}
+            return [(m.text, worth.get(m.text, 0.3)) for m in node.legal_moves()]
+
+        (decision,) = decisions_of(after, "blue", chances, takes=ev.takes_a_man)
+        return decision
+
+    assert read(0.003).could_take and not read(0.003).missed
+    assert read(0.05).could_take and read(0.05).missed
+
+
 def test_recent_decisions_weigh_more_than_old_ones() -> None:
     warmed = [Decision((0.0, 0.1), 1)] * 10 + [Decision((0.0, 0.1), 0)] * 10
     cooled = list(reversed(warmed))
@@ -724,6 +756,29 @@ class TickingClock:
     def __call__(self) -> float:
         self.now += 1.0
         return self.now
+
+
+def test_its_own_position_cut_short_weighs_only_the_moves_judged_at_two_plies() -> None:
+    state = new_game("epaminondas")
+    rng = random.Random(6)
+    for _ in range(20):
+        state = state.play(rng.choice(state.legal_moves()))
+    legal = state.legal_moves()
+    ev._referee_cache.clear()
+    full = dict(ev.referee_values(state))  # two plies, every move
+    ev._referee_cache.clear()
+    counted = TickingClock()
+    ev.referee_values(state, deadline=1e12, clock=counted)  # the clock's readings of a whole one
+    ev._referee_cache.clear()
+    one_ply = {m.text: v for v, m in ev.judge(state, legal, 1, 10**9)}
+    # the clock runs out in the second ply's search: the moves judged by then are answered at
+    # the referee's own two plies, the others not at all, and nothing is kept
+    hurried = dict(ev.referee_values(state, deadline=counted.now * 0.6, clock=TickingClock()))
+    assert 0 < len(hurried) < len(legal)
+    assert all(hurried[t] == full[t] for t in hurried)
+    # those judged are the moves one ply rates best
+    assert min(one_ply[t] for t in hurried) >= max(one_ply[t] for t in full if t not in hurried)
+    assert not ev._referee_cache
 
 
 def test_the_visitors_positions_are_read_within_the_clock_and_never_read_shallower() -> None:

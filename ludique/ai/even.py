@@ -149,13 +149,15 @@ def judge(
     depth: int,
     nodes: int,
     stop: Callable[[], bool] | None = None,
+    out: list[tuple[int, Move]] | None = None,
 ) -> list[tuple[int, Move]]:
     """Each of ``moves`` with its value at ``depth`` plies for the mover, as the referee searches
-    it (no contempt, the extensions); ``SearchAborted`` past ``nodes`` or on ``stop``."""
+    it (no contempt, the extensions); ``SearchAborted`` past ``nodes`` or on ``stop``, the
+    moves valued before it in ``out``."""
     from ludique.ai.evaluation import ai_for
 
     searcher = Searcher(ai_for(state), Limit(nodes=nodes), stop=stop, contempt=0)
-    return searcher.score_moves(state, moves, depth)
+    return searcher.score_moves(state, moves, depth, out=out)
 
 
 class Recent(OrderedDict[K, V]):
@@ -193,11 +195,13 @@ def referee_values(
 
     ``stop`` (the worker's cancellation) ends it with ``Cancelled``, nothing cached: the answer
     of a cancelled request is never used, and a cut-short one must not be remembered.  A
-    ``deadline`` (on ``clock``) bounds it by the clock as well.  What the clock cuts short is
-    answered a ply less deep, or by the position each move leaves, and not remembered (the
-    computer's own position: it must move); without ``hurried`` (a position read to know the
-    player, whose reading must not depend on the machine's speed) it is not answered at all
-    (``OutOfTime``), and is read again, in full, at a later decision."""
+    ``deadline`` (on ``clock``) bounds it by the clock as well.  Two plies are searched for the
+    moves that look best at one ply first; what the clock cuts short is answered for the moves
+    judged at two plies alone (else at one ply, else by the position each move leaves) and not
+    remembered (the computer's own position: it must move, and weighs only the moves answered);
+    without ``hurried`` (a position read to know the player, whose reading must not depend on
+    the machine's speed) it is not answered at all (``OutOfTime``), and is read again, in full,
+    at a later decision."""
     cache_key = (state.game_id, state.key)
     cached = _referee_cache.recall(cache_key)
     if cached is not None:
@@ -214,24 +218,41 @@ def referee_values(
     def halt() -> bool:
         return (stop is not None and stop()) or late()
 
+    def cut_short() -> bool:  # why a search stopped: the request cancelled, or the clock
+        if stop is not None and stop():
+            raise Cancelled from None
+        if late() and not hurried:
+            raise OutOfTime from None
+        return late()
+
+    def unkept(scored: list[tuple[int, Move]]) -> tuple[tuple[str, int], ...]:
+        value = {m.text: v for v, m in scored}  # answered in the order of the legal moves
+        return tuple((m.text, value[m.text]) for m in moves if m.text in value)
+
+    def kept(scored: list[tuple[int, Move]]) -> tuple[tuple[str, int], ...]:
+        return _referee_cache.keep(cache_key, unkept(scored))
+
     moves = state.legal_moves()
     bound = REFEREE_NODES + REFEREE_SPAN * len(moves) ** 2
-    cut = False
-    for depth in range(REFEREE_DEPTH, 0, -1):
-        try:
-            scored = judge(state, moves, depth, bound >> (REFEREE_DEPTH - depth), halt)
-            break
-        except SearchAborted:
-            if stop is not None and stop():
-                raise Cancelled from None
-            if late():
-                if not hurried:
-                    raise OutOfTime from None
-                cut = True
-    else:  # not even one ply in bounds: the position each move leaves, as it stands
-        scored = [(_static_after(ai_for(state), state, m), m) for m in moves]
-    values = tuple((move.text, value) for value, move in scored)
-    return values if cut else _referee_cache.keep(cache_key, values)
+    # One ply first (within half the bound): the order in which two plies are searched, the
+    # moves that look best first, and the values where two plies do not fit the bound.
+    try:
+        shallow = judge(state, moves, REFEREE_DEPTH - 1, bound >> 1, halt)
+    except SearchAborted:
+        # not even one ply: the position each move leaves, as it stands
+        static = [(_static_after(ai_for(state), state, m), m) for m in moves]
+        return unkept(static) if cut_short() else kept(static)
+    ordered = [m for _, m in sorted(shallow, key=lambda vm: -vm[0])]
+    deep: list[tuple[int, Move]] = []
+    try:
+        return kept(judge(state, ordered, REFEREE_DEPTH, bound, halt, deep))
+    except SearchAborted:
+        if cut_short():
+            # its own position, cut short by the clock: only the moves judged at the referee's
+            # depth are answered (those that look best at one ply), so that every move it weighs
+            # loses, by the referee, what it sees it lose; none judged, one ply for all
+            return unkept(deep or shallow)
+        return kept(shallow)  # two plies do not fit the bound: one ply, for every move
 
 
 def _static_after(ai: GameAI, state: GameState, move: Move) -> int:

@@ -343,14 +343,20 @@ class Searcher:
         return best, alpha, scored
 
     def score_moves(
-        self, state: GameState, moves: list[Move], depth: int, extensions: int = 2
+        self,
+        state: GameState,
+        moves: list[Move],
+        depth: int,
+        extensions: int = 2,
+        out: list[tuple[int, Move]] | None = None,
     ) -> list[tuple[int, Move]]:
         """Each of ``moves`` (legal in ``state``) with its value for the mover at ``depth`` plies,
         each with an open window: a value, not a bound (the Even match's referee).  Raises
-        ``SearchAborted`` past the limit."""
+        ``SearchAborted`` past the limit; the moves valued before it are then in ``out``, when
+        given (each value is whole: the move being searched when it stopped is not there)."""
         self.root_colour = state.to_move
         mover = state.to_move
-        out = []
+        out = [] if out is None else out
         for move in moves:
             child = state.play(move)
             if child.to_move == mover:  # the Seneca removal: the same player, no ply spent

@@ -26,7 +26,7 @@ from ludique.games.base import GameState
 
 WINDOW = 20  # the player's decisions read, most recent last
 HALF_LIFE = 10.0  # decisions: one this far back weighs half as much as the last
-PRIOR_WEIGHT = 2.0  # decisions' worth of the prior: one slip or one lucky move is not a verdict
+PRIOR_WEIGHT = 2.0  # decisions' worth of the prior at first: one slip or lucky move is no verdict
 # A decision whose moves all lie within this of the best says nothing of the player (a game
 # already won or lost: every move's chance is near 1 or 0); it is passed over, so that the
 # window holds the decisions that tell, and the estimate does not fade back to the prior.
@@ -38,7 +38,8 @@ LOOK_BACK = 4 * WINDOW  # of the player's positions at most, however few of them
 class Decision:
     """One decision: every move's loss against the best, the move made, whether it left a man
     to be taken for nothing, whether the best move took a man (``could_take``) and whether his
-    took none while it did (``missed``: a capture not seen)."""
+    took none and lost more than ``INFORMATIVE`` while it did (``missed``: a capture not seen;
+    a quiet move as good as the capture is not one)."""
 
     losses: tuple[float, ...]
     chosen: int
@@ -117,16 +118,19 @@ def weighted_mean(decisions: Sequence[Decision], prior: float) -> tuple[float, f
     error."""
     n = len(decisions)
     weights = [0.5 ** ((n - 1 - i) / HALF_LIFE) for i in range(n)]
-    total = PRIOR_WEIGHT + math.fsum(weights)
+    # the prior stands for what was known before his first decision read: it ages as his
+    # decisions do, older than the oldest (a fixed weight kept a sharp visitor's estimate at
+    # several times his loss: the Beginner's loss is ten times the Champion's)
+    held = PRIOR_WEIGHT * 0.5 ** (n / HALF_LIFE)
+    total = held + math.fsum(weights)
     mean = (
-        PRIOR_WEIGHT * prior
-        + math.fsum(w * d.loss for w, d in zip(weights, decisions, strict=True))
+        held * prior + math.fsum(w * d.loss for w, d in zip(weights, decisions, strict=True))
     ) / total
     spread_sq = (
-        PRIOR_WEIGHT * (prior - mean) ** 2
+        held * (prior - mean) ** 2
         + math.fsum(w * (d.loss - mean) ** 2 for w, d in zip(weights, decisions, strict=True))
     ) / total
-    effective = total**2 / (PRIOR_WEIGHT**2 + math.fsum(w * w for w in weights))
+    effective = total**2 / (held**2 + math.fsum(w * w for w in weights))
     return mean, math.sqrt(spread_sq / effective)
 
 
@@ -174,8 +178,14 @@ def decisions_of(
                     gave = left(node, child.action) if left is not None else False
                     best_moves = [t for t, x in zip(texts, losses, strict=True) if x == 0.0]
                     could = takes is not None and any(takes(node, t) for t in best_moves)
-                    missed = could and takes is not None and not takes(node, child.action)
                     chosen = texts.index(child.action)
+                    # a move as good as the capture (within ``INFORMATIVE``) missed nothing
+                    missed = (
+                        could
+                        and losses[chosen] > INFORMATIVE
+                        and takes is not None
+                        and not takes(node, child.action)
+                    )
                     out.append(Decision(losses, chosen, gave, could, missed))
         child, node = node, node.parent
     out.reverse()
