@@ -7,9 +7,12 @@
 
 Every game is played by the kiosk's own ``ludique.play.match.Match``, headless: the computer's seat
 is an opponent that answers at once with ``ludique.ai.decide(state, "even", budget)``, the
-visitor's seat one of the synthetic visitors below, the die thrown by the match.  Games
-alternate who starts.  Each finished game is appended to ``--out`` (JSON lines) at once, and
-games already there are not played again, so an interrupted run resumes.
+visitor's seat one of the synthetic visitors below, the die thrown by the match.  Who starts
+alternates with the game's index, the game and the visitor (``starts``), so that one game a
+cell already gives every visitor both seats across the games and every game both seats across
+the visitors (between equals the side that starts wins most games: with the seat of index 0
+alone, every visitor started every game).  Each finished game is appended to ``--out`` (JSON
+lines) at once, and games already there are not played again, so an interrupted run resumes.
 
 The visitors, none of them Even match's own model of a visitor:
 
@@ -355,6 +358,13 @@ def start(job: dict):
         return new_game(job["game"])
 
 
+def starts(job: dict) -> bool:
+    """Whether the visitor starts this game: alternating with the index, the game and the
+    visitor, so that each visitor's games and each game's visitors have both seats."""
+    cell = GAME_IDS.index(job["game"]) + VISITORS.index(job["visitor"])
+    return (job["index"] + cell) % 2 == 0
+
+
 def play_one(job: dict) -> dict:
     from ludique.ai import even
     from ludique.ai.evaluation import ai_for
@@ -367,7 +377,7 @@ def play_one(job: dict) -> dict:
     config = GameConfig(game_id, "computer", "even", None)
     probe = Match(config, computer, clock=InstantClock(), think_budget=budget)
     colours = probe.state.colours
-    visitor_colour = colours[index % 2]
+    visitor_colour = colours[0 if starts(job) else 1]
     config = GameConfig(game_id, "computer", "even", visitor_colour)
     match = Match(config, computer, clock=InstantClock(), think_budget=budget, state=start(job))
     match.dice = random.Random(rng.random())
