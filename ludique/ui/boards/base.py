@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -15,6 +16,18 @@ from ludique.ui.layout import VISITOR_CAP, cap_height, size_for_cap
 from ludique.ui.pixels import PIXELS, kept
 
 Point = tuple[float, float]
+
+
+@dataclass
+class PiecesDrawn:
+    """What drawing the pieces found for the marks drawn over them: where the mover's top
+    piece of each square stands, the squares where it is a prisoner (an incitus), where the
+    held piece stands, and the squares whose hint ring is drawn already."""
+
+    tops: dict[str, tuple[int, int]] = field(default_factory=dict)
+    prisoners: set[str] = field(default_factory=set)
+    held: tuple[int, int] | None = None
+    glowing: set[str] = field(default_factory=set)
 
 
 class BoardView:
@@ -177,62 +190,81 @@ class BoardView:
             surface.blit(disc, disc.get_rect(center=self.target_centre(sq, state)))
         if extras:
             self.draw_extras(surface, state)
-        to_hide = list(hidden)
         glow = set(glow)
-        fading = fading or {}
+        drawn = self._draw_pieces(surface, state, hidden, glow, selected, fading or {})
+        if drawn.held is not None:
+            ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
+            surface.blit(ring, ring.get_rect(center=drawn.held))
+        self._draw_next_step_rings(surface, drawn, set(movable) | (glow & drawn.prisoners), pulse)
+        self.draw_targets(surface, state, targets, danger, gain)
+        for sq in glow - drawn.glowing:  # a hint on an empty square or point
+            cx, cy = self.target_centre(sq, state)
+            ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
+            surface.blit(ring, ring.get_rect(center=(cx, cy)))
+
+    def _shown(
+        self, state: GameState, hidden: Iterable[tuple[str, str]]
+    ) -> list[tuple[Piece, tuple[int, int]]]:
+        """The pieces placed as ``layout`` places them, less one piece for each (square,
+        colour) of ``hidden``: the top one of its stack, the one being dragged or animated."""
         placed = self.layout(state)
         skip: set[int] = set()
-        for sq, colour in to_hide:
+        for sq, colour in hidden:
             for i in range(len(placed) - 1, -1, -1):
                 piece, _ = placed[i]
                 if i not in skip and piece.square == sq and piece.colour == colour:
                     skip.add(i)
                     break
-        glow_done: set[str] = set()
-        movable = set(movable)
-        tops: dict[str, tuple[int, int]] = {}  # where the mover's top piece of a square stands
-        prisoners: set[str] = set()  # squares where the mover's top piece is an incitus
-        held: tuple[int, int] | None = None
-        for i, (piece, (x, y)) in enumerate(placed):
-            if i in skip:
-                continue
+        return [p for i, p in enumerate(placed) if i not in skip]
+
+    def _draw_pieces(
+        self,
+        surface: pygame.Surface,
+        state: GameState,
+        hidden: Iterable[tuple[str, str]],
+        glow: set[str],
+        selected: str | None,
+        fading: dict[str, float],
+    ) -> PiecesDrawn:
+        """Every piece shown, bottom of a stack first, with the hint's ring under a glowing
+        one and the opacity of one leaving; what the marks drawn over them need to know."""
+        drawn = PiecesDrawn()
+        for piece, (x, y) in self._shown(state, hidden):
             image = self.sprite(piece)
             if piece.kind == "incitus" and piece.square in glow:
-                glow_done.add(piece.square)  # a prisoner to remove: its own mark, below
-            if piece.square in glow and piece.square not in glow_done:
+                drawn.glowing.add(piece.square)  # a prisoner to remove: its own mark, later
+            if piece.square in glow and piece.square not in drawn.glowing:
                 ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
                 surface.blit(ring, ring.get_rect(center=(x, y)))
-                glow_done.add(piece.square)
+                drawn.glowing.add(piece.square)
             if piece.square in fading:
                 image = image.copy()
                 image.set_alpha(int(255 * fading[piece.square]))
             surface.blit(image, image.get_rect(center=(x, y)))
             if piece.colour == state.to_move:
-                tops[piece.square] = (x, y)
+                drawn.tops[piece.square] = (x, y)
                 if piece.kind == "incitus":
-                    prisoners.add(piece.square)
+                    drawn.prisoners.add(piece.square)
                 else:
-                    prisoners.discard(piece.square)
+                    drawn.prisoners.discard(piece.square)
             if selected is not None and piece.square == selected and piece.colour == state.to_move:
-                held = (x, y)  # of a stack (off the board, a shared point), the mover's top
-        if held is not None:
-            ring = theme.glow_ring(self.radius + 2, theme.HIGHLIGHT, 230)
-            surface.blit(ring, ring.get_rect(center=held))
-        ringed = movable | (glow & prisoners)
+                drawn.held = (x, y)  # of a stack (off the board, a shared point), the mover's top
+        return drawn
+
+    def _draw_next_step_rings(
+        self, surface: pygame.Surface, drawn: PiecesDrawn, ringed: set[str], pulse: float
+    ) -> None:
+        """The ring round each of the mover's pieces in ``ringed``: the mark of one that can
+        move, or of a prisoner to take off the board."""
         # in the order the pieces were drawn, not a set's (which changes from run to run): a
         # ring that overlaps its neighbour's is drawn the same every time
-        for sq, centre in tops.items():
+        for sq, centre in drawn.tops.items():
             if sq not in ringed:
                 continue
-            if sq in prisoners:  # not a piece that moves: one that leaves the board
+            if sq in drawn.prisoners:  # not a piece that moves: one that leaves the board
                 surface.blit(*self.placed_ring(remove_mark(self.radius, pulse), centre))
             else:
                 surface.blit(*self.placed_ring(mark_ring(self.radius, pulse), centre))
-        self.draw_targets(surface, state, targets, danger, gain)
-        for sq in glow - glow_done:
-            cx, cy = self.target_centre(sq, state)
-            ring = theme.glow_ring(self.radius + 4, theme.HIGHLIGHT)
-            surface.blit(ring, ring.get_rect(center=(cx, cy)))
 
     @staticmethod
     def placed_ring(ring: pygame.Surface, centre: tuple[int, int]):
