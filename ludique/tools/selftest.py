@@ -70,7 +70,7 @@ class Driver:
     def __init__(self, app: App, frame: float = 1 / 30, check: Callable[[], None] | None = None):
         self.app = app
         self.clock = SimClock()
-        app.now = self.clock  # type: ignore[method-assign]
+        app.use_clock(self.clock)
         app.last_input = self.clock.t
         self.frame = frame
         self.check = check or (lambda: None)

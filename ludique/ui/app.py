@@ -169,6 +169,11 @@ class App:
     def now(self) -> float:
         return self._clock()
 
+    def use_clock(self, clock: Callable[[], float]) -> None:
+        """The kiosk's time from now on: a driver's simulated clock (the self-test, the soak),
+        where a minute of idle costs no real time."""
+        self._clock = clock
+
     def seconds(self, s: float) -> float:
         """A duration of the show (animations, pauses), shortened in tests by ``timing_scale``."""
         return s * self.timing_scale
