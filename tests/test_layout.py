@@ -13,6 +13,7 @@ import itertools
 
 import pytest
 
+from ludique.tools.curator_screens import admin_screens
 from ludique.tools.screens import SIZES, each_screen, review_app
 from ludique.ui.layout import VISITOR_CAP, cap_height, recording
 from ludique.words.i18n import LANGUAGES
@@ -23,7 +24,7 @@ TOTALS: dict[str, int] = {}
 
 
 def _problems(
-    size: tuple[int, int], lang: str, contrast: bool, mount: str | None = None
+    size: tuple[int, int], lang: str, contrast: bool, mount: str | None = None, shown=each_screen
 ) -> tuple[int, int, list[str]]:
     app = review_app(size, lang, mount)
     problems: list[str] = []
@@ -33,7 +34,7 @@ def _problems(
     # the capitals of every text a visitor reads (26 px at 1080 lines: legible from 1.5 m)
     floor = app.viewport.u(VISITOR_CAP)
     try:
-        for name in each_screen(app):
+        for name in shown(app):
             app.dirty = True
             with recording() as drawn:
                 app.draw()
@@ -110,6 +111,17 @@ def test_every_text_in_its_box_on_every_screen(size, lang):
     screens, texts, problems = _problems(size, lang, contrast=size == (1920, 1080))
     TOTALS[f"{size[0]}x{size[1]} {lang}"] = texts
     assert screens >= 30 and texts >= 10 * screens
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_text_in_its_box_on_the_curators_panel(size, lang):
+    # the panel's screens alone (quick): without statistics, with their charts, with problems
+    screens, texts, problems = _problems(
+        size, lang, contrast=size == (1920, 1080), shown=admin_screens
+    )
+    assert screens == 4 and texts >= 40 * 3
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
 
 

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from ludique.kiosk.stats import Stats, StatsRow, StatsSummary, stats_lines
-from ludique.ui.charts import draw_stats_chart
+from ludique.ui.charts import ChartStyle, draw_stats_chart
 
 DAY = dt.datetime(2026, 11, 20, 15, 0)
 
@@ -142,13 +142,15 @@ def test_chart_draws_bars(tmp_path: Path) -> None:
     for n in range(6):
         stats.record(game(result="visitor" if n % 2 else "computer", played_at=dt.datetime.now()))
     summary = stats.summary()
-    draw_stats_chart(surface, pygame.Rect(20, 20, 1160, 360), summary)
+    style = ChartStyle(title_size=28, word_size=24, floor=24)
+    boxes = draw_stats_chart(surface, pygame.Rect(20, 20, 1160, 360), summary, None, style)
+    assert len(boxes) == 4 and all(pygame.Rect(20, 20, 1160, 360).contains(box) for box in boxes)
     bar = (214, 176, 102)
     accent = (120, 190, 140)
     colours = {surface.get_at((x, y))[:3] for x in range(0, 1200, 3) for y in range(0, 400, 3)}
     assert bar in colours and accent in colours
     # an empty summary draws frames and titles only, without failing
-    draw_stats_chart(surface, pygame.Rect(0, 0, 600, 200), StatsSummary())
+    draw_stats_chart(surface, pygame.Rect(0, 0, 600, 200), StatsSummary(), None, style)
 
 
 @pytest.mark.parametrize(

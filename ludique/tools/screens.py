@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+from ludique.tools.curator_screens import SeededStats, admin_screens
 from ludique.tools.review import NOTICE_FIELDS, advance, game_screens
 
 SIZES = ((3840, 2160), (1920, 1080), (1280, 800), (1024, 768), (1080, 1920))
@@ -225,7 +226,7 @@ def _learn_screens(app) -> Iterator[str]:
 
 def _kiosk_screens(app) -> Iterator[str]:
     """A game of two visitors (the kiosk's first game), the question to one who stopped
-    playing, the curator's PIN pad and panel."""
+    playing, the curator's PIN pad and panel (``ludique.tools.curator_screens``)."""
     from ludique.games import specs
     from ludique.play.match import GameConfig
     from ludique.ui.scenes.admin import PinPad
@@ -241,8 +242,7 @@ def _kiosk_screens(app) -> Iterator[str]:
     app.pin_pad.entered = "12"
     yield "pin-pad"
     app.pin_pad = None
-    app.go("admin")
-    yield "admin"
+    yield from admin_screens(app)  # without statistics, with their charts, with problems
 
 
 def _notice_screens(app) -> Iterator[str]:
@@ -304,8 +304,9 @@ def render_all(outdir: Path, sizes=SIZES, langs=None, mount: str | None = None) 
 
 
 def review_app(size: tuple[int, int], lang: str, mount: str | None = None):
-    """A windowed kiosk of ``size`` in ``lang`` with the quick stand-in computer player,
-    mounted as ``mount`` says (``55@80``, ``table``; None: the settings' default)."""
+    """A windowed kiosk of ``size`` in ``lang`` with the quick stand-in computer player and
+    the review's statistics (shown on the curator's panel's own screens), mounted as ``mount``
+    says (``55@80``, ``table``; None: the settings' default)."""
     from ludique.kiosk.settings import Settings
     from ludique.ui.app import App
     from ludique.ui.game_board import PULSE_SECONDS
@@ -326,6 +327,7 @@ def review_app(size: tuple[int, int], lang: str, mount: str | None = None):
         lang=lang,
         opponent=Opponent(force_stand_in=True),
         clock=lambda: moment,
+        stats=SeededStats(),
     )
 
 

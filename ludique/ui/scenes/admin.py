@@ -12,7 +12,7 @@ import pygame
 
 from ludique.play.match import STRENGTHS
 from ludique.ui import theme
-from ludique.ui.charts import draw_stats_chart
+from ludique.ui.charts import ChartStyle, draw_stats_chart
 from ludique.ui.context import CuratorKiosk
 from ludique.ui.fonts import font
 from ludique.ui.layout import curator_sheet, design_frame, draw_label, draw_text, wrap_lines
@@ -23,16 +23,25 @@ from ludique.words.i18n import LANGUAGES, catalog
 IDLE_CHOICES = (30, 60, 90, 120, 180, 300)
 PAD_IDLE = 30.0  # seconds without a key pressed before the PIN pad closes itself
 
-# The statistics across the panel; when there are problems, the chart makes room for their box
-# on the right, which starts under the longest rows of buttons (they end at x = 1700 and 1464).
-STATS_TOP = 720
-CHART = pygame.Rect(60, STATS_TOP + 56, 1800, 150)
-CHART_BESIDE_PROBLEMS = pygame.Rect(60, STATS_TOP + 56, 1160, 150)
-PROBLEMS_TOP = 540
-PROBLEM_BOX = pygame.Rect(1260, PROBLEMS_TOP + 56, 600, 1070 - PROBLEMS_TOP - 56)
-PROBLEM_SIZE = 24
-PROBLEM_STEP = int(PROBLEM_SIZE * 1.3)
+# The panel's plan, in design pixels of its 1920x1080 sheet (``layout.design_frame``): the title,
+# five rows of choices, the statistics across the whole width, the way out under them.  The
+# problems' box stands beside the rows whose choices end early (strength, sound, gauge: their
+# buttons end at x = 1306), above the statistics, so that the charts keep the whole width.
+ROWS_TOP = 160
+ROW_STEP = 100  # a row of choices 88 high, and the space under it
+ROW_HIGH = 88
+PROBLEMS_TOP = ROWS_TOP + 2 * ROW_STEP
+PROBLEM_SIZE = 24  # the panel's smallest words: the problems', and the charts' labels and counts
+# a line of the problems: the face's whole height at every scale (Noto Serif's lines are 1.38 to
+# 1.43 times its size, more than the usual 1.3), so that no line's image runs into the next
+PROBLEM_STEP = int(PROBLEM_SIZE * 1.5)
 PROBLEM_GAP = 8  # between two problems
+# three problems of nine lines in all (German, French) hold in the box whole
+PROBLEM_BOX = pygame.Rect(1330, PROBLEMS_TOP + 52, 530, 9 * PROBLEM_STEP + 2 * PROBLEM_GAP + 2)
+STATS_TOP = PROBLEM_BOX.bottom - 52  # the heading beside the box's last lines
+CHART = pygame.Rect(60, PROBLEM_BOX.bottom + 6, 1800, 190)
+CHART_TITLE_SIZE = 28
+WAY_OUT = pygame.Rect(60, CHART.bottom + 14, 1160, 90)  # Exit and Back, side by side
 
 
 def fit_lines(text: str, width: int, size: int = PROBLEM_SIZE) -> list[str]:
@@ -210,6 +219,7 @@ class AdminScene(Scene):
     def __init__(self, app: CuratorKiosk) -> None:
         super().__init__(app)
         self.switch = LanguageSwitch(app.set_language)
+        self.chart_boxes: list[pygame.Rect] = []  # where each chart was drawn last
 
     def on_pointer(self, pointer) -> None:
         if pointer.kind == "down" and self.switch.handle_tap(pointer.pos):
@@ -226,13 +236,15 @@ class AdminScene(Scene):
         self.rows: list[tuple[str, int]] = []
         f = self.frame = design_frame(self.vp)
         self.switch.layout(dataclasses.replace(self.vp, reach=(0.0, 1.0)))
-        y = 170
+        y = ROWS_TOP
         for key, choices in self._settings_offered():
             self.rows.append((key, y))
             width = 176 if len(choices) > 3 else 290  # the words need room; numbers less
-            rects = [f.rect(560 + i * (width + 14), y, width, 92) for i in range(len(choices))]
+            rects = [
+                f.rect(560 + i * (width + 14), y, width, ROW_HIGH) for i in range(len(choices))
+            ]
             self.buttons += choice_buttons(choices, rects, f.s(34))
-            y += 110  # five rows above the statistics (STATS_TOP)
+            y += ROW_STEP  # five rows above the statistics (STATS_TOP)
         self.buttons += self._way_out()
 
     def _settings_offered(self) -> list[tuple[str, list[Choice]]]:
@@ -264,9 +276,10 @@ class AdminScene(Scene):
     def _way_out(self) -> list[Button]:
         """Leave the program, or go back to the exhibition."""
         t, f = self.app.t, self.frame
+        half = (WAY_OUT.width - 40) // 2
         return [
             Button(
-                f.rect(60, 930, 560, 110),
+                f.rect(WAY_OUT.x, WAY_OUT.y, half, WAY_OUT.height),
                 lambda: t("admin.exit"),
                 lambda: self.app.quit(0),
                 "normal",
@@ -274,7 +287,7 @@ class AdminScene(Scene):
                 size=f.s(40),
             ),
             Button(
-                f.rect(660, 930, 560, 110),
+                f.rect(WAY_OUT.right - half, WAY_OUT.y, half, WAY_OUT.height),
                 lambda: t("admin.back"),
                 self.app.reset_to_attract,
                 "primary",
@@ -292,8 +305,8 @@ class AdminScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.blit(theme.background(canvas.get_size()), (0, 0))
         self._draw_settings(canvas)
+        self._draw_statistics(canvas)
         problems = self.problems()
-        self._draw_statistics(canvas, beside_problems=bool(problems))
         if problems:
             self._draw_problems(canvas, problems)
 
@@ -311,45 +324,51 @@ class AdminScene(Scene):
             align="left",
         )
         for key, y in self.rows:
-            draw_label(canvas, t(key), f.rect(60, y, 480, 92), size=f.s(34), colour=theme.CREAM)
+            draw_label(
+                canvas, t(key), f.rect(60, y, 480, ROW_HIGH), size=f.s(34), colour=theme.CREAM
+            )
         for button in self.buttons:
             button.draw(canvas)
         self.switch.draw(canvas, self.app.lang)
 
-    def _draw_statistics(self, canvas: pygame.Surface, beside_problems: bool) -> None:
+    def _draw_statistics(self, canvas: pygame.Surface) -> None:
         """The statistics' heading, then their charts, or in their stead up to three lines
-        (the counts, or that there are none yet); narrower beside the problems' box."""
+        (the counts, or that there are none yet)."""
         f, t = self.frame, self.app.t
         y = STATS_TOP
         draw_label(
             canvas, t("admin.statistics"), f.rect(60, y, 1100, 52), size=f.s(38), colour=theme.GOLD
         )
-        area = CHART_BESIDE_PROBLEMS if beside_problems else CHART
-        if self._charts_drawn(canvas, f.rect(*area)):
+        self.chart_boxes = self._charts_drawn(canvas, f.rect(*CHART))
+        if self.chart_boxes:
             return
         for line in self._statistics_lines()[:3]:
             y += 52
             draw_text(
                 canvas,
                 line,
-                f.rect(60, y, 1160 if beside_problems else 1800, 48),
+                f.rect(CHART.x, y, CHART.width, 48),
                 size=f.s(32),
                 colour=theme.CREAM,
                 align="left",
                 max_lines=1,
             )
 
-    def _charts_drawn(self, canvas: pygame.Surface, area: pygame.Rect) -> bool:
-        """The statistics' charts in ``area``; False where there are none to draw (no
-        statistics, or a summary that could not be read or drawn)."""
+    def _charts_drawn(self, canvas: pygame.Surface, area: pygame.Rect) -> list[pygame.Rect]:
+        """The statistics' charts in ``area``, and each chart's box; none where there are none
+        to draw (no statistics, or a summary that could not be read or drawn)."""
         stats = self.app.stats  # ludique.kiosk.stats.StatsPort, given to the kiosk
         if stats is None:
-            return False
+            return []
+        f = self.frame
+        # the labels and counts as small as the panel's smallest words, never smaller
+        style = ChartStyle(
+            title_size=f.s(CHART_TITLE_SIZE), word_size=f.s(PROBLEM_SIZE), floor=f.s(PROBLEM_SIZE)
+        )
         try:
-            draw_stats_chart(canvas, area, stats.summary(), catalog(self.app.lang))
+            return draw_stats_chart(canvas, area, stats.summary(), catalog(self.app.lang), style)
         except Exception:  # noqa: BLE001 - the text lines stand in
-            return False
-        return True
+            return []
 
     def _statistics_lines(self) -> list[str]:
         """The statistics in words, where the charts could not be drawn."""
