@@ -1,9 +1,9 @@
 """Play statistics for the curators: one SQLite row per game played, never anything personal.
 
 A row says which game (and variant), in which language, against whom, at what strength, how long
-it lasted, how it ended and how many moves were made, and the date.  The admin panel draws three
-small charts from it (games per day, per language, visitor wins per game) and ``ludique stats
---csv`` exports the rows.
+it lasted, how it ended and how many moves were made, and the date.  The admin panel draws four
+small charts from it (games per day, per language, visitor wins per game and per strength) and
+``ludique stats --csv`` exports the rows.
 
 A database that cannot be written or read (read-only folder, full disk, a lock, corrupt file)
 never stops the kiosk and never loses a game while it runs: a corrupt file is moved aside and a
