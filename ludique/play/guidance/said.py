@@ -57,7 +57,9 @@ class NoticeQuestions(GuidanceCore):
 
     def _observe(self, before: GameState, after: GameState) -> None:
         coming, self._coming = self._coming, None
-        if coming is not None and coming[0] is after:
+        # a later action of the same turn that takes nothing (a Seneca capture, then the
+        # removal of a prisoner) leaves the line said of the visitor's pieces as it was
+        if coming is not None and coming[0] is after and coming[1] is not None:
             self.lost = coming[1]
         if self.match.demo or after.parent is not before:
             return
