@@ -479,7 +479,8 @@ def test_latrunculi_the_worker_judges_the_game_and_the_turning_point_is_shown(ki
     with recording() as texts:
         app.dirty = True
         app.draw()
-    assert any(r.message.startswith(app.t("story.computing")) for r in texts)
+    computing = app.t("story.computing").rstrip("….").rstrip()  # its dots move
+    assert any(r.message.startswith(computing) for r in texts)
     assert wait_for(app, lambda: story_scene.story is not None)
     story = story_scene.story
     assert not story.exact and story.winner == "blue" and story.depth >= 1
@@ -543,3 +544,33 @@ def test_the_gauge_shows_the_exact_chance_and_the_curator_can_turn_it_off(kiosk)
     assert app.scene.button("gauge-off").kind == "selected"
     app.go("resume", scene=scene)
     assert gauge_texts() == []
+
+
+def test_the_story_while_it_is_told_ends_in_one_set_of_dots_in_each_language(kiosk):
+    """The words "the computer is replaying the game" end in dots that move: the text's own
+    ellipsis is not kept in front of them (it read "durch ....", and more)."""
+    from kiosk_driver import button_centre, centre, click, wait_for
+
+    from ludique.ui.layout import recording
+
+    state, move = next(f for f in (_dux_winning_move(s) for s in range(40)) if f is not None)
+    app = kiosk(game="latrunculi-dux", size=(1280, 800), lang="de")
+    app.scene.set_position(state)
+    click(app, centre(app, move.frm))
+    click(app, centre(app, move.to))
+    assert wait_for(app, lambda: app.scene.name == "end")
+    click(app, button_centre(app, "story"))
+    story_scene = app.scene
+    assert story_scene.name == "story" and story_scene.waiting
+    clock = [1000.0]
+    app.use_clock(lambda: clock[0])
+    for lang in ("de", "fr", "en"):
+        app.lang = lang
+        stem = app.t("story.computing").rstrip("….").rstrip()
+        for now in (1000.0, 1000.34, 1000.67):
+            clock[0] = now
+            with recording() as texts:
+                story_scene.draw(app.canvas)
+            said = [r.message for r in texts if r.message.startswith(stem)]
+            assert len(said) == 1, [r.message for r in texts]
+            assert said[0][len(stem) :] in (".", "..", "..."), said[0]

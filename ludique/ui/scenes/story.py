@@ -416,8 +416,9 @@ class StoryScene(Scene):
         story = self.story
         if story is None:
             message = t("story.failed") if self.failed else t("story.computing")
-            if self.waiting:
-                message += "." * (int(self.app.now() * 3) % 3)
+            if self.waiting:  # dots that move stand for the text's own ellipsis
+                message = message.rstrip("….").rstrip()
+                message += "." * (1 + int(self.app.now() * 3) % 3)
             self._draw_board(canvas, self.game.match.state, None)
             theme.rounded_panel(
                 canvas, self.chart_box, theme.DEEP_2, theme.GOLD_DARK, vp.u(18), vp.u(2)
