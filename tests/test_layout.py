@@ -132,6 +132,10 @@ MOUNTS = [
     ((1280, 800), "32@90", "de"),
     ((1280, 800), "table", "de"),
     ((1280, 800), "table", "fr"),  # the quick start of a placement under a long rule notice
+    # standing low, the screen's foot under 0.38 m out of reach: the words go below the band
+    ((1280, 800), "55@20", "de"),
+    ((1280, 800), "55@30", "de"),
+    ((1920, 1080), "55@20", "de"),
 ]
 
 

@@ -111,7 +111,8 @@ class EndScene(Scene):
     def _panel_parts(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The panel's words and its three buttons: on a portrait screen the words beside the
         buttons' column (with a low band, over it, the buttons where the game's were); on a
-        landscape screen the words over the buttons."""
+        landscape screen the words over the buttons (under them where the screen's foot is
+        out of reach)."""
         vp = self.vp
         pad, gap, button_h = vp.u(24), vp.u(16), vp.u(100)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
@@ -131,6 +132,15 @@ class EndScene(Scene):
                 for i in range(3)
             ]
             return words, buttons
+        if vp.band.top <= 0 and vp.band.bottom < vp.height:
+            # the screen stands low, its foot out of reach: the buttons at the panel's top,
+            # in the band, the words under them down to the screen's foot
+            buttons = [
+                pygame.Rect(inner.left, inner.top + i * (button_h + gap), inner.width, button_h)
+                for i in range(3)
+            ]
+            under = buttons[-1].bottom + 2 * gap
+            return pygame.Rect(inner.left, under, inner.width, inner.bottom - under), buttons
         top = inner.bottom - 3 * button_h - 2 * gap
         buttons = [
             pygame.Rect(inner.left, top + i * (button_h + gap), inner.width, button_h)

@@ -109,13 +109,15 @@ def game_layout(
     strip_units: int = STRIP_UNITS,
     aspect: float = BOARD_ASPECT,
     title_units: int = 0,
+    quick: bool = False,
 ) -> GameLayout:
     """The game screen for viewport ``vp``; ``switch`` is the language switch's corner; on a
     landscape screen the side strip is ``strip_units`` wide (the guided game's sentences want
     more room than the game's status), more where the board uses less than the width over
     height ``aspect`` (``board_aspect``).  The board and the buttons lie in the band a seated
     visitor reaches (``vp.band``), the visitor's side at the bottom; the strip's words may
-    run above it."""
+    run above it, or below it where the screen stands low (``quick``: a placement's quick
+    start has its place in the band)."""
     m = vp.u(20)
     title_units = title_units or TITLE_UNITS  # the guided game's is longer: two lines
     gap = vp.u(16)
@@ -149,6 +151,12 @@ def game_layout(
     board_h = min(bottom - top, round(board_w / aspect * 1.02))
     board = pygame.Rect(m, bottom - board_h, board_w, board_h)
     left = board.right + m
+    if band.bottom < vp.height and band.top <= 0:
+        # the screen stands low: the board at the band's top, as the buttons, the room under
+        # it for the words about it (a legend)
+        board.top = top
+        strip = pygame.Rect(left, switch.bottom + m, strip_w, 0)
+        return _foot_layout(vp, switch, board, strip, quick, title_units)
     button_top = bottom - 2 * button_h - gap
     # two by two: each label holds in half the strip (the longest, French "Annuler le
     # coup", on two lines), and the strip's sentences get two buttons' height more
@@ -167,6 +175,40 @@ def game_layout(
     words = pygame.Rect(left, under, strip_w, button_top - gap - under)
     strip = pygame.Rect(left, min(title.top, under), strip_w, bottom - min(title.top, under))
     return _game_layout(vp, board, strip, words, buttons, title if held else None, title_units)
+
+
+def _foot_layout(
+    vp: Viewport,
+    switch: pygame.Rect,
+    board: pygame.Rect,
+    strip: pygame.Rect,
+    quick: bool,
+    title_units: int,
+) -> GameLayout:
+    """The band ends above the screen's foot (a screen standing low, its foot under what a
+    seated visitor reaches): the buttons two by two under the language switch, at the band's
+    top, and a placement's quick start under them (``quick``); the words under them, down to
+    the screen's foot, where they may stand out of reach."""
+    m, gap = vp.u(20), vp.u(12)
+    button_h = vp.u(TOUCH_UNITS + 8)
+    half = (strip.width - gap) // 2
+    buttons = tuple(
+        pygame.Rect(
+            strip.left + (i % 2) * (half + gap),
+            strip.top + (i // 2) * (button_h + gap),
+            half,
+            button_h,
+        )
+        for i in range(4)
+    )
+    under = buttons[-1].bottom + gap
+    quick_rect = pygame.Rect(strip.left, under, strip.width, button_h) if quick else None
+    if quick_rect is not None:
+        under = quick_rect.bottom + gap
+    strip.height = vp.height - m - strip.top
+    words = pygame.Rect(strip.left, under, strip.width, vp.height - m - under)
+    placed = _game_layout(vp, board, strip, words, buttons, title_units=title_units)
+    return dataclasses.replace(placed, quick=quick_rect)
 
 
 def _column_layout(
@@ -474,7 +516,10 @@ class GameScene(BoardScene):
     # --- set-up ----------------------------------------------------------------------------
     def layout(self) -> None:
         placed = self.placed = game_layout(
-            self.vp, self.app.language_switch.area, aspect=board_aspect(self.config.game_id)
+            self.vp,
+            self.app.language_switch.area,
+            aspect=board_aspect(self.config.game_id),
+            quick=self.match.state.phase == PLACEMENT,
         )
         switch = self.app.language_switch.area
         self.board.place(placed.board, room_over_board(self.vp, placed, switch))
@@ -625,7 +670,7 @@ class GameScene(BoardScene):
             self.quick.draw(canvas)
             if placed.quick is None:
                 below = self.quick.rect.height + self.vp.u(16)
-            else:  # at the counts' foot: they end above it
+            elif placed.quick.top > placed.scores.top:  # at the counts' foot: they end above it
                 scores = placed.scores.copy()
                 scores.height = placed.quick.top - self.vp.u(16) - scores.top
                 placed = dataclasses.replace(placed, scores=scores)
@@ -654,6 +699,13 @@ class GameScene(BoardScene):
             # the board stands low in the band a seated visitor reaches (or under a totem's
             # strip): the words have the room over it, read from where one stands
             box = over
+        board, band, m = self.placed.board, vp.band, vp.u(20)
+        if band.top <= 0 and band.bottom < vp.height:
+            # the screen stands low: under the board, out of reach, where that is higher
+            under = pygame.Rect(board.left, board.bottom + m, board.width, 0)
+            under.height = vp.height - m - under.top
+            if under.height >= max(vp.u(120), over.height if over is not None else 0):
+                box = under
         sprite = piece_sprite(state.to_move, kind, vp.u(26))
         if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
             spot = sprite.get_rect(midleft=(box.left, box.centery))

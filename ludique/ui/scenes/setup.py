@@ -142,6 +142,18 @@ class SetupScene(Scene):
             self.blurb_box.width = switch.left - vp.u(30) - self.blurb_box.left
         need = fit_text(self.blurb(), "italic", 0, (self.blurb_box.width, 10**6)).height
         self.blurb_box.height = max(self.blurb_box.height, need)
+        self.head_bottom = self.blurb_box.bottom
+        band = vp.band
+        if band.top <= 0 and band.bottom < vp.height:
+            # the screen stands low, its foot out of reach: the blurb (and the picture) go
+            # there where they hold, and the choices have the band under the title
+            under = band.bottom + vp.u(20)
+            high = max(self.blurb_box.height, self.picture_box.height if self.picture_box else 0)
+            if under + high <= vp.height - vp.u(20):
+                self.blurb_box.top = under
+                if self.picture_box is not None:
+                    self.picture_box.top = under
+                self.head_bottom = self.title_box.bottom
 
     def _regions(self, margin: int) -> tuple[pygame.Rect, pygame.Rect, bool, int]:
         """Where the rows of choices go and where the way on (back, learn, play) goes, whether
@@ -161,7 +173,7 @@ class SetupScene(Scene):
             vp.width - 2 * margin,
             bottom_h,
         )
-        area = pygame.Rect(margin, self.blurb_box.bottom + vp.u(30), vp.width - 2 * margin, 0)
+        area = pygame.Rect(margin, self.head_bottom + vp.u(30), vp.width - 2 * margin, 0)
         area.height = way.top - vp.u(30) - area.top
         labels_w = self._labels_width(area.width)
         # the first row's choices beside the language switch where they hold there at the

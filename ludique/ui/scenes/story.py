@@ -196,15 +196,41 @@ class StoryScene(Scene):
             self.title_box.width = vp.width - 2 * m
         top = self.title_box.bottom if low or beside else max(self.title_box.bottom, switch.bottom)
         top += gap
+        button_row = pygame.Rect(m, buttons_top, vp.width - 2 * m, button_h)
         if vp.portrait:
             self._portrait_boxes(top, buttons_top, low)
-        else:
+        elif not self._foot_boxes(top, button_h):
             right = self._board_column(top, buttons_top, low or beside)
             self._right_column(right, low, beside)
+        else:
+            button_row = self._foot_buttons
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
-        self.buttons = self._story_buttons(pygame.Rect(m, buttons_top, vp.width - 2 * m, button_h))
+        self.buttons = self._story_buttons(button_row)
+
+    def _foot_boxes(self, top: int, button_h: int) -> bool:
+        """A landscape screen standing low, its foot out of reach: the board (a picture) from
+        ``top`` down to the screen's foot; beside it the chart at its least height, the buttons
+        under it, in the band, and the words under them down to the foot.  False (nothing
+        placed) where the chart and the buttons do not hold in the band, or the buttons'
+        labels not in the column beside the board."""
+        vp = self.vp
+        m, gap = self._spacing
+        band = vp.band
+        if band.top > 0 or band.bottom >= vp.height:
+            return False
+        foot = vp.height - m
+        right = self._board_column(top, foot + gap, False)
+        chart = pygame.Rect(right.left, right.top, right.width, vp.u(CHART_UNITS))
+        row = pygame.Rect(right.left, chart.bottom + gap, right.width, button_h)
+        labels = [b.label() if callable(b.label) else b.label for b in self._story_buttons(row)]
+        if row.bottom > band.bottom - m or sum(self._least_widths(labels)) > row.width:
+            return False
+        self.chart_box, self._foot_buttons = chart, row
+        under = row.bottom + gap
+        self.words_box = pygame.Rect(right.left, under, right.width, foot - under)
+        return True
 
     def _portrait_boxes(self, top: int, buttons_top: int, low: bool) -> None:
         """A portrait screen, one box under the other from ``top`` to the buttons: the chart,
@@ -318,7 +344,7 @@ class StoryScene(Scene):
             ("home", lambda: t("button.home"), lambda: self.app.go("home"), ""),
         ]
         gap = self._spacing[1]
-        widths = self._button_widths([label() for _, label, _, _ in specs], gap, row.left)
+        widths = self._button_widths([label() for _, label, _, _ in specs], gap, row.width)
         lefts = [row.left + sum(widths[:i]) + i * gap for i in range(len(specs))]
         story = self.story
         buttons = []
@@ -341,24 +367,29 @@ class StoryScene(Scene):
             buttons.append(button)
         return buttons
 
-    def _button_widths(self, labels: list[str], gap: int, m: int) -> list[int]:
-        """The buttons' widths along the screen: equal where every label holds on one line
-        at the reading floor; else each at least as wide as its longest word, the rest of
-        the row shared in proportion to what each still lacks for one line."""
+    def _button_widths(self, labels: list[str], gap: int, width: int) -> list[int]:
+        """The buttons' widths along a row ``width`` wide: equal where every label holds on
+        one line at the reading floor; else each at least as wide as its longest word, the
+        rest of the row shared in proportion to what each still lacks for one line."""
         vp = self.vp
-        room = vp.width - 2 * m - (len(labels) - 1) * gap
+        room = width - (len(labels) - 1) * gap
         size = vp.u(36)
         pad = vp.u(40)  # the button's own margins
         full = [label_width(label, size) + pad for label in labels]
         if max(full) <= room // len(labels):
             return [room // len(labels)] * len(labels)
-        least = [max(label_width(word, size) for word in label.split()) + pad for label in labels]
+        least = self._least_widths(labels)
         lacks = [f - low for f, low in zip(full, least, strict=True)]
         spare = max(0, room - sum(least))
         total = sum(lacks) or 1
         return [
             low + min(lack, spare * lack // total) for low, lack in zip(least, lacks, strict=True)
         ]
+
+    def _least_widths(self, labels: list[str]) -> list[int]:
+        """Each button as wide as its longest word at the reading floor, with its margins."""
+        size, pad = self.vp.u(36), self.vp.u(40)
+        return [max(label_width(word, size) for word in label.split()) + pad for label in labels]
 
     def show(self, which: str) -> None:
         story = self.story
