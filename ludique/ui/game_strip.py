@@ -69,6 +69,9 @@ class GameStrip:
         # the tallest the status panel has stood on this layout: it does not shrink back from
         # one turn to the next, so that the counts under it stay where they are
         self.status_high = 0
+        # this frame the panel gave up that height so that a warning shows whole (the counts
+        # move once rather than a warning being cut)
+        self.gave_way = False
 
     def draw(
         self,
@@ -127,6 +130,15 @@ class GameStrip:
             need = self._status_need(status.width, selected, hint)
             height = min(status.height, max(least, need, self.status_high))
             self.status_high = height
+            # the height kept from earlier turns gives way where a warning the strip must show
+            # (the loss, the red targets, the first threat) would be cut at its bottom
+            spare = height - min(status.height, max(least, need))
+            self.gave_way = False
+            if spare > 0:
+                room = self._notes_room(placed, up + status.height - height)
+                if self._notes_need(placed.scores.width, selected, with_rule=False) > room:
+                    height -= spare
+                    self.gave_way = True
             up += status.height - height
             status.height = height
         scores = placed.scores
@@ -170,9 +182,21 @@ class GameStrip:
         first = [self.guidance.lost, self.guidance.risk_line(selected)]
         return 1 + sum(line is not None for line in first)
 
-    def _notes_need(self, width: int, selected: str | None, size: int | None = None) -> int:
-        """The height the first threat's line and a rule notice take at the strip's
-        ``width``, their words at ``size`` (else as small as a visitor reads)."""
+    def _notes_room(self, placed, up: int) -> int:
+        """The height the notes have over the counts (no button at their top) when the
+        status panel gives ``up`` of its box to them."""
+        counts = sum(h for _, _, h, _ in self._score_fits(placed.scores.width))
+        return placed.scores.height + up - counts
+
+    def _notes_need(
+        self,
+        width: int,
+        selected: str | None,
+        size: int | None = None,
+        with_rule: bool = True,
+    ) -> int:
+        """The height the first threat's line and a rule notice (``with_rule``) take at the
+        strip's ``width``, their words at ``size`` (else as small as a visitor reads)."""
         t = self.app.t
         vp = self.app.viewport
         size = size or reading_size()
@@ -185,7 +209,7 @@ class GameStrip:
         for line in self._notes(selected)[: self._must(selected)]:
             fit = fit_text(line.render(t), "bold", size, (width, 10**6), min_size=size)
             need += fit.height + vp.u(12)
-        if self.guidance.rule is not None and not self.rule_waits:
+        if with_rule and self.guidance.rule is not None and not self.rule_waits:
             words = self.guidance.rule.text.render(t)
             fit = fit_text(words, "text", size, (width - 2 * pad, 10**6), min_size=size)
             need += fit.height + 2 * pad + vp.u(12)
