@@ -10,6 +10,7 @@ that places its last man where the rules allow first (its choice is not the subj
 
 from __future__ import annotations
 
+import pytest
 from kiosk_driver import centre, drag, seneca_position, visitor_turn, wait_for
 
 from ludique.play.threats import threats
@@ -63,3 +64,24 @@ def test_the_threat_line_at_the_start_of_the_battle_is_whole_at_1280x800(app_fac
     assert drawn, f"the threat is not in the strip: {[r.message for r in texts]}"
     assert not drawn[0].overflow, f"cut: {threat!r}"
     assert not [r.message for r in texts if r.overflow]
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=str)
+def test_whose_turn_in_two_lines_stays_inside_the_status_panel(app_factory, size):
+    """ "Tap a prisoner to remove it" takes two lines beside the piece: centred on a row one
+    line high, its first line stood over the panel's top edge (Seneca at 1920x1080)."""
+    app = app_factory(game="latrunculi-seneca", stand_in=True, lang="de", size=size)
+    scene = app.scene
+    state = seneca_position(
+        lambda s: s.to_move == "blue" and any(m.kind == "remove" for m in s.legal_moves())
+    )
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    with recording() as texts:
+        app.dirty = True
+        app.draw()
+    status = scene.guidance.status().render(app.t)
+    drawn = [r for r in texts if r.message == status]
+    assert drawn, [r.message for r in texts]
+    panel = scene.strip.status_rect
+    assert panel.contains(drawn[0].drawn), (status, drawn[0].drawn, panel)

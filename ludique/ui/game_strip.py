@@ -227,9 +227,15 @@ class GameStrip:
             return fit_text(status, "bold", vp.u(32), (words_w, 10**6)).height + vp.u(20)
         row = vp.u(70)
         fit = fit_text(status, "bold", vp.u(30), (words_w, row - vp.u(10)))
-        below = max((row - fit.height) // 2 + fit.height, row)
+        below = max(self._status_top(fit.height, row) + fit.height, row)
         rest = fit_text(guide.render(t), "text", vp.u(28), (width - vp.u(32), 10**6))
         return below + vp.u(8) + rest.height + vp.u(10)
+
+    def _status_top(self, high: int, row: int) -> int:
+        """Where whose turn starts under the panel's top, ``high`` tall: centred on the top
+        ``row`` beside the piece, but never over the panel's edge when it takes more lines
+        than the row holds."""
+        return max(self.app.viewport.u(10), (row - high) // 2)
 
     def _draw_status(
         self, canvas: pygame.Surface, panel: pygame.Rect, selected, hint: bool = False
@@ -262,7 +268,9 @@ class GameStrip:
             return
         # whose turn on top, the next step under it
         fit = fit_text(status, "bold", vp.u(30), (words.width, row - vp.u(10)))
-        top = pygame.Rect(words.left, panel.top + (row - fit.height) // 2, words.width, fit.height)
+        top = pygame.Rect(
+            words.left, panel.top + self._status_top(fit.height, row), words.width, fit.height
+        )
         drawn = draw_text(
             canvas,
             status,
