@@ -122,7 +122,7 @@ def game_layout(
     title_units = title_units or TITLE_UNITS  # the guided game's is longer: two lines
     gap = vp.u(16)
     if vp.portrait:
-        return _portrait_layout(vp, switch, m, gap)
+        return _portrait_layout(vp, switch, m, gap, aspect)
     band = vp.band
     # the board is as tall as the band: on a screen wider than 16:10 the strip takes part of
     # the width the board cannot use, so that its lines wrap less (up to 16:10 the boards'
@@ -254,7 +254,9 @@ def _column_layout(
     return dataclasses.replace(placed, quick=quick)
 
 
-def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> GameLayout:
+def _portrait_layout(
+    vp: Viewport, switch: pygame.Rect, m: int, gap: int, aspect: float
+) -> GameLayout:
     """A totem: the board under the switch and the strip under it, where the whole screen is
     within reach; else the board and a column of buttons in the band, the words above it."""
     band = vp.band
@@ -282,7 +284,24 @@ def _portrait_layout(vp: Viewport, switch: pygame.Rect, m: int, gap: int) -> Gam
         pygame.Rect(button_x, button_top + i * (button_h + gap), button_w, button_h)
         for i in range(4)
     )
-    placed = _game_layout(vp, board, strip, words, buttons)
+    if band.top > 0 and band.bottom < vp.height:
+        # standing low, the band short at both ends: the board as high as its width needs,
+        # at the band's foot, and the words the height over it, beside the buttons' column
+        board.height = min(board.height, round(board.width / aspect * 1.02))
+        board.bottom = band.bottom - m
+        strip = words = pygame.Rect(m, m, board.width, board.top - 2 * m)
+        placed = _game_layout(
+            vp,
+            board,
+            strip,
+            words,
+            buttons,
+            title_units=TWO_LINE_TITLE_UNITS,
+            mode_units=2 * MODE_UNITS,
+            status_units=TALL_STATUS_UNITS,
+        )
+    else:
+        placed = _game_layout(vp, board, strip, words, buttons)
     if band.top <= 0:
         return placed
     quick = pygame.Rect(button_x, button_top - gap - button_h, button_w, button_h)

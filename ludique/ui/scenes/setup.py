@@ -143,13 +143,21 @@ class SetupScene(Scene):
         need = fit_text(self.blurb(), "italic", 0, (self.blurb_box.width, 10**6)).height
         self.blurb_box.height = max(self.blurb_box.height, need)
         self.head_bottom = self.blurb_box.bottom
+        self.foot_words = vp.height  # where the words under the choices begin
         band = vp.band
-        if band.top <= 0 and band.bottom < vp.height:
+        # over the band where it begins lower down, the language switch at its top
+        above = band.top - vp.u(20) if band.top > 0 else 0
+        if band.bottom < vp.height and self.blurb_box.bottom > above:
             # the screen stands low, its foot out of reach: the blurb (and the picture) go
             # there where they hold, and the choices have the band under the title
             under = band.bottom + vp.u(20)
             high = max(self.blurb_box.height, self.picture_box.height if self.picture_box else 0)
+            if vp.portrait and band.top > 0:
+                # a totem: the way on stands beside the switch, the choices under it; the
+                # blurb up from the screen's foot, into the band's foot where it needs that
+                under = min(under, vp.height - vp.u(20) - high)
             if under + high <= vp.height - vp.u(20):
+                self.foot_words = under - vp.u(30)
                 self.blurb_box.top = under
                 if self.picture_box is not None:
                     self.picture_box.top = under
@@ -192,7 +200,7 @@ class SetupScene(Scene):
             # the band's foot
             way = pygame.Rect(margin, switch.top, switch.left - vp.u(24) - margin, vp.u(84))
             area.top = max(area.top, switch.bottom + vp.u(16))
-            area.height = band.bottom - vp.u(20) - area.top
+            area.height = min(band.bottom - vp.u(20), self.foot_words) - area.top
         elif low:
             area.top = max(area.top, band.top + vp.u(20))
             area.height = way.top - vp.u(10) - area.top
