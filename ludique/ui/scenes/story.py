@@ -69,6 +69,8 @@ def plain_points(app: Kiosk, value: float) -> str:
 
 
 CHART_UNITS = 420  # the least height of the chart: its scale's labels at the reading floor apart
+# the least height under the band, on a totem standing low, for the words under the buttons
+FOOT_WORDS_UNITS = 240
 CAPTION_LINES = 5  # the room a move's caption keeps under the board (a longer one takes more)
 
 
@@ -197,13 +199,14 @@ class StoryScene(Scene):
         top = self.title_box.bottom if low or beside else max(self.title_box.bottom, switch.bottom)
         top += gap
         button_row = pygame.Rect(m, buttons_top, vp.width - 2 * m, button_h)
+        # the buttons' row where the screen stands low and they go elsewhere in the band
+        self.foot_buttons: pygame.Rect | None = None
         if vp.portrait:
             self._portrait_boxes(top, buttons_top, low)
         elif not self._foot_boxes(top, button_h):
             right = self._board_column(top, buttons_top, low or beside)
             self._right_column(right, low, beside)
-        else:
-            button_row = self._foot_buttons
+        button_row = self.foot_buttons or button_row
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
@@ -227,7 +230,7 @@ class StoryScene(Scene):
         labels = [b.label() if callable(b.label) else b.label for b in self._story_buttons(row)]
         if row.bottom > band.bottom - m or sum(self._least_widths(labels)) > row.width:
             return False
-        self.chart_box, self._foot_buttons = chart, row
+        self.chart_box, self.foot_buttons = chart, row
         under = row.bottom + gap
         self.words_box = pygame.Rect(right.left, under, right.width, foot - under)
         return True
@@ -247,6 +250,21 @@ class StoryScene(Scene):
         caption_h = self._caption_height()
         self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, width, caption_h)
         self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+        foot = vp.height - m
+        held = top + vp.u(CHART_UNITS) + gap + vp.u(110) <= vp.band.bottom - m
+        if not low and held and foot - (vp.band.bottom - m + gap) >= vp.u(FOOT_WORDS_UNITS):
+            # the screen stands low, its foot out of reach: the chart at its least height and
+            # the buttons under it, in the band; under them the words, then the board and its
+            # caption down to the screen's foot
+            self.chart_box.height = vp.u(CHART_UNITS)
+            row = self.chart_box.bottom + gap
+            self.foot_buttons = pygame.Rect(m, row, width, vp.u(110))
+            under = self.foot_buttons.bottom + gap
+            body = foot - under
+            self.words_box = pygame.Rect(m, under, width, body * 2 // 5)
+            self.caption_box = pygame.Rect(m, foot - caption_h, width, caption_h)
+            board_top = self.words_box.bottom + gap
+            self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
         if low:  # the chart under the language switch, the rest above it
             under = switch.bottom + gap
             self.chart_box = pygame.Rect(m, under, width, buttons_top - gap - under)
