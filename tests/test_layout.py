@@ -136,6 +136,7 @@ MOUNTS = [
     ((1280, 800), "55@20", "de"),
     ((1280, 800), "55@30", "de"),
     ((1920, 1080), "55@20", "de"),
+    ((1024, 768), "55@20", "de"),  # the story's buttons need the column beside a slimmer board
 ]
 
 

@@ -224,11 +224,19 @@ class StoryScene(Scene):
         if band.top > 0 or band.bottom >= vp.height:
             return False
         foot = vp.height - m
-        right = self._board_column(top, foot + gap, False)
-        chart = pygame.Rect(right.left, right.top, right.width, vp.u(CHART_UNITS))
-        row = pygame.Rect(right.left, chart.bottom + gap, right.width, button_h)
-        labels = [b.label() if callable(b.label) else b.label for b in self._story_buttons(row)]
-        if row.bottom > band.bottom - m or sum(self._least_widths(labels)) > row.width:
+        # the board's share of the width as on the other screens, or as where the band is
+        # low, where the buttons' labels need the width
+        for slim in (False, True):
+            right = self._board_column(top, foot + gap, False, slim)
+            chart = pygame.Rect(right.left, right.top, right.width, vp.u(CHART_UNITS))
+            row = pygame.Rect(right.left, chart.bottom + gap, right.width, button_h)
+            buttons = self._story_buttons(row)
+            labels = [b.label() if callable(b.label) else b.label for b in buttons]
+            if sum(self._least_widths(labels)) + (len(labels) - 1) * gap <= row.width:
+                break
+        else:
+            return False
+        if row.bottom > band.bottom - m:
             return False
         self.chart_box, self.foot_buttons = chart, row
         under = row.bottom + gap
@@ -274,14 +282,16 @@ class StoryScene(Scene):
             board_top = self.words_box.bottom + gap
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
 
-    def _board_column(self, top: int, buttons_top: int, band_low: bool) -> pygame.Rect:
+    def _board_column(
+        self, top: int, buttons_top: int, band_low: bool, slim: bool = False
+    ) -> pygame.Rect:
         """A landscape screen: the board and its caption on the left, from ``top`` down to the
         buttons (the title over this column alone where the band is low and the title holds
         there); the rectangle left on the right for the chart and the words."""
         vp = self.vp
         m, gap = self._spacing
         # the board (a picture) gives the chart more width where the band is low
-        board_w = round((vp.width - 2 * m - gap) * (0.3 if band_low else 0.4))
+        board_w = round((vp.width - 2 * m - gap) * (0.3 if band_low or slim else 0.4))
         caption_h = self._caption_height()
         self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, board_w, caption_h)
         self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
