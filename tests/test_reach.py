@@ -27,6 +27,8 @@ MOUNTED = [
     ((1280, 800), "table"),
     ((1080, 1920), "55@80"),  # a portrait totem: only its lower third is within reach
     ((1920, 1080), "55@20"),  # standing low: what is under 0.38 m is out of reach too
+    # a totem standing low, its band short at both ends: the story had no room for its board
+    ((1080, 1920), "55@30"),
 ]
 
 

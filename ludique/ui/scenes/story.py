@@ -273,10 +273,19 @@ class StoryScene(Scene):
             self.caption_box = pygame.Rect(m, foot - caption_h, width, caption_h)
             board_top = self.words_box.bottom + gap
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
-        if low:  # the chart under the language switch, the rest above it
+        body = switch.top - gap - top
+        # the board between the words and its caption over the switch: where that leaves it
+        # no room (a totem standing low, its band beginning high), the words alone there and
+        # the chart, the board and its caption under the switch
+        if low and body - body * 45 // 100 - 2 * gap - caption_h <= 0:
+            self.words_box = pygame.Rect(m, top, width, body)
+            under = switch.bottom + gap
+            self.chart_box = pygame.Rect(m, under, width, vp.u(CHART_UNITS))
+            board_top = self.chart_box.bottom + gap
+            self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
+        elif low:  # the chart under the language switch, the rest above it
             under = switch.bottom + gap
             self.chart_box = pygame.Rect(m, under, width, buttons_top - gap - under)
-            body = switch.top - gap - top
             self.words_box = pygame.Rect(m, top, width, body * 45 // 100)
             self.caption_box = pygame.Rect(m, switch.top - gap - caption_h, width, caption_h)
             board_top = self.words_box.bottom + gap
