@@ -148,3 +148,20 @@ def test_every_text_in_its_box_for_every_mounting(size, mount, lang):
     screens, texts, problems = _problems(size, lang, contrast=False, mount=mount)
     assert screens >= 30 and texts >= 10 * screens
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def _story_screens(app):
+    from ludique.tools.screens import _story_screens as stories
+
+    yield from stories(app)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_the_story_whole(size, lang):
+    # the story screens alone (quick): every ending, a short game's lost on its score among
+    # them, whose verdict says the score too (once cut under the honest line, issue of the
+    # German playtest)
+    screens, texts, problems = _problems(size, lang, contrast=False, shown=_story_screens)
+    assert screens >= 7 and texts >= 5 * screens
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])

@@ -37,21 +37,24 @@ def _finished(game_id: str, rng: random.Random):
     return None
 
 
-_STORIES: dict[tuple[str, bool], tuple] = {}
+_STORIES: dict[tuple[str, bool, bool], tuple] = {}
 
 
-def _story_game(game_id: str, won: bool):
+def _story_game(game_id: str, won: bool, by_score: bool = False):
     """A finished game of ``game_id`` the visitor won (or lost), the visitor's colour and its
     story, told once per process (the search games within a short budget).  A solved game:
     the visitor's mostly good moves against the perfect player, seeded, seen from the first
     colour; the others: the greedy baseline against random moves, seen from the winner's side
-    or the loser's."""
-    key = (game_id, won)
+    or the loser's.  ``by_score``: a short game ended on its score (its verdict the longest:
+    it says the score too), the computer playing mostly good moves as well, as Even match
+    does."""
+    key = (game_id, won, by_score)
     if key in _STORIES:
         return _STORIES[key]
     from ludique.ai.baselines import greedy_move, random_move
     from ludique.ai.solved import solved as solved_game
     from ludique.games import new_game, spec
+    from ludique.games.base import REASON_VISIT
     from ludique.play.analysis import tell_state
 
     solved = bool(spec(game_id).solved)  # the computer plays perfectly, the visitor mostly well
@@ -66,7 +69,7 @@ def _story_game(game_id: str, won: bool):
                 state = state.roll(rng.randint(1, 6))
             elif move_values is not None:
                 scored = move_values(state)
-                if state.to_move == state.colours[1]:  # the computer: perfect
+                if state.to_move == state.colours[1] and not by_score:  # the computer: perfect
                     top = max(v for _, v in scored)
                     state = state.play(next(m for m, v in scored if v == top))
                 else:  # the visitor: mostly good moves
@@ -78,6 +81,8 @@ def _story_game(game_id: str, won: bool):
                 state = state.play(random_move(state, rng))
         outcome = state.outcome
         if outcome is None or outcome.winner is None or len(state.actions()) < 20:
+            continue
+        if by_score and outcome.reason != REASON_VISIT:
             continue
         if solved:
             colour = state.colours[0]
@@ -196,19 +201,21 @@ def _sample_screens(app, game) -> Iterator[str]:
 
 
 def _story_screens(app) -> Iterator[str]:
-    """How the game went: a won and a lost game of each kind (``ludique/ui/scenes/story.py``)."""
+    """How the game went: a won and a lost game of each kind, and a solved game's short game
+    lost on its score, whose verdict says the score too (``ludique/ui/scenes/story.py``)."""
     from ludique.games import specs
     from ludique.play.match import GameConfig
 
     told = sorted((g for g in specs() if g.sample_story), key=lambda g: g.sample_story)
-    for game_id in (g.id for g in told):
-        for won in (True, False):
-            state, colour, story = _story_game(game_id, won)
-            # against Even match, the story says so in one more line
-            app.go("game", config=GameConfig(game_id, "computer", "even", colour))
-            app.scene.match.state = state
-            app.go("story", game=app.scene, story=story)
-            yield f"story-{game_id}-{'won' if won else 'lost'}"
+    endings = [(g.id, won, False) for g in told for won in (True, False)]
+    endings += [(g.id, False, True) for g in told if g.solved]
+    for game_id, won, by_score in endings:
+        state, colour, story = _story_game(game_id, won, by_score)
+        # against Even match, the story says so in one more line
+        app.go("game", config=GameConfig(game_id, "computer", "even", colour))
+        app.scene.match.state = state
+        app.go("story", game=app.scene, story=story)
+        yield f"story-{game_id}-{'score' if by_score else 'won' if won else 'lost'}"
 
 
 def _learn_screens(app) -> Iterator[str]:

@@ -206,7 +206,12 @@ class StoryScene(Scene):
         elif not self._foot_boxes(top, button_h):
             right = self._board_column(top, buttons_top, low or beside)
             self._right_column(right, low, beside)
-        button_row = self.foot_buttons or button_row
+            if not self._words_room():  # the board (a picture) gives the words width
+                right = self._board_column(top, buttons_top, low or beside, slimmer=True)
+                self._right_column(right, low, beside)
+                self._words_room()
+        else:
+            button_row = self.foot_buttons or button_row
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
@@ -292,7 +297,7 @@ class StoryScene(Scene):
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
 
     def _board_column(
-        self, top: int, buttons_top: int, band_low: bool, slim: bool = False
+        self, top: int, buttons_top: int, band_low: bool, slim: bool = False, slimmer: bool = False
     ) -> pygame.Rect:
         """A landscape screen: the board and its caption on the left, from ``top`` down to the
         buttons (the title over this column alone where the band is low and the title holds
@@ -300,7 +305,8 @@ class StoryScene(Scene):
         vp = self.vp
         m, gap = self._spacing
         # the board (a picture) gives the chart more width where the band is low
-        board_w = round((vp.width - 2 * m - gap) * (0.3 if band_low or slim else 0.4))
+        share = 0.22 if slimmer else 0.3 if band_low or slim else 0.4
+        board_w = round((vp.width - 2 * m - gap) * share)
         caption_h = self._caption_height()
         self.caption_box = pygame.Rect(m, buttons_top - gap - caption_h, board_w, caption_h)
         self.board_box = pygame.Rect(m, top, board_w, self.caption_box.top - gap - top)
@@ -365,6 +371,71 @@ class StoryScene(Scene):
             self.words_box.height = self.chart_box.top - gap - right.top
             if self.words_box.bottom > switch.top:
                 self.words_box.width = switch.left - gap - right.left
+
+    def _words_room(self) -> bool:
+        """The words' box grown into the chart's beside it (over or under it, in one column)
+        where the told story's words need more height at the reading floor, the chart kept at
+        its least height: a short game's verdict says the score too.  False where they still
+        lack room."""
+        vp = self.vp
+        gap = self._spacing[1]
+        switch = self.app.language_switch.area
+        chart, words = self.chart_box, self.words_box
+        if self.story is None or chart.left != words.left:
+            return True
+        # the words over the chart, wider than the room beside the switch under them: first
+        # down to the switch at their width, then, narrowed, beside it
+        wide = words.right > switch.left and words.bottom <= switch.top
+        for _ in range(3):
+            lack = self._words_need(words.width) - words.height
+            spare = chart.height - vp.u(CHART_UNITS)
+            give = min(lack, spare)
+            held = wide and words.bottom <= chart.top
+            wide = False
+            if held:
+                give = min(give, switch.top - gap - words.bottom)
+            if give <= 0:
+                if held and lack > 0:
+                    continue
+                return lack <= 0
+            if chart.bottom <= words.top:  # the chart over the words
+                chart.height -= give
+                words.top -= give
+            elif words.bottom <= chart.top:  # the words over the chart
+                chart.top += give
+                chart.height -= give
+            else:
+                return lack <= 0
+            words.height += give
+            if words.colliderect(switch) and words.left < switch.left:
+                words.width = switch.left - gap - words.left
+            if chart.colliderect(switch) and chart.left < switch.left:
+                chart.width = switch.left - gap - chart.left
+        return self._words_need(words.width) <= words.height
+
+    def _words_need(self, width: int) -> int:
+        """The height the story's words need at the reading floor in a box ``width`` wide:
+        the legend, the verdict and the honest line (the note under them may be left out)."""
+        vp = self.vp
+        floor = reading_size()
+        legend = sum(line_height("text", 0) for _ in self.legend()) if self._exact else 0
+        verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
+        need = legend + vp.u(4) + fit_text(verdict, "bold", floor, (width, 10**6)).height + vp.u(8)
+        honest = self._honest()
+        if honest:
+            need += fit_text(honest, "italic", floor, (width, 10**6)).height + vp.u(4)
+        return need
+
+    @property
+    def _exact(self) -> bool:
+        return self.story is not None and self.story.exact
+
+    def _honest(self) -> str:
+        """One honest line against Even match: this opponent played at the level it read from
+        the visitor's moves, a step toward whoever was behind (docs/ai.md, "Even match")."""
+        if self.you and self.game.config.strength == "even":
+            return self.app.t("story.even_opponent")
+        return ""
 
     def _story_buttons(self, row: pygame.Rect) -> list[Button]:
         """The buttons along ``row``: which move the board shows (a solved game: the best or
@@ -609,11 +680,7 @@ class StoryScene(Scene):
         y = self._draw_legend(canvas) if story.exact else box.top
         y += vp.u(4)
         verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
-        honest = ""
-        if self.you and self.game.config.strength == "even":
-            # One honest line: this opponent played at the level it read from the visitor's
-            # moves, a step toward whoever was behind (docs/ai.md, "Even match")
-            honest = self.app.t("story.even_opponent")
+        honest = self._honest()
         verdict_h = self._verdict_height(verdict, honest, box.bottom - y)
         draw_text(
             canvas,
@@ -628,15 +695,12 @@ class StoryScene(Scene):
         y += verdict_h
         self._draw_note(canvas, pygame.Rect(box.left, y, box.width, box.bottom - y), honest)
 
-    def _draw_legend(self, canvas) -> int:
-        """A solved game's legend at the top of the words: a bar for the luck of the throws,
-        a triangle for what the moves cost, each with its sum; the y under it."""
-        vp, t, app = self.vp, self.app.t, self.app
+    def legend(self) -> list[tuple[str, tuple[int, int, int], str]]:
+        """A solved game's legend: a bar for the luck of the throws, a triangle for what the
+        moves cost, each with its sum (shape, colour, words)."""
+        t, app = self.app.t, self.app
         story = self.story
         assert story is not None  # (drawn once the story is told)
-        box = self.words_box
-        y = box.top
-        line_h = line_height("text", 0)  # a legend's line at the reading floor
         cost_text = (
             t("story.legend_cost", points=signed_points(app, story.skill))
             if self.you
@@ -646,10 +710,18 @@ class StoryScene(Scene):
                 points=signed_points(app, story.skill),
             )
         )
-        legend = [
+        return [
             ("bar", LUCK, t("story.legend_luck", points=signed_points(app, story.luck))),
             ("triangle", COST, cost_text),
         ]
+
+    def _draw_legend(self, canvas) -> int:
+        """The legend at the top of the words, a line each; the y under it."""
+        vp = self.vp
+        box = self.words_box
+        y = box.top
+        line_h = line_height("text", 0)  # a legend's line at the reading floor
+        legend = self.legend()
         for shape, colour, text in legend:
             cx, cy = box.left + vp.u(16), y + line_h // 2
             if shape == "bar":
