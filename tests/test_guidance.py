@@ -132,7 +132,11 @@ def test_a_prisoner_to_remove_is_the_next_step_and_other_touches_are_noticed():
     g = guide("latrunculi-seneca", state)
     prisoners = tuple(str(m)[1:] for m in state.legal_moves())
     assert g.status() == Text.of("status.remove_incitus")
-    assert g.next_step(None) == Text.of("play.guide.remove")
+    assert g.next_step(None) is None  # the status says it: not twice
+    # between two players the status says whose turn: the next step says to remove one
+    two = guide("latrunculi-seneca", state, opponent="two-players")
+    assert two.status() == Text.of("status.colour_to_play", colour="blue")
+    assert two.next_step(None) == Text.of("play.guide.remove")
     assert g.board_marks(None, marks_on=True, hint=False).movable == prisoners
     assert g.hint_origin() == prisoners[0]
     g.touched(prisoners[0])

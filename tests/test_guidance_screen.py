@@ -264,8 +264,12 @@ def test_the_duty_to_remove_a_prisoner_is_said_and_ringed(app_factory):
     scene.set_position(state)
     assert wait_for(app, lambda: visitor_turn(app))
     prisoners = [str(m)[1:] for m in state.legal_moves()]
-    assert words(app, scene.guidance.next_step(scene.board.selected)) == app.t("play.guide.remove")
-    assert "Tippen Sie" in words(app, scene.guidance.next_step(scene.board.selected))
+    # said once, in the strip's heading: no line under it saying it again (a playtest read
+    # "Tippen Sie einen Gefangenen an ..." over "Tippen Sie einen markierten Gefangenen an ...")
+    assert words(app, scene.guidance.status()) == app.t("status.remove_incitus")
+    assert "Tippen Sie" in words(app, scene.guidance.status())
+    assert scene.guidance.next_step(scene.board.selected) is None
+    assert scene.guidance.next_step(scene.board.selected, hint=True) is None
     # a prisoner to remove wears a dashed light ring of its own, not a mover's gold ring
     assert not marked(app, prisoners[0])
     assert colour_at(frame(app), on_ring(scene, prisoners[0])) == REMOVE_LIGHT

@@ -320,3 +320,51 @@ def test_the_search_sees_the_end_by_the_score() -> None:
             assert state.play(move).outcome == Outcome("white", REASON_VISIT)
         return
     pytest.fail("no position found")
+
+
+def test_while_the_men_are_placed_the_strip_counts_the_placements(app_factory) -> None:
+    """A playtest (de, 1920x1080): Seneca's strip read "Zug 1 von 19" through all 16
+    placements, since placements are no moves of the visit; a count standing still for 16
+    turns reads as a stuck game.  The strip counts the placements, then the moves."""
+    from kiosk_driver import centre, click, visitor_turn, wait_for, words
+
+    app = app_factory(game="latrunculi-seneca", lang="de", size=(1920, 1080))
+    scene = app.scene
+    moves = spec("latrunculi-seneca").visit_moves
+    assert scene.match.state.visit == moves
+
+    def count() -> str | None:  # the strip's first count: the visit's
+        return words(app, scene.guidance.score_lines()[0][0])
+
+    assert wait_for(app, lambda: visitor_turn(app))
+    assert count() == f"Aufstellung: Stein 1 von 16, dann {moves} Züge je Seite"
+    empty = next(str(m)[1:] for m in scene.match.state.legal_moves())
+    click(app, centre(app, "reserve"))
+    click(app, centre(app, empty))
+    # the computer places its first piece, and the visitor places his second
+    assert wait_for(app, lambda: visitor_turn(app) and scene.match.state.reserve("white") == 15)
+    assert count() == f"Aufstellung: Stein 2 von 16, dann {moves} Züge je Seite"
+    # once every piece is placed, the moves are counted from the battle's first
+    rng = random.Random(4)
+    state = scene.match.state
+    while state.phase == "placement":
+        state = state.play(rng.choice(state.legal_moves()))
+    scene.set_position(state)
+    assert wait_for(app, lambda: visitor_turn(app))
+    assert count() == f"Zug 1 von {moves}"
+    assert "Aufstellung" not in " ".join(
+        words(app, line) or "" for line, _ in scene.guidance.score_lines()
+    )
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "en"])
+def test_the_placing_count_reads_in_each_language(lang: str) -> None:
+    from ludique.play.visit import countdown, render
+    from ludique.words.i18n import catalog
+
+    state = new_game("latrunculi-piso", visit=25)
+    state = state.play(state.legal_moves()[0])  # Blue placed one: White places its first
+    line = countdown(state)
+    assert line == ("visit.placing", {"piece": 1, "pieces": 16, "moves": 25})
+    said = render(line, lambda key, **f: catalog(lang).t(f"kiosk.{key}", **f))
+    assert "1" in said and "16" in said and "25" in said and "{" not in said

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TypeGuard
 
 from ludique.games import spec
-from ludique.games.base import REASON_VISIT, GameState
+from ludique.games.base import PLACEMENT, REASON_VISIT, GameState
 
 COUNTDOWN = 5  # the last moves each are counted down ("5 moves left")
 # The minutes each game's length (``GameSpec.visit_moves``) was chosen for: a visitor who takes
@@ -34,11 +34,19 @@ def visit_for(game_id: str, minutes: int) -> int | None:
 
 def countdown(state: GameState) -> Line | None:
     """The strip's line of the visit: the move under way and how many each side plays
-    ("Move 12 of 30"), or in the last ``COUNTDOWN`` moves how many are left; ``None`` in the
-    full game or once the game is over."""
+    ("Move 12 of 30"), or in the last ``COUNTDOWN`` moves how many are left; while the men are
+    placed, which of his men the player to move places and the moves that follow ("Setting up:
+    piece 5 of 16, then 19 moves each"), since placements are not moves of the visit and a
+    count of moves would stand still through them; ``None`` in the full game or once the game
+    is over."""
     visit, left = state.visit, state.turns_left
     if visit is None or left is None or state.outcome is not None:
         return None
+    if state.phase == PLACEMENT:
+        mover = state.to_move
+        placed = sum(1 for p in state.pieces() if p.colour == mover)
+        pieces = placed + state.reserve(mover)  # nothing is captured while the men are placed
+        return ("visit.placing", {"piece": placed + 1, "pieces": pieces, "moves": visit})
     each = (left + 1) // 2  # the moves left to the player to move, his own included
     if each == 1:
         return ("visit.last", {})

@@ -47,6 +47,10 @@ class StripLines(MarkQuestions, RefusalQuestions):
         if state.needs_roll:
             return None  # the status says it: touch the die
         if self.removals():
+            # against the computer the status says it already ("Touch a prisoner to remove
+            # it"), and the same words twice read as a fault; two players read whose turn there
+            if self.status() == Text.of("status.remove_incitus"):
+                return None
             return Text.of("play.guide.remove")
         blocked = self.entry_blocked()
         if blocked is not None and not match.only_pass():
