@@ -719,11 +719,14 @@ class GameScene(BoardScene):
             # strip): the words have the room over it, read from where one stands
             box = over
         board, band, m = self.placed.board, vp.band, vp.u(20)
-        if band.top <= 0 and band.bottom < vp.height:
-            # the screen stands low: under the board, out of reach, where that is higher
-            under = pygame.Rect(board.left, board.bottom + m, board.width, 0)
+        if band.bottom < vp.height:
+            # the screen stands low: under the board, out of reach, where that is larger (on
+            # a totem the whole width, the buttons' column ending with the band)
+            wide = vp.width - 2 * m if vp.portrait else board.width
+            under = pygame.Rect(board.left, board.bottom + m, wide, 0)
             under.height = vp.height - m - under.top
-            if under.height >= max(vp.u(120), over.height if over is not None else 0):
+            over_area = over.width * over.height if over is not None else 0
+            if under.height >= vp.u(120) and under.width * under.height >= over_area:
                 box = under
         sprite = piece_sprite(state.to_move, kind, vp.u(26))
         if box.width > 2.5 * box.height:  # a wide band under the board: the sign, then words
