@@ -39,6 +39,7 @@ from ludique.ui.boards import DieBoard, view_for
 from ludique.ui.context import Kiosk
 from ludique.ui.layout import (
     LINE_SPACING,
+    TOUCH_UNITS,
     draw_text,
     fit_text,
     line_height,
@@ -76,6 +77,8 @@ CAPTION_LINES = 5  # the room a move's caption keeps under the board (a longer o
 
 class StoryScene(Scene):
     name = "story"
+    board_box: pygame.Rect
+    caption_box: pygame.Rect
 
     def __init__(self, app: Kiosk, game, story: Story | None = None) -> None:
         super().__init__(app)
@@ -201,6 +204,7 @@ class StoryScene(Scene):
         button_row = pygame.Rect(m, buttons_top, vp.width - 2 * m, button_h)
         # the buttons' row where the screen stands low and they go elsewhere in the band
         self.foot_buttons: pygame.Rect | None = None
+        self.foot_column: pygame.Rect | None = None  # the buttons one under the other there
         if vp.portrait:
             self._portrait_boxes(top, buttons_top, low)
         elif not self._foot_boxes(top, button_h):
@@ -210,12 +214,18 @@ class StoryScene(Scene):
                 right = self._board_column(top, buttons_top, low or beside, slimmer=True)
                 self._right_column(right, low, beside)
                 self._words_room()
-        else:
-            button_row = self.foot_buttons or button_row
+        button_row = self.foot_buttons or button_row
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
         )
         self.buttons = self._story_buttons(button_row)
+        if self.foot_column is not None:
+            column, gap = self.foot_column, self._spacing[1]
+            high = (column.height - (len(self.buttons) - 1) * gap) // len(self.buttons)
+            for i, button in enumerate(self.buttons):
+                button.rect = pygame.Rect(
+                    column.left, column.top + i * (high + gap), column.width, high
+                )
 
     def _foot_boxes(self, top: int, button_h: int) -> bool:
         """A landscape screen standing low, its foot out of reach: the board (a picture) from
@@ -229,23 +239,58 @@ class StoryScene(Scene):
         if band.top > 0 or band.bottom >= vp.height:
             return False
         foot = vp.height - m
-        # the board's share of the width as on the other screens, or as where the band is
-        # low, where the buttons' labels need the width
-        for slim in (False, True):
-            right = self._board_column(top, foot + gap, False, slim)
+        # the board's share of the width as on the other screens, else slimmer where the
+        # buttons' labels or the words need the width: the first where both hold, else the
+        # first where the labels do
+        placed: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]] = []
+        for slim, slimmer in ((False, False), (True, False), (False, True)):
+            right = self._board_column(top, foot + gap, False, slim, slimmer)
             chart = pygame.Rect(right.left, right.top, right.width, vp.u(CHART_UNITS))
             row = pygame.Rect(right.left, chart.bottom + gap, right.width, button_h)
             buttons = self._story_buttons(row)
             labels = [b.label() if callable(b.label) else b.label for b in buttons]
-            if sum(self._least_widths(labels)) + (len(labels) - 1) * gap <= row.width:
+            if row.bottom > band.bottom - m:
+                return False
+            if sum(self._least_widths(labels)) + (len(labels) - 1) * gap > row.width:
+                continue
+            if self._one_line(labels, gap, row.width):  # no second line: a touch target high
+                row.height = vp.u(TOUCH_UNITS + 8)
+            under = row.bottom + gap
+            words = pygame.Rect(right.left, under, right.width, foot - under)
+            placed.append((self.board_box, self.caption_box, chart, row, words))
+            if self.story is None or self._words_need(words.width) <= words.height:
+                placed = placed[-1:]
                 break
         else:
+            if self._foot_column(top, foot, labels):
+                return True
+        if not placed:
             return False
-        if row.bottom > band.bottom - m:
+        board, caption, self.chart_box, self.foot_buttons, self.words_box = placed[0]
+        self.board_box, self.caption_box = board, caption
+        return True
+
+    def _foot_column(self, top: int, foot: int, labels: list[str]) -> bool:
+        """Where the words still lack height under a row of buttons: the buttons in a column
+        beside the chart (each label on one line), the words under both, the board slimmer.
+        False (nothing placed) where the words lack height there too."""
+        vp = self.vp
+        gap = self._spacing[1]
+        right = self._board_column(top, foot + gap, False, slimmer=True)
+        size, pad = vp.u(36), vp.u(40)
+        column_w = max(label_width(label, size) + pad for label in labels)
+        chart_h = vp.u(CHART_UNITS)
+        button_h = (chart_h - (len(labels) - 1) * gap) // len(labels)
+        chart = pygame.Rect(right.left, right.top, right.width - column_w - gap, chart_h)
+        under = chart.bottom + gap
+        words = pygame.Rect(right.left, under, right.width, foot - under)
+        if button_h < vp.u(TOUCH_UNITS) or chart.bottom > vp.band.bottom - self._spacing[0]:
             return False
-        self.chart_box, self.foot_buttons = chart, row
-        under = row.bottom + gap
-        self.words_box = pygame.Rect(right.left, under, right.width, foot - under)
+        if self._words_need(words.width) > words.height:
+            return False
+        self.chart_box, self.words_box = chart, words
+        self.foot_column = pygame.Rect(chart.right + gap, chart.top, column_w, chart_h)
+        self.foot_buttons = self.foot_column
         return True
 
     def _portrait_boxes(self, top: int, buttons_top: int, low: bool) -> None:
@@ -274,7 +319,10 @@ class StoryScene(Scene):
             self.foot_buttons = pygame.Rect(m, row, width, vp.u(110))
             under = self.foot_buttons.bottom + gap
             body = foot - under
-            self.words_box = pygame.Rect(m, under, width, body * 2 // 5)
+            # the words as high as they need (two fifths at least), the board 200 units
+            need = self._words_need(width) if self.story is not None else 0
+            high = max(body * 2 // 5, min(need, body - caption_h - 2 * gap - vp.u(200)))
+            self.words_box = pygame.Rect(m, under, width, high)
             self.caption_box = pygame.Rect(m, foot - caption_h, width, caption_h)
             board_top = self.words_box.bottom + gap
             self.board_box = pygame.Rect(m, board_top, width, self.caption_box.top - board_top)
@@ -493,6 +541,12 @@ class StoryScene(Scene):
         return [
             low + min(lack, spare * lack // total) for low, lack in zip(least, lacks, strict=True)
         ]
+
+    def _one_line(self, labels: list[str], gap: int, width: int) -> bool:
+        """Whether every label holds on one line in a row ``width`` wide shared equally."""
+        size, pad = self.vp.u(36), self.vp.u(40)
+        room = (width - (len(labels) - 1) * gap) // len(labels)
+        return all(label_width(label, size) + pad <= room for label in labels)
 
     def _least_widths(self, labels: list[str]) -> list[int]:
         """Each button as wide as its longest word at the reading floor, with its margins."""
