@@ -121,13 +121,19 @@ def short_value(side: int, own: int, opp: int, left: int) -> float:
 
 
 def pente_win_probability(position: GameState) -> float:
-    """The solved probability that the player to move wins, before or after this turn's roll."""
+    """The solved probability that the player to move wins, before or after this turn's roll;
+    within the short game's last ``SHORT_HORIZON`` moves, his expected result of the short game
+    (``short_value``), the value its moves are chosen by."""
     state = table_state(position)
     outcome = state.outcome
     if outcome is not None:
         return 1.0 if outcome.winner == state.to_move else 0.0
     if state.needs_roll:
         blue, white = state.placements
+        left = state.turns_left
+        if left is not None and left - 1 <= SHORT_HORIZON:  # as ``move_values`` plays it
+            own, opp = (white, blue) if state.side else (blue, white)
+            return short_value(state.side, own, opp, left)
         return position_value(state.side, blue, white)
     return max(value for _, value in move_values(state))
 

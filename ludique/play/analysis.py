@@ -18,7 +18,9 @@ that table, so every figure is exact:
   made it: the best move's value minus the chosen move's (0 for the best move, 0 for a forced
   move).  A *decision* is a move with at least two choices of different value;
 * the changes add up: the final result (1 or 0) minus the chance at the start is the luck of
-  every throw plus the costs of the opponent's moves minus the costs of the viewpoint's own.
+  every throw plus the costs of the opponent's moves minus the costs of the viewpoint's own;
+  a short game ended on its score adds one step, where its last moves turn from the full
+  game's chances to the short game's score (``Story.short_game``).
 
 **A game without a solved table** is told from the computer's judgement: every position is
 searched (``ludique.ai.search``, the Champion's evaluation) to one depth for the whole game,
@@ -79,6 +81,9 @@ class Action:
     choices: int = 1
     best: str | None = None
     move_kind: str = ""  # a move's ``Move.kind`` ("pass", "remove"...); "" for a throw
+    # a solved game's short game: where its chances turn from the full game's (the value the
+    # move was chosen by) to the short game's score, what that changed (``Story.short_game``)
+    short: float = 0.0
 
     @property
     def change(self) -> float:
@@ -122,6 +127,12 @@ class Story:
     def gifts(self) -> float:
         """What the opponent's moves gave away to the viewpoint (>= 0)."""
         return sum(a.cost for a in self.actions if a.kind == "move" and a.colour != self.viewpoint)
+
+    @property
+    def short_game(self) -> float:
+        """A short game near its end: what turning from the full game's chances to the
+        short game's score (a win, a draw one half, on the score) changed (0 in a full game)."""
+        return sum(a.short for a in self.actions)
 
     def own_moves(self) -> list[Action]:
         return [a for a in self.actions if a.kind == "move" and a.colour == self.viewpoint]
@@ -273,8 +284,8 @@ def exact_chance(state: GameState, colour: str) -> float:
     if not spec(state.game_id).solved:
         raise ValueError(f"{state.game_id}: exact chances are a solved game's")
     outcome = state.outcome
-    if outcome is not None:
-        return 1.0 if outcome.winner == colour else 0.0
+    if outcome is not None:  # a short game's draw is half a win, as its moves are chosen
+        return 0.5 if outcome.winner is None else 1.0 if outcome.winner == colour else 0.0
     p = solved(state.game_id).win_probability(state)
     return p if state.to_move == colour else 1.0 - p
 
@@ -360,6 +371,10 @@ def _exact(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Ac
         top = max(values)
         best = next(m.text for m, v in scored if v == top)
         cost = top - chosen
+        # the chance after the move is the value it was chosen by, but where the short game's
+        # score begins to count (``ludique.ai.pente.SHORT_HORIZON``): that step is its own
+        expected = chosen if mover == viewpoint else 1.0 - chosen
+        short = curve[i] - expected
         actions.append(
             Action(
                 i,
@@ -374,6 +389,7 @@ def _exact(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Ac
                 choices=len(scored),
                 best=best if cost > EPSILON else None,
                 move_kind=played.kind if played is not None else "",
+                short=short if abs(short) > EPSILON else 0.0,
             )
         )
     return curve, actions, turns

@@ -47,7 +47,7 @@ from ludique.ui.layout import (
     record_target,
 )
 from ludique.ui.scenes.base import Scene
-from ludique.ui.story_chart import COST, LUCK, StoryChart
+from ludique.ui.story_chart import COST, GIFT, LUCK, StoryChart
 from ludique.ui.widgets import Button, label_width
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,25 @@ MINUS = "\u2013"  # the faces have no U+2212; the en dash is the typographic sta
 
 def signed_points(app: Kiosk, value: float) -> str:
     """A change of the winning chance in percentage points: ``+12 percentage points``."""
-    n = round(100 * value)
+    return whole_points(app, round(100 * value))
+
+
+def summing_points(parts: list[float], total: float) -> list[int]:
+    """``parts`` (changes of a chance, 0..1 each side) in whole percentage points that add up
+    to ``total`` in whole points, as the chart's start and end read: each rounded, the
+    difference carried by the parts that rounding moved most (largest remainders)."""
+    shown = [round(100 * part) for part in parts]
+    missing = round(100 * total) - sum(shown)
+    step = 1 if missing > 0 else -1
+    # the parts whose rounding went furthest against the missing points give way first
+    order = sorted(range(len(parts)), key=lambda i: step * (shown[i] - 100 * parts[i]))
+    for i in order[: abs(missing)]:
+        shown[i] += step
+    return shown
+
+
+def whole_points(app: Kiosk, n: int) -> str:
+    """A change of the winning chance of ``n`` percentage points, signed."""
     sign = "+" if n > 0 else MINUS if n < 0 else ""
     one = abs(n) == 1 or (app.lang == "fr" and n == 0)
     return app.t("story.points_one" if one else "story.points", value=f"{sign}{abs(n)}")
@@ -205,15 +223,34 @@ class StoryScene(Scene):
         # the buttons' row where the screen stands low and they go elsewhere in the band
         self.foot_buttons: pygame.Rect | None = None
         self.foot_column: pygame.Rect | None = None  # the buttons one under the other there
+        # the honest line and the note beside the chart, where the words lack the height
+        self.note_box: pygame.Rect | None = None
+        # what the words leave out where the screen has no room for them at the reading floor,
+        # in this order: how a short game ended (the end screen says it), the honest line
+        self.short_left_out = False
+        self.honest_left_out = False
         if vp.portrait:
             self._portrait_boxes(top, buttons_top, low)
+            self._words_room()
+            self._board_gives()
         elif not self._foot_boxes(top, button_h):
-            right = self._board_column(top, buttons_top, low or beside)
-            self._right_column(right, low, beside)
-            if not self._words_room():  # the board (a picture) gives the words width
-                right = self._board_column(top, buttons_top, low or beside, slimmer=True)
+            title_box = self.title_box.copy()  # (the board's column may set it beside it)
+            lacks = []
+            # the board (a picture) gives the words width where they lack the height, unless
+            # the title then no longer holds beside it
+            for slimmer in (False, True, False):
+                self.title_box = title_box.copy()
+                right = self._board_column(top, buttons_top, low or beside, slimmer=slimmer)
                 self._right_column(right, low, beside)
                 self._words_room()
+                lacks.append(self._words_lack())
+                if lacks[0] <= 0 or len(lacks) == 2 and lacks[1] <= lacks[0]:
+                    break
+            if self._words_lack() > 0 and self._note_beside_chart():
+                self._words_room()
+        if self._words_lack() > 0:
+            self.short_left_out = True
+            self.honest_left_out = self._words_lack() > 0
         button_row = self.foot_buttons or button_row
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
@@ -429,8 +466,10 @@ class StoryScene(Scene):
         gap = self._spacing[1]
         switch = self.app.language_switch.area
         chart, words = self.chart_box, self.words_box
-        if self.story is None or chart.left != words.left:
-            return True
+        gap = self._spacing[1]
+        beside = words.top - chart.bottom <= gap and chart.top - words.bottom <= gap
+        if self.story is None or chart.left != words.left or not beside:
+            return self._words_lack() <= 0
         # the words over the chart, wider than the room beside the switch under them: first
         # down to the switch at their width, then, narrowed, beside it
         wide = words.right > switch.left and words.bottom <= switch.top
@@ -461,18 +500,63 @@ class StoryScene(Scene):
                 chart.width = switch.left - gap - chart.left
         return self._words_need(words.width) <= words.height
 
+    def _board_gives(self) -> None:
+        """A portrait screen: the words grown into the board under them (a picture, drawn
+        smaller) where the chart gave what it could, the board kept at half its height."""
+        words, board = self.words_box, self.board_box
+        if board.left != words.left or board.top < words.bottom:
+            return
+        give = min(self._words_lack(), board.height // 2)
+        if give > 0:
+            words.height += give
+            board.top += give
+            board.height -= give
+
+    def _note_beside_chart(self) -> bool:
+        """The honest line (and the note, where it holds) at the chart's right end, the chart
+        narrowed to at least half its width: where the legend and the verdict need the whole
+        height of the words' box.  False where the line holds nowhere there."""
+        vp = self.vp
+        honest = self._honest()
+        chart = self.chart_box
+        gap = self._spacing[1]
+        if not honest or vp.portrait:
+            return False
+        floor = reading_size()
+        step = vp.u(20)
+        # the chart keeps the width its scale's labels need apart
+        for width in range(vp.u(300), chart.width - 2 * vp.u(CHART_UNITS) - gap, step):
+            if not fit_text(honest, "italic", floor, (width, chart.height)).overflow:
+                self.note_box = pygame.Rect(chart.right - width, chart.top, width, chart.height)
+                chart.width -= width + gap
+                return True
+        return False
+
+    def _words_lack(self) -> int:
+        """How much higher the words' box must be for the told story's words (<= 0: none)."""
+        if self.story is None:
+            return 0
+        return self._words_need(self.words_box.width) - self.words_box.height
+
     def _words_need(self, width: int) -> int:
         """The height the story's words need at the reading floor in a box ``width`` wide:
         the legend, the verdict and the honest line (the note under them may be left out)."""
         vp = self.vp
         floor = reading_size()
-        legend = sum(line_height("text", 0) for _ in self.legend()) if self._exact else 0
-        verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
+        legend = self._legend_height(width) if self._exact else 0
+        verdict = self._verdict_text()
         need = legend + vp.u(4) + fit_text(verdict, "bold", floor, (width, 10**6)).height + vp.u(8)
-        honest = self._honest()
+        honest = self._honest() if self.note_box is None else ""
         if honest:
             need += fit_text(honest, "italic", floor, (width, 10**6)).height + vp.u(4)
         return need
+
+    def _verdict_text(self) -> str:
+        """The verdict and how a short game ended; the latter left out where the screen holds
+        no room for it at the reading floor (the end screen says it, and the legend's line
+        names the end on the score)."""
+        short = "" if self.short_left_out else self.short_end()
+        return " ".join(filter(None, (self.verdict(), short)))
 
     @property
     def _exact(self) -> bool:
@@ -481,7 +565,7 @@ class StoryScene(Scene):
     def _honest(self) -> str:
         """One honest line against Even match: this opponent played at the level it read from
         the visitor's moves, a step toward whoever was behind (docs/ai.md, "Even match")."""
-        if self.you and self.game.config.strength == "even":
+        if self.you and self.game.config.strength == "even" and not self.honest_left_out:
             return self.app.t("story.even_opponent")
         return ""
 
@@ -733,9 +817,10 @@ class StoryScene(Scene):
         box = self.words_box
         y = self._draw_legend(canvas) if story.exact else box.top
         y += vp.u(4)
-        verdict = " ".join(filter(None, (self.verdict(), self.short_end())))
+        verdict = self._verdict_text()
         honest = self._honest()
-        verdict_h = self._verdict_height(verdict, honest, box.bottom - y)
+        note_box = self.note_box
+        verdict_h = self._verdict_height(verdict, "" if note_box else honest, box.bottom - y)
         draw_text(
             canvas,
             verdict,
@@ -747,56 +832,91 @@ class StoryScene(Scene):
             valign="top",
         )
         y += verdict_h
-        self._draw_note(canvas, pygame.Rect(box.left, y, box.width, box.bottom - y), honest)
+        if note_box is None:
+            note_box = pygame.Rect(box.left, y, box.width, box.bottom - y)
+        self._draw_note(canvas, note_box, honest)
 
     def legend(self) -> list[tuple[str, tuple[int, int, int], str]]:
-        """A solved game's legend: a bar for the luck of the throws, a triangle for what the
-        moves cost, each with its sum (shape, colour, words)."""
+        """A solved game's legend (shape, colour, words): a bar for the luck of the throws, a
+        triangle for what the viewpoint's moves cost, one (upward) for what the opponent's
+        moves gave him and, a short game ended on its score, what the score changed: whole
+        points that add up to the change of his chance from the chart's start to its end."""
         t, app = self.app.t, self.app
         story = self.story
         assert story is not None  # (drawn once the story is told)
-        cost_text = (
-            t("story.legend_cost", points=signed_points(app, story.skill))
-            if self.you
-            else t(
+        parts = [story.luck, story.skill, story.gifts]
+        if story.short_game:
+            parts.append(story.short_game)
+        change = round(100 * story.curve[-1]) - round(100 * story.curve[0])
+        luck, skill, gifts, *short = summing_points(parts, change / 100)
+        if self.you:
+            cost_text = t("story.legend_cost", points=whole_points(app, skill))
+            gifts_text = t("story.legend_gifts", points=whole_points(app, gifts))
+        else:
+            other = next(c for c in self.chain[0].colours if c != self.viewpoint)
+            cost_text = t(
                 "story.legend_cost_colour",
                 colour=t(f"colour.{self.viewpoint}"),
-                points=signed_points(app, story.skill),
+                points=whole_points(app, skill),
             )
-        )
-        return [
-            ("bar", LUCK, t("story.legend_luck", points=signed_points(app, story.luck))),
+            gifts_text = t(
+                "story.legend_gifts_colour",
+                colour=t(f"colour.{other}"),
+                points=whole_points(app, gifts),
+            )
+        legend = [
+            ("bar", LUCK, t("story.legend_luck", points=whole_points(app, luck))),
             ("triangle", COST, cost_text),
+            ("gift", GIFT, gifts_text),
+        ]
+        legend += [
+            ("score", theme.CREAM, t("story.legend_short", points=whole_points(app, n)))
+            for n in short
+        ]
+        return legend
+
+    def _legend_heights(self, width: int) -> list[int]:
+        """Each line of the legend's height in a box ``width`` wide (its mark beside it): one
+        line at the reading floor, or more where its words need them."""
+        vp = self.vp
+        text_w = width - vp.u(44)
+        return [
+            fit_text(text, "text", vp.u(28), (text_w, 10**6)).height for _, _, text in self.legend()
         ]
 
+    def _legend_height(self, width: int) -> int:
+        return sum(self._legend_heights(width))
+
     def _draw_legend(self, canvas) -> int:
-        """The legend at the top of the words, a line each; the y under it."""
+        """The legend at the top of the words, a line each (wrapped where it is longer than
+        the box), its mark beside its first line; the y under it."""
         vp = self.vp
         box = self.words_box
-        y = box.top
         line_h = line_height("text", 0)  # a legend's line at the reading floor
-        legend = self.legend()
-        for shape, colour, text in legend:
+        y = box.top
+        heights = self._legend_heights(box.width)
+        for (shape, colour, text), height in zip(self.legend(), heights, strict=True):
             cx, cy = box.left + vp.u(16), y + line_h // 2
             if shape == "bar":
                 pygame.draw.rect(
                     canvas, colour, pygame.Rect(cx - vp.u(3), cy - vp.u(14), vp.u(6), vp.u(28))
                 )
-            else:
+            elif shape in ("triangle", "gift"):  # down for a cost, up for a gift, as the band
                 w = vp.u(11)
+                tip = w if shape == "triangle" else -w
                 pygame.draw.polygon(
-                    canvas, colour, [(cx - w, cy - w), (cx + w, cy - w), (cx, cy + w)]
+                    canvas, colour, [(cx - w, cy - tip), (cx + w, cy - tip), (cx, cy + tip)]
                 )
             draw_text(
                 canvas,
                 text,
-                pygame.Rect(box.left + vp.u(44), y, box.width - vp.u(44), line_h),
+                pygame.Rect(box.left + vp.u(44), y, box.width - vp.u(44), height),
                 size=vp.u(28),
                 colour=theme.CREAM,
                 align="left",
-                max_lines=1,
+                valign="top",
             )
-            y += line_h
+            y += height
         return y
 
     def _verdict_height(self, verdict: str, honest: str, rest: int) -> int:
@@ -845,8 +965,10 @@ class StoryScene(Scene):
                 for n in notes
                 if n and not fit_text(n, "italic", floor, note_box.size, min_size=floor).overflow
             ),
-            notes[-1] or notes[0],
+            notes[-1],
         )
+        if not note:  # no room for how the chances were found, and no honest line
+            return
         draw_text(
             canvas,
             note,
