@@ -250,7 +250,10 @@ class StoryScene(Scene):
                 self._words_room()
         if self._words_lack() > 0:
             self.short_left_out = True
-            self.honest_left_out = self._words_lack() > 0
+            if self._words_lack() > 0:  # the honest line out: the short game's end back in,
+                self.honest_left_out = True  # where it holds without it
+                self.short_left_out = False
+                self.short_left_out = self._words_lack() > 0
         button_row = self.foot_buttons or button_row
         self.view = view_for(
             self.game.config.game_id, self.board_box, self.game.view.flipped, self.vp.unit
@@ -466,9 +469,10 @@ class StoryScene(Scene):
         gap = self._spacing[1]
         switch = self.app.language_switch.area
         chart, words = self.chart_box, self.words_box
-        gap = self._spacing[1]
+        if self.story is None or chart.left != words.left:
+            return self._words_lack() <= 0
         beside = words.top - chart.bottom <= gap and chart.top - words.bottom <= gap
-        if self.story is None or chart.left != words.left or not beside:
+        if not beside:  # (the switch between them, or the buttons)
             return self._words_lack() <= 0
         # the words over the chart, wider than the room beside the switch under them: first
         # down to the switch at their width, then, narrowed, beside it
