@@ -372,7 +372,7 @@ def _exact(chain: list[GameState], viewpoint: str) -> tuple[list[float], list[Ac
         best = next(m.text for m, v in scored if v == top)
         cost = top - chosen
         # the chance after the move is the value it was chosen by, but where the short game's
-        # score begins to count (``ludique.ai.pente.SHORT_HORIZON``): that step is its own
+        # score begins to count (the solved game's player's horizon): that step is its own
         expected = chosen if mover == viewpoint else 1.0 - chosen
         short = curve[i] - expected
         actions.append(

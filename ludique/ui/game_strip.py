@@ -113,6 +113,26 @@ class GameStrip:
             align="left",
             valign="top",
         )
+        status, up = self._status_box(placed, drawn, selected, hint, below)
+        scores = placed.scores
+        scores = pygame.Rect(
+            scores.left, scores.top - up + below, scores.width, scores.height + up - below
+        )
+        need = sum(h for _, _, h, _ in self._score_fits(scores.width))
+        self.rule_waits = False
+        self.rule_waits = self._notes_need(scores.width, selected) > scores.height - need
+        # a loss, a threat and a rule at once on a short strip: the rule waits, kept past the
+        # visitor's move until it has been shown (the loss and the threat are for this turn)
+        self.guidance.hold_rule(self.rule_waits)
+        self.status_rect = status  # where the status panel stands this frame
+        self._draw_status(canvas, status, selected, hint)
+        self._draw_scores(canvas, scores, selected)
+
+    def _status_box(
+        self, placed, drawn: pygame.Rect, selected: str | None, hint: bool, below: int
+    ) -> tuple[pygame.Rect, int]:
+        """The status panel's rect this frame, and how far the counts under it move up."""
+        vp = self.app.viewport
         # the room its box leaves unused (one line where two were kept) goes to the counts, and
         # so does the status panel's where its words need less (never under two lines of a
         # next step, nor under the height it has taken on this layout, so that it keeps its
@@ -141,19 +161,7 @@ class GameStrip:
                     self.gave_way = True
             up += status.height - height
             status.height = height
-        scores = placed.scores
-        scores = pygame.Rect(
-            scores.left, scores.top - up + below, scores.width, scores.height + up - below
-        )
-        need = sum(h for _, _, h, _ in self._score_fits(scores.width))
-        self.rule_waits = False
-        self.rule_waits = self._notes_need(scores.width, selected) > scores.height - need
-        # a loss, a threat and a rule at once on a short strip: the rule waits, kept past the
-        # visitor's move until it has been shown (the loss and the threat are for this turn)
-        self.guidance.hold_rule(self.rule_waits)
-        self.status_rect = status  # where the status panel stands this frame
-        self._draw_status(canvas, status, selected, hint)
-        self._draw_scores(canvas, scores, selected)
+        return status, up
 
     def _notes(self, selected: str | None) -> list:
         """The warning lines: the pieces the computer's last move took, what the held piece's
