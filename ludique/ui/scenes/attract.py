@@ -106,7 +106,7 @@ def attract_layout(vp: Viewport) -> AttractLayout:
         pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - vp.u(NAME_UNITS))
         for i in range(count)
     )
-    # a name on two lines at the reading floor ("Ludus / latrunculorum")
+    # a name on two lines at the reading floor (the longest of the kiosk's game names)
     names = tuple(
         pygame.Rect(p.left, p.bottom + vp.u(4), p.width, vp.u(NAME_UNITS - 4)) for p in pictures
     )

@@ -149,7 +149,7 @@ class HomeScene(Scene):
         # the blurb keeps the height its words need at the smallest text a visitor reads;
         # the picture gives way first
         need = fit_text(blurb_text, "text", vp.u(30), (inner.width, 10**6), min_size=reading_size())
-        # the name on one line, or two where the tile is narrow ("Ludus / latrunculorum")
+        # the name on one line, or two where the tile is narrow (the longest of the game names)
         name_h = max(vp.u(80), fit_text(name_text, "display", 0, (inner.width, 10**6)).height)
         share = inner.height * 11 // 20
         room = inner.height - pad // 2 - name_h - need.height

@@ -44,7 +44,7 @@ from ludique.ui.scenes.game import (
 from ludique.ui.widgets import Button, press_button
 
 HINT_UNTIL_TOUCHED = math.inf  # a refusal's hint stays until the next touch (or step)
-TITLE_UNITS = TWO_LINE_TITLE_UNITS  # "Learn · Ludus latrunculorum · Seneca" on two lines
+TITLE_UNITS = TWO_LINE_TITLE_UNITS  # "Learn", a long game name and its variant on two lines
 STRIP_UNITS = 960  # the strip beside the board: a step's sentence and its hint need room
 
 
