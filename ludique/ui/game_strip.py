@@ -329,7 +329,9 @@ class GameStrip:
         notice = self._notice()
         if notice is not None:  # the answer to his touch first: he looks for it now
             bottom = box.bottom - keep
-            y = self._cream_panel(canvas, notice.render(t), "bold", box, y, bottom, size)
+            y = cream_panel(
+                canvas, self.app.viewport, notice.render(t), "bold", box, y, bottom, size
+            )
         for i, line in enumerate(self._notes(selected)):
             words = line.render(t)
             room = (box.width, box.bottom - keep - y)
@@ -349,20 +351,10 @@ class GameStrip:
             )
             y = drawn.bottom + vp.u(12)
         if rule is not None:
-            y = self._cream_panel(canvas, rule.text.render(t), "text", box, y, box.bottom, size)
+            y = cream_panel(
+                canvas, self.app.viewport, rule.text.render(t), "text", box, y, box.bottom, size
+            )
         return min(y, box.bottom)
-
-    def _cream_panel(
-        self,
-        canvas: pygame.Surface,
-        words: str,
-        role: str,
-        box: pygame.Rect,
-        y: int,
-        bottom: int,
-        size: int,
-    ) -> int:
-        return cream_panel(canvas, self.app.viewport, words, role, box, y, bottom, size)
 
     def _score_fits(self, width: int) -> list[tuple[str, int, int, str | None]]:
         """Each count of the strip as it will be drawn: words, size, height and the colour
