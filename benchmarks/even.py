@@ -282,8 +282,12 @@ class EvenOpponent:
     """The computer's seat: ``ludique.ai.decide`` at once (or one rung of the ladder throughout,
     ``rung``), with its times and notes kept."""
 
-    def __init__(self, rng: random.Random, gifts: bool, rung: int | None = None) -> None:
+    def __init__(
+        self, rng: random.Random, gifts: bool, rung: int | None = None, ahead: bool = True
+    ) -> None:
         self.rng = rng
+        self.ahead = ahead  # reads the visitor's next position after its move, as the worker does
+        self.ahead_times: list[float] = []
         self.rung = rung  # a rung of the ladder played throughout instead of Even match
         self.answer: str | None = None
         self.note = None
@@ -303,6 +307,13 @@ class EvenOpponent:
             move = rung_move(state, self.rung, self.rng, time_budget, started)
             note = {"played": self.rung}
         self.times.append(time.perf_counter() - started)
+        if self.ahead and self.rung is None and strength == "even":
+            from ludique.ai.even import read_ahead
+
+            # the worker reads it while the visitor thinks (a person takes far longer than this)
+            began = time.perf_counter()
+            read_ahead(state, move)
+            self.ahead_times.append(time.perf_counter() - began)
         self.note = note
         if note is not None:
             self.rungs.append(int(note["played"]))
@@ -373,7 +384,12 @@ def play_one(job: dict) -> dict:
     game_id, visitor, index, budget = job["game"], job["visitor"], job["index"], job["budget"]
     rng = random.Random(f"{job['seed']}/{game_id}/{visitor}/{budget}/{index}")
     pente = game_id == "pente-grammai"
-    computer = EvenOpponent(random.Random(rng.random()), gifts=not pente, rung=job.get("rung"))
+    computer = EvenOpponent(
+        random.Random(rng.random()),
+        gifts=not pente,
+        rung=job.get("rung"),
+        ahead=job.get("ahead", True),
+    )
     config = GameConfig(game_id, "computer", "even", None)
     probe = Match(config, computer, clock=InstantClock(), think_budget=budget)
     colours = probe.state.colours
@@ -436,6 +452,7 @@ def play_one(job: dict) -> dict:
         "computer_decisions": len(own),
         "captured": captured,
         "times": [round(t, 4) for t in computer.times],
+        "ahead_times": [round(t, 4) for t in computer.ahead_times],
         "rungs": computer.rungs,
         "skill": match.skill,
         "in_band": sum(BAND[0] <= c <= BAND[1] for c in chances),
@@ -469,6 +486,7 @@ def jobs_for(args) -> list[dict]:
             seed=args.seed,
             rung=args.rung,
             visit_rule=args.visit_rule,
+            ahead=args.ahead,
         )
         for index, game_id, visitor, budget in plan
     ]
@@ -495,6 +513,7 @@ def job_key(r: dict) -> tuple:
         r["seed"],
         r.get("rung"),
         bool(r.get("visit_rule")),
+        r.get("ahead", True),
     )
 
 
@@ -618,6 +637,12 @@ def summary(results: list[dict]) -> None:
                 f"think time at {budget} s: median {statistics.median(times):.3f} s, "
                 f"max {max(times):.3f} s ({len(times)} decisions)"
             )
+        ahead = [t for r in results if r["budget"] == budget for t in r.get("ahead_times", [])]
+        if ahead:
+            print(
+                f"read ahead while the visitor thinks, at {budget} s: median "
+                f"{statistics.median(ahead):.3f} s, max {max(ahead):.3f} s ({len(ahead)} reads)"
+            )
 
 
 def main() -> None:
@@ -643,6 +668,13 @@ def main() -> None:
         choices=range(7),
         help="the computer plays this rung of the ladder throughout instead of Even match (a "
         "floor or a ceiling to read Even match's figures against)",
+    )
+    parser.add_argument(
+        "--no-read-ahead",
+        dest="ahead",
+        action="store_false",
+        help="the computer reads the visitor's position on its own time, not while he thinks "
+        "(as before the worker read ahead)",
     )
     args = parser.parse_args()
     done = load(args.out)

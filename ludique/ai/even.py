@@ -289,6 +289,31 @@ def referee_chances(
     return [(text, win_chance(state.game_id, v)) for text, v in values]
 
 
+def read_ahead(state: GameState, move: Move, stop: Callable[[], bool] | None = None) -> bool:
+    """Read, in full, the position the opponent meets once ``move`` is played, while he thinks
+    (the kiosk's worker does it after each answer of Even match); True if it is now kept.
+
+    A person sizes up his opponent's choice while the opponent makes it, not on his own time:
+    read at the next decision instead, the visitor's last position took the first half of the
+    computer's time, and where it did not fit (the widest board at 0.25 s) his moves were not
+    read at all.  Read here, the next decision finds it kept and has its whole time for its own
+    position.  The values are the referee's, as they would be read then (a pure function of the
+    position); ``stop`` (a new request) ends it with nothing kept, and the next decision reads
+    the position itself, within its time, as before."""
+    if spec(state.game_id).solved:
+        return False  # the table: read at once, nothing to do ahead
+    after = state.play(move)
+    if after.outcome is not None or after.needs_roll or after.to_move == state.to_move:
+        return False  # not his decision
+    if len(after.legal_moves()) < 2:
+        return False
+    try:
+        referee_values(after, stop, hurried=False)
+    except Cancelled:
+        return False
+    return True
+
+
 # --- the ladder's choice ------------------------------------------------------------------------
 # A rung's choice is a distribution over the legal moves (by text), computed: it draws its move
 # from it when it plays, and the visitor's estimate reads it backwards (``policy``), so that a

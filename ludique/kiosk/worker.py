@@ -100,6 +100,24 @@ def _story(text: str, colour: str, budget: float, stop: Callable[[], bool]) -> t
 HANDLERS: dict[str, Handler] = {"move": _move, "story": _story}
 
 
+def _read_ahead(text: str, strength: str, answer: str, stop: Callable[[], bool]) -> None:
+    """After a move of Even match, the position the visitor now meets, read while he thinks
+    (``ludique.ai.even.read_ahead``), until the next message comes."""
+    if strength != "even":
+        return
+    from ludique.ai.even import read_ahead
+    from ludique.games import load_game
+
+    state = load_game(text)
+    move = next((m for m in state.legal_moves() if m.text == answer), None)
+    if move is not None:
+        read_ahead(state, move, stop)
+
+
+# What the worker does after an answer, while the kiosk waits for the visitor.
+AFTERWARDS: dict[str, Callable[[str, str, str, Callable[[], bool]], None]] = {"move": _read_ahead}
+
+
 def answer_deadline(budget: float) -> float:
     """Seconds an answer asked with ``budget`` may take once the worker is ready."""
     return min(PATIENCE, max(MIN_DEADLINE, ANSWER_FACTOR * budget))
@@ -140,6 +158,33 @@ def _serve(conn: Connection, wanted: Any) -> None:
                 conn.send(reply)
             except (OSError, BrokenPipeError):
                 return
+            _after(conn.poll, cancelled, kind, text, option, reply[1])
+
+
+def _after(
+    waiting: Callable[[], bool],
+    cancelled: Callable[[], bool],
+    kind: str,
+    text: str,
+    option: str,
+    answer: str | None,
+) -> None:
+    """What the worker does after an answer (``AFTERWARDS``), until the next message comes or
+    the kiosk cancels: the next request is never kept waiting for it."""
+    afterwards = AFTERWARDS.get(kind)
+    if afterwards is None or answer is None:
+        return
+
+    def next_message() -> bool:
+        try:
+            return cancelled() or waiting()
+        except (OSError, EOFError):
+            return True
+
+    try:
+        afterwards(text, option, answer, next_message)
+    except Exception:  # only a head start: the next answer reads the position itself
+        logging.getLogger(__name__).exception("reading ahead failed")
 
 
 def _warm_up() -> None:
