@@ -34,7 +34,11 @@ and four styles that no rung plays (issue 58), ``grabber`` kept out of the model
 * ``wall``: never leaves a man loose and never goes forward: the least exposed move, then the
   least advance (Pente grammai: moves its last counter, the one furthest from home);
 * ``grabber``: a child who loves captures: the biggest capture when there is one, else any move
-  (Pente grammai: a hit, else the leading counter).
+  (Pente grammai: a hit, else the leading counter);
+* ``hunter`` (written after Even match's read-ahead, to check it on a visitor it was not built
+  with): a player who goes after the other side's men, one ply deep: the move that takes most
+  net of what the reply can take at once, then the one that threatens most of his men (the
+  game's own ``threats``) (Pente grammai: a hit when there is one, else the strong rung's move).
 
 Every game starts from the game's own start: Even match's choices below the Champion's rung are
 drawn, so games differ without random openings (which a visitor never plays, and which Even
@@ -77,6 +81,7 @@ VISITORS = (
     "sampler",
     "wall",
     "grabber",
+    "hunter",
 )
 # The styles that do not aim at winning, whose share is reported but not held to the band: the
 # random mover, and in Pente grammai the hitter and the last-counter mover (``wall`` there).
@@ -257,11 +262,31 @@ def sampler_move(state, rng: random.Random, budget: float):
     return moves[best]
 
 
+def hunter_move(state, rng: random.Random, budget: float):
+    from ludique.ai.even import threatened
+
+    moves = state.legal_moves()
+    if state.game_id == "pente-grammai":
+        hits = [m for m in moves if taken_by(state, m)]
+        if hits:
+            return rng.choice(hits)
+        return rung_move(state, VISITOR_RUNGS["strong"], rng, budget, time.perf_counter())
+    me = state.to_move
+
+    def key(m):
+        child = state.play(m)
+        won = child.outcome is not None and child.outcome.winner == me
+        return (won, taken_by(state, m) - exposure(child), threatened(state, m), rng.random())
+
+    return max(moves, key=key)
+
+
 STYLES = {
     "runner": runner_move,
     "wall": wall_move,
     "grabber": grabber_move,
     "sampler": sampler_move,
+    "hunter": hunter_move,
 }
 
 
@@ -616,6 +641,40 @@ def summary(results: list[dict]) -> None:
     ]
     if matched:
         print(f"loss matched within 25%: {sum(matched)} of {len(matched)} cells")
+    aiming = [r for r in quick if aims(r["visitor"], r["game"]) and r["winner"]]
+    if aiming:
+        by_game = ", ".join(
+            f"{game} {sum(r['winner'] == 'visitor' for r in rs)}/{len(rs)}"
+            for game in GAME_IDS
+            for rs in [[r for r in aiming if r["game"] == game]]
+            if rs
+        )
+        won = sum(r["winner"] == "visitor" for r in aiming)
+        print(
+            f"aiming visitors won {won} of {len(aiming)} decided games "
+            f"({pct(won / len(aiming))}): {by_game}"
+        )
+        shares = [
+            0.3 <= share([r["winner"] == "visitor" for r in rs]) <= 0.7
+            for (game, visitor), rs0 in cells.items()
+            if aims(visitor, game)
+            for rs in [[r for r in rs0 if r["winner"]]]
+            if rs
+        ]
+        print(
+            "cells of an aiming visitor whose share of decided games is 30-70%: "
+            f"{sum(shares)} of {len(shares)}"
+        )
+    left_cells = [
+        mean(r["given"] for r in rs) <= mean(r.get("visitor_given", 0) for r in rs) + 0.5
+        for (game, _), rs in cells.items()
+        if game != "pente-grammai"
+    ]
+    if left_cells:
+        print(
+            "cells where the computer left at most the visitor's men + 0.5: "
+            f"{sum(left_cells)} of {len(left_cells)}"
+        )
     if decided:
         print(
             f"close: margin at most two men in {pct(share([r['margin'] <= 2 for r in decided]))}"

@@ -12,8 +12,9 @@ search's moves:
 2. **The visitor's strength** (``ludique.ai.skill``) is his expected loss per decision, read
    from his recent decisions that tell, with its uncertainty, and his kinds of mistakes.
 3. **The computer plays at that loss, making his kinds of mistakes** (``even_decision``,
-   ``play_at_loss``): at his rates it overlooks a capture it could make, or a threat to a man
-   of its own (never while it has left as many men as he has over the same stretch); every
+   ``play_at_loss``): at his rates, and each at about what that kind cost him, it overlooks a
+   capture it could make, or a threat to a man of its own (never while it has left as many men
+   as he has over the same stretch); every
    other decision is a slower plan, drawn with weights ``exp(-loss / temperature)`` among the
    moves that leave nothing for nothing, the temperature set so that its expected loss is his
    plan's rate (a rate, not a debt: nothing is paid back).  Among moves of like loss it
@@ -54,7 +55,6 @@ REFEREE_DEPTH = 2  # plies: enough to see a piece left to be taken, the least an
 # the position each move leaves (why not a fixed bound: docs/ai.md, "The referee").
 REFEREE_NODES = 2_000
 REFEREE_SPAN = 3
-MAN = 100  # the evaluations' unit: a man, in hundredths of a piece
 HANG = 60  # a move this far below the best loses material its searcher can see
 CHAMPION_SHARE = 0.95  # of the budget, for the fixed Champion (``play_search_rung``'s clock)
 LONGEST = 2.0  # seconds: the kiosk's longest wait for the computer (``ludique.ai.MAX_BUDGET``)
@@ -627,13 +627,15 @@ def tilted_weights(
 
 @dataclass(frozen=True)
 class Overlooks:
-    """What one decision does not see, each drawn at the visitor's own rate (a person's kinds
-    of mistakes): the men it could take (``captures``: a capture not seen), or a threat to one
-    of its own (``threat``: it plays a move that leaves a man, the one that looks best had the
-    man been safe)."""
+    """What one decision does not see, each drawn at the visitor's own rate and made at his own
+    cost (a person's kinds of mistakes): the men it could take (``captures``: a capture not
+    seen, played as a quiet move that loses about what his captures not seen lost him), or a
+    threat to one of its own (``threat``: a move that leaves a man, losing about what the men
+    he left lost him).  ``None``: it sees them.  A mistake of that kind that would cost far
+    more than his (``LOSS_CAP``) is not made: it sees it after all."""
 
-    captures: bool = False
-    threat: bool = False
+    captures: float | None = None
+    threat: float | None = None
 
 
 SEES_ALL = Overlooks()
@@ -679,6 +681,7 @@ def play_at_loss(
         return deadline is not None and clock() >= deadline
 
     legal = {m.text: m for m in state.legal_moves()}
+    reference: float | None = None
     if spec(state.game_id).solved:
         from ludique.ai.solved import solved
 
@@ -691,9 +694,11 @@ def play_at_loss(
         top = max(v for v, _ in values)
         if top >= MATE_ZONE:  # a win its search sees is never missed
             return rng.choice([m for v, m in values if v == top])
-        chosen = seen_moves(state, values, target, overlooks, late)
-        pool = [(win_chance(state.game_id, v), m) for v, m in chosen]
-    best = max(c for c, _ in pool)  # losses are counted from the best move it sees
+        seen = seen_moves(state, values, target, overlooks, late)
+        pool = [(win_chance(state.game_id, v), m) for v, m in seen.moves]
+        target, reference = seen.aim, seen.best
+    # losses are counted from the best move it sees (of all, for a mistake it makes)
+    best = max(c for c, _ in pool) if reference is None else reference
     if not spec(state.game_id).solved:
         pool, tilt = press(state, pool, target, late)
     losses = [best - c for c, _ in pool]
@@ -703,40 +708,61 @@ def play_at_loss(
     return pool[draw([w / total for w in weights], rng)][1]
 
 
+@dataclass(frozen=True)
+class Seen:
+    """The moves it chooses among (with their referee values), the loss it aims at in this
+    decision, and the chance its losses are counted from (``None``: the best of ``moves``)."""
+
+    moves: list[tuple[int, Move]]
+    aim: float
+    best: float | None = None
+
+
+def within(
+    game: str, moves: list[tuple[int, Move]], best: float, aim: float
+) -> list[tuple[int, Move]]:
+    """The moves that lose at most ``LOSS_CAP`` times ``aim`` (at least ``CAP_FLOOR``) from
+    ``best``: a move that loses far more than the loss aimed at is all but never drawn."""
+    cap = max(LOSS_CAP * aim, CAP_FLOOR)
+    return [(v, m) for v, m in moves if best - win_chance(game, v) <= cap]
+
+
 def seen_moves(
     state: GameState,
     values: list[tuple[int, Move]],
     target: float,
     overlooks: Overlooks,
     late: Late,
-) -> list[tuple[int, Move]]:
-    """The moves of a search game it chooses among, with their values as it sees them: those
-    that leave a man, each valued as if the man were safe, where it ``overlooks`` a threat (and
-    there is one); else those that leave nothing for nothing; none that captures where it
-    overlooks captures (while another is left)."""
+) -> Seen:
+    """The moves of a search game it chooses among, with their values: where it ``overlooks``
+    a threat, those that leave a man, aimed at what his men left cost him; where it overlooks
+    the men it could take, the quiet moves, aimed at what his captures not seen cost him (each
+    counted from the best move of all, and only if such a move loses no more than ``within``
+    allows); else, and of those, the moves that leave nothing for nothing, at ``target``."""
     from ludique.ai.evaluation import ai_for
 
     game, ai = state.game_id, ai_for(state)
     alive = [(v, m) for v, m in values if v > -MATE_ZONE] or values
-    if overlooks.captures:  # the men it could take are not seen
-        alive = [(v, m) for v, m in alive if not ai.capture_gain(state, m)] or alive
-    if overlooks.threat:
-        # the man it leaves is not seen: each move as it would be were the man safe; the moves
-        # that look best are asked first, within the clock
+    seen = win_chance(game, max(v for v, _ in alive))
+    if overlooks.threat is not None:
+        # the man it leaves is not seen: the moves that look best are asked first, within the
+        # clock; none found in time, or none that costs about what his cost him, it sees it
         left: list[tuple[int, Move]] = []
         for v, m in sorted(alive, key=lambda vm: -vm[0]):
             if late():
-                break  # none found in time: it sees the threat after all
-            given = exposure(ai, state, m)
-            if given > 0:
-                left.append((v + MAN * given, m))
+                break
+            if exposure(ai, state, m) > 0:
+                left.append((v, m))
+        left = within(game, left, seen, overlooks.threat)
         if left:
-            return left
-    seen = win_chance(game, max(v for v, _ in alive))
-    # a move that loses far more than the loss aimed at is all but never drawn: it is not
-    # weighed (nor asked what it leaves), which bounds the work in a wide position
-    cap = max(LOSS_CAP * target, CAP_FLOOR)
-    alive = [(v, m) for v, m in alive if seen - win_chance(game, v) <= cap] or alive
+            return Seen(left, overlooks.threat, seen)
+    best: float | None = None
+    if overlooks.captures is not None:  # the men it could take are not seen
+        quiet = [(v, m) for v, m in alive if not ai.capture_gain(state, m)]
+        quiet = within(game, quiet, seen, overlooks.captures)
+        if quiet and len(quiet) < len(alive):
+            alive, target, best = quiet, overlooks.captures, seen
+    alive = within(game, alive, seen, target) or alive
 
     # the moves nearest the loss aimed at first, and within the clock: a move not yet asked when
     # it runs out is not weighed (a wide position of a phalanx game asks 100-200 moves
@@ -752,7 +778,7 @@ def seen_moves(
         if late() and len(asked) >= NEAREST:
             break  # none safe among as many as it weighs: the least exposed of them
     least = max(0, min(e for e, _, _ in asked))
-    return [(v, m) for e, v, m in asked if e <= least]
+    return Seen([(v, m) for e, v, m in asked if e <= least], target, best)
 
 
 def press(
@@ -842,8 +868,10 @@ def even_decision(
     # has), and, in every other decision, a slower plan at his plan's loss (a rate, not a debt:
     # his blunders are matched by its own of the same kind, never paid back by its plan).
     overlooks = Overlooks(
-        captures=rng.random() < visitor.miss_rate,
-        threat=own_left < his_left and rng.random() < visitor.leave_rate,
+        captures=visitor.miss_loss if rng.random() < visitor.miss_rate else None,
+        threat=visitor.left_loss
+        if own_left < his_left and rng.random() < visitor.leave_rate
+        else None,
     )
     target = visitor.plan
     searcher = LADDER[min(len(LADDER) - 1, round(rung))]

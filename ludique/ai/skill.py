@@ -61,8 +61,9 @@ class Decision:
 class LossEstimate:
     """A player's expected loss of winning chance per decision, its standard error, the
     decisions it was read from, the men left for nothing among them, the captures he could
-    make (the best move took a man) and those he did not see, and his loss in the decisions
-    that were neither (``plan``: a slower plan)."""
+    make (the best move took a man) and those he did not see, his loss in the decisions
+    that were neither (``plan``: a slower plan), and what each kind of mistake cost him a time
+    (``left_loss``, ``miss_loss``: the mean loss of the decisions of that kind, 0 with none)."""
 
     loss: float
     spread: float
@@ -71,6 +72,8 @@ class LossEstimate:
     could_take: int = 0
     missed: int = 0
     plan: float = 0.0
+    left_loss: float = 0.0
+    miss_loss: float = 0.0
 
     @property
     def leave_rate(self) -> float:
@@ -93,23 +96,29 @@ class LossEstimate:
             "missed": self.missed,
             "could_take": self.could_take,
             "plan": round(self.plan, 4),
+            "left_loss": round(self.left_loss, 4),
+            "miss_loss": round(self.miss_loss, 4),
         }
 
 
 def estimate(decisions: Sequence[Decision], prior: float) -> LossEstimate:
     """The recency-weighted mean loss of ``decisions`` (oldest first), drawn toward ``prior`` by
     ``PRIOR_WEIGHT`` decisions, with its standard error; the counts of his kinds of mistakes,
-    and the same mean over his plan's decisions alone."""
+    the same mean over his plan's decisions alone, and what each kind of mistake cost him."""
     mean, spread = weighted_mean(decisions, prior)
     plan, _ = weighted_mean([d for d in decisions if d.plan], prior)
+    left = [d.loss for d in decisions if d.left]
+    missed = [d.loss for d in decisions if d.missed]
     return LossEstimate(
         mean,
         spread,
         len(decisions),
-        sum(d.left for d in decisions),
+        len(left),
         sum(d.could_take for d in decisions),
-        sum(d.missed for d in decisions),
+        len(missed),
         plan,
+        math.fsum(left) / len(left) if left else 0.0,
+        math.fsum(missed) / len(missed) if missed else 0.0,
     )
 
 
