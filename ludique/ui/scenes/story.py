@@ -246,7 +246,7 @@ class StoryScene(Scene):
                 lacks.append(self._words_lack())
                 if lacks[0] <= 0 or len(lacks) == 2 and lacks[1] <= lacks[0]:
                     break
-            if self._words_lack() > 0 and self._note_beside_chart():
+            if self._words_lack() > 0 and (self._note_under_switch() or self._note_beside_chart()):
                 self._words_room()
         if self._words_lack() > 0:
             self.short_left_out = True
@@ -515,6 +515,29 @@ class StoryScene(Scene):
             words.height += give
             board.top += give
             board.height -= give
+
+    def _note_under_switch(self) -> bool:
+        """The honest line (and the note, where it holds) under the language switch, where the
+        chart beside it was narrowed to leave the switch its column: in that room, widened
+        into the chart where the line needs it (the chart keeping the width its scale's labels
+        need apart, as beside it).
+        False where it holds nowhere there at the reading floor."""
+        vp = self.vp
+        honest = self._honest()
+        chart, switch = self.chart_box, self.app.language_switch.area
+        m, gap = self._spacing
+        if not honest or vp.portrait or chart.right > switch.left:
+            return False
+        top, right = switch.bottom + gap, vp.width - m
+        floor = reading_size()
+        least = chart.left + 2 * vp.u(CHART_UNITS) + gap
+        for left in range(switch.left, least, -vp.u(20)):
+            size = (right - left, chart.bottom - top)
+            if not fit_text(honest, "italic", floor, size).overflow:
+                self.note_box = pygame.Rect(left, top, *size)
+                chart.width = min(chart.width, left - gap - chart.left)
+                return True
+        return False
 
     def _note_beside_chart(self) -> bool:
         """The honest line (and the note, where it holds) at the chart's right end, the chart
