@@ -35,10 +35,15 @@ and four styles that no rung plays (issue 58), ``grabber`` kept out of the model
   least advance (Pente grammai: moves its last counter, the one furthest from home);
 * ``grabber``: a child who loves captures: the biggest capture when there is one, else any move
   (Pente grammai: a hit, else the leading counter);
-* ``hunter`` (written after Even match's read-ahead, to check it on a visitor it was not built
-  with): a player who goes after the other side's men, one ply deep: the move that takes most
-  net of what the reply can take at once, then the one that threatens most of his men (the
-  game's own ``threats``) (Pente grammai: a hit when there is one, else the strong rung's move).
+* ``hunter``: a player who goes after the other side's men, one ply deep: the move that takes
+  most net of what the reply can take at once, then the one that threatens most of his men
+  (the game's own ``threats``) (Pente grammai: a hit when there is one, else the strong rung's
+  move).  Written in the sitting of Even match's read-ahead; its first games showed what a man
+  left cost the computer, and the model was mended with it (the lab notebook);
+* ``counter`` (written once the model was final, and run only after: a visitor it was not
+  built with): counts men two plies deep and nothing else: the move after which the other
+  side's best reply leaves him the most men net, ties at random (Pente grammai: the most
+  counters home after the move, then the fewest throws that let the computer hit).
 
 Every game starts from the game's own start: Even match's choices below the Champion's rung are
 drawn, so games differ without random openings (which a visitor never plays, and which Even
@@ -82,6 +87,7 @@ VISITORS = (
     "wall",
     "grabber",
     "hunter",
+    "counter",
 )
 # The styles that do not aim at winning, whose share is reported but not held to the band: the
 # random mover, and in Pente grammai the hitter and the last-counter mover (``wall`` there).
@@ -281,12 +287,51 @@ def hunter_move(state, rng: random.Random, budget: float):
     return max(moves, key=key)
 
 
+def counter_move(state, rng: random.Random, budget: float):
+    me = state.to_move
+    if state.game_id == "pente-grammai":
+        from ludique.games.pente.rules import GOAL_POINTS
+
+        def home(child) -> int:
+            goal = GOAL_POINTS[me]
+            return sum(1 for p in child.pieces() if p.colour == me and p.square == goal)
+
+        def pente_key(m):
+            child = state.play(m)
+            won = child.outcome is not None and child.outcome.winner == me
+            return (won, home(child), -exposure(child), rng.random())
+
+        return max(state.legal_moves(), key=pente_key)
+    from ludique.ai.evaluation import ai_for
+
+    ai = ai_for(state)
+
+    def after_reply(m) -> float:
+        child = state.play(m)
+        if child.outcome is not None:
+            return 1e6 if child.outcome.winner == me else -1e6 if child.outcome.winner else 0
+        if child.to_move == me:
+            return ai.material(child, me)
+        worst = None
+        for reply in child.legal_moves():
+            after = child.play(reply)
+            if after.outcome is not None:
+                value = 1e6 if after.outcome.winner == me else -1e6 if after.outcome.winner else 0
+            else:
+                value = ai.material(after, me)
+            worst = value if worst is None else min(worst, value)
+        return ai.material(child, me) if worst is None else worst
+
+    return max(state.legal_moves(), key=lambda m: (after_reply(m), rng.random()))
+
+
 STYLES = {
     "runner": runner_move,
     "wall": wall_move,
     "grabber": grabber_move,
     "sampler": sampler_move,
     "hunter": hunter_move,
+    "counter": counter_move,
 }
 
 

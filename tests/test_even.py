@@ -356,7 +356,7 @@ def test_the_bounds_benchmark_meets_every_visitor_and_its_opponents_do_what_they
     assert run.returncode == 0, run.stderr
     rows = run.stdout.splitlines()[1:]
     visitors = ("random", "greedy", "cautious", "child", "novice", "strong", "champion")
-    visitors += ("runner", "sampler", "wall", "grabber", "hunter")  # styles no rung plays (58)
+    visitors += ("runner", "sampler", "wall", "grabber", "hunter", "counter")  # no rung plays these
     assert [row.split()[0] for row in rows] == list(visitors)
     for row in rows:
         cells = [cell.split() for cell in row.split(maxsplit=1)[1].split("|")]
