@@ -14,13 +14,13 @@ search's moves:
 3. **The computer plays at that loss, making his kinds of mistakes** (``even_decision``,
    ``play_at_loss``): at his rates, and each at about what that kind cost him, it overlooks a
    capture it could make, or a threat to a man of its own (never while it has left as many men
-   as he has over the same stretch); every
-   other decision is a slower plan, drawn with weights ``exp(-loss / temperature)`` among the
-   moves that leave nothing for nothing, the temperature set so that its expected loss is his
-   plan's rate (a rate, not a debt: nothing is paid back).  Among moves of like loss it
-   prefers those that threaten his men, and in a quiet position plays a squeeze (the move
-   that leaves him least room), so that a game between careful players is decided by
-   captures.  A visitor who loses less than the Champion's search does meets that search.
+   as he has over the same stretch); every other decision is a slower plan, drawn with weights
+   ``exp(-loss / temperature)`` among the moves that leave nothing for nothing, the
+   temperature set so that its expected loss is his plan's rate (a rate, not a debt: nothing
+   is paid back).  Among moves of like loss it prefers those that threaten his men, and in a
+   quiet position plays a squeeze (the move that leaves him least room), so that a game
+   between careful players is decided by captures.  A visitor who loses less than the
+   Champion's search does meets that search.
 
 The ladder (``LADDER``) keeps the curator's fixed levels (``ludique.ai.FIXED_RUNGS``) and the
 benchmarks' players; Even match does not play its rungs.

@@ -520,8 +520,7 @@ class StoryScene(Scene):
         """The honest line (and the note, where it holds) under the language switch, where the
         chart beside it was narrowed to leave the switch its column: in that room, widened
         into the chart where the line needs it (the chart keeping the width its scale's labels
-        need apart, as beside it).
-        False where it holds nowhere there at the reading floor."""
+        need apart, as beside it).  False where it holds nowhere there at the reading floor."""
         vp = self.vp
         honest = self._honest()
         chart, switch = self.chart_box, self.app.language_switch.area
