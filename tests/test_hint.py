@@ -83,6 +83,32 @@ def test_the_suggestion_is_legal_and_its_reason_names_it_on_200_positions(game_i
     assert len(reasons) >= 2, reasons  # the reasons differ with what the move does
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_suggestion_is_the_best_move_the_reading_sees_not_a_draw(game_id: str) -> None:
+    # at the "player" rung's temperature the suggestion was drawn among moves of like value
+    # (once a piece going backward); it is the reading's best: the table's in a solved game,
+    # else the best of the moves the rung weighs by the referee's two plies
+    from ludique.ai import even as ev
+    from ludique.ai.evaluation import ai_for
+
+    states = random_positions(game_id, seed=7 + GAME_IDS.index(game_id), count=30, share=0.3)
+    told = 0
+    for state in states:
+        if state.needs_roll or state.outcome is not None or len(state.legal_moves()) < 2:
+            continue
+        found = suggest(state, "even", budget=2.0)  # time enough to read in full
+        assert found is not None
+        if spec(state.game_id).solved:
+            chances = dict(ev.referee_chances(state))
+        else:
+            legal = {m.text: m for m in state.legal_moves()}
+            values = [(v, legal[t]) for t, v in ev.referee_values(state)]
+            chances = {m.text: float(v) for v, m in ev.candidates(ai_for(state), state, values)}
+        told += max(chances.values()) - min(chances.values()) > 0
+        assert chances[found.move.text] == max(chances.values()), state.key
+    assert told >= 10
+
+
 def test_a_threatened_piece_is_saved_and_a_capture_is_taken_when_it_is_the_best() -> None:
     # Petteia: White's e4 stands between Blue's e3 and an open e5: a5-e5 captures it
     state = PetteiaState.from_position(blue=["e3", "a5", "h1"], white=["e4", "h8", "g8"])

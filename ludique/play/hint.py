@@ -1,8 +1,10 @@
 """The suggestion for a visitor who hesitates: a good move and why, in a few words (no pygame).
 
-The move is the computer's own choice for the visitor's side, at the strength he plays against
-or better (never under the "player" rung: a suggestion must help), found by
-``ludique.ai.choose_move`` with a short budget; a solved game's is the solved table's best.  The
+The move is the best the computer sees for the visitor's side, read as the strength he plays
+against reads or better (never under the "player" rung: a suggestion must help) with a short
+budget: the "player" rung's two-ply reading, its best move (a suggestion is not drawn at the
+rung's temperature: one drawn among moves of like value once showed a piece going backward),
+the Champion's search against the Champion; a solved game's is the solved table's best.  The
 search runs in a thread (:class:`HintSearch`), started when the visitor's turn begins, so that
 the screen never waits for it; until it answers the hesitation hint shows what it showed before
 (a piece that can move).
@@ -18,7 +20,8 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from ludique.games import spec
 from ludique.games.base import PASS, PLACEMENT, REMOVE, GameState, Move
@@ -75,9 +78,14 @@ def best_move(state: GameState, strength: str, budget: float = HINT_BUDGET) -> M
         return None
     if len(moves) == 1:
         return moves[0]
-    from ludique.ai import choose_move
+    from ludique.ai import FIXED_RUNGS, choose_move
+    from ludique.ai.even import LADDER, play_search_rung
 
-    return choose_move(state, hint_strength(strength), budget, random.Random(0))
+    rng = random.Random(0)
+    if spec(state.game_id).solved or hint_strength(strength) == "champion":
+        return choose_move(state, "champion", budget, rng)  # the table's best, or the search's
+    level = replace(LADDER[FIXED_RUNGS[AT_LEAST]], temperature=0.0)
+    return play_search_rung(state, level, time.perf_counter(), budget, rng, None, clock=True)
 
 
 def threatened(state: GameState) -> set[str]:
