@@ -109,7 +109,7 @@ def _read_ahead(text: str, strength: str, answer: str, stop: Callable[[], bool])
     from ludique.games import load_game
 
     state = load_game(text)
-    move = next((m for m in state.legal_moves() if m.text == answer), None)
+    move = state.find_move(answer)
     if move is not None:
         read_ahead(state, move, stop)
 
