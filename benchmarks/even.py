@@ -24,7 +24,7 @@ The visitors, none of them Even match's own model of a visitor:
 * ``child``, ``novice``, ``strong``: rungs 1, 2 and 4 of the ladder at their temperatures;
 * ``champion``: the Champion (the perfect player in Pente grammai);
 
-and four styles that no rung plays (issue 58), ``grabber`` kept out of the model's making:
+and six styles that no rung plays (issue 58), ``grabber`` kept out of the model's making:
 
 * ``runner``: always runs its leading piece: in Pente grammai the counter nearest home, in the
   search games the move that advances most, whatever it leaves;
