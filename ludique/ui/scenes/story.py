@@ -518,30 +518,27 @@ class StoryScene(Scene):
 
     def _note_under_switch(self) -> bool:
         """The honest line (and the note, where it holds) under the language switch, where the
-        chart beside it was narrowed to leave the switch its column: in that room, widened
-        into the chart where the line needs it (the chart keeping the width its scale's labels
-        need apart, as beside it).  False where it holds nowhere there at the reading floor."""
-        vp = self.vp
-        honest = self._honest()
+        chart beside it was narrowed to leave the switch its column, widened into the chart
+        where the line needs it.  False where it holds nowhere there."""
         chart, switch = self.chart_box, self.app.language_switch.area
-        m, gap = self._spacing
-        if not honest or vp.portrait or chart.right > switch.left:
+        if chart.right > switch.left:
             return False
-        top, right = switch.bottom + gap, vp.width - m
-        floor = reading_size()
-        least = chart.left + 2 * vp.u(CHART_UNITS) + gap
-        for left in range(switch.left, least, -vp.u(20)):
-            size = (right - left, chart.bottom - top)
-            if not fit_text(honest, "italic", floor, size).overflow:
-                self.note_box = pygame.Rect(left, top, *size)
-                chart.width = min(chart.width, left - gap - chart.left)
-                return True
-        return False
+        m, gap = self._spacing
+        right = self.vp.width - m
+        return self._note_at(right, switch.bottom + gap, right - switch.left)
 
     def _note_beside_chart(self) -> bool:
-        """The honest line (and the note, where it holds) at the chart's right end, the chart
-        narrowed to at least half its width: where the legend and the verdict need the whole
-        height of the words' box.  False where the line holds nowhere there."""
+        """The honest line (and the note, where it holds) at the chart's right end: where the
+        legend and the verdict need the whole height of the words' box.  False where the line
+        holds nowhere there."""
+        chart = self.chart_box
+        return self._note_at(chart.right, chart.top, self.vp.u(300))
+
+    def _note_at(self, right: int, top: int, narrowest: int) -> bool:
+        """The honest line in a box ending at ``right``, from ``top`` to the chart's foot, as
+        narrow as holds it at the reading floor and at least ``narrowest``, the chart narrowed
+        beside it but keeping the width its scale's labels need apart.  False where no such
+        box holds it."""
         vp = self.vp
         honest = self._honest()
         chart = self.chart_box
@@ -549,12 +546,12 @@ class StoryScene(Scene):
         if not honest or vp.portrait:
             return False
         floor = reading_size()
-        step = vp.u(20)
-        # the chart keeps the width its scale's labels need apart
-        for width in range(vp.u(300), chart.width - 2 * vp.u(CHART_UNITS) - gap, step):
-            if not fit_text(honest, "italic", floor, (width, chart.height)).overflow:
-                self.note_box = pygame.Rect(chart.right - width, chart.top, width, chart.height)
-                chart.width -= width + gap
+        widest = right - (chart.left + 2 * vp.u(CHART_UNITS) + gap)
+        for width in range(narrowest, widest, vp.u(20)):
+            size = (width, chart.bottom - top)
+            if not fit_text(honest, "italic", floor, size).overflow:
+                self.note_box = pygame.Rect(right - width, top, *size)
+                chart.width = min(chart.width, right - width - gap - chart.left)
                 return True
         return False
 
