@@ -745,15 +745,15 @@ def seen_moves(
     alive = [(v, m) for v, m in values if v > -MATE_ZONE] or values
     seen = win_chance(game, max(v for v, _ in alive))
     if overlooks.threat is not None:
-        # the man it leaves is not seen: the moves that look best are asked first, within the
-        # clock; none found in time, or none that costs about what his cost him, it sees it
+        # the man it leaves is not seen: among the moves that cost about what his cost him,
+        # those that look best are asked what they leave first, within the clock; none found
+        # in time, or none at all, it sees the threat
         left: list[tuple[int, Move]] = []
-        for v, m in sorted(alive, key=lambda vm: -vm[0]):
+        for v, m in sorted(within(game, alive, seen, overlooks.threat), key=lambda vm: -vm[0]):
             if late():
                 break
             if exposure(ai, state, m) > 0:
                 left.append((v, m))
-        left = within(game, left, seen, overlooks.threat)
         if left:
             return Seen(left, overlooks.threat, seen)
     best: float | None = None
