@@ -7,9 +7,11 @@ Positions come from games between rungs drawn at random, move by move (1 to 4, s
 ``--every`` plies where the decision tells (its moves' chances differ by more than
 ``skill.INFORMATIVE``), ``--positions`` a game.  At each, every rung chooses its move as it
 plays (the two top rungs on their measured thought, within ``--budget`` seconds), and what the
-move loses is the referee's best chance less the move's.  A rung's figure is its mean loss over
-the positions: ``Measured.losses``, on which a visitor's loss is told as a rung and below the
-Champion's figure the Champion's search plays him (``ludique.ai.even.even_decision``).
+move loses is the referee's best chance less the move's, the move the Champion's search plays
+counting as a best move (``ludique.ai.even.visitor_chances``, as a visitor is read).  A rung's
+figure is its mean loss over the positions: ``Measured.losses``, on which a visitor's loss is
+told as a rung and below the Champion's figure the Champion's search plays him
+(``ludique.ai.even.even_decision``).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def measure(job: tuple[str, int, int, int, float]) -> tuple[str, list[float], in
     rng = random.Random(seed)
     losses: list[list[float]] = [[] for _ in even.LADDER]
     for state in found:
-        chances = dict(even.referee_chances(state))
+        chances = dict(even.visitor_chances(state))  # the scale a visitor is read on
         best = max(chances.values())
         for rung in range(len(even.LADDER)):
             move = rung_move(state, rung, rng, budget, time.perf_counter())

@@ -86,8 +86,10 @@ def test_a_request_returns_at_once_and_delivers_a_legal_move(player: ComputerPla
 def test_an_even_match_answer_carries_its_reading_of_the_visitor(player: ComputerPlayer) -> None:
     state = new_game("latrunculi-petteia")
     state = state.play(state.legal_moves()[0])  # the visitor's first move
-    player.request(state, "even", 0.2)
-    answer = wait_for(player, 3.0)
+    # the kiosk's budget: his first position, not read ahead, is read within the first half
+    # of it (the referee and the deep search's move; at 0.2 s it would not fit, and is not read)
+    player.request(state, "even", 1.5)
+    answer = wait_for(player, 5.0)
     assert answer in {str(m) for m in state.legal_moves()}
     assert player.note is not None and player.note["decisions"] == 1
     assert 0 <= player.note["played"] <= 6

@@ -705,6 +705,66 @@ def test_a_visitor_as_sharp_as_the_champion_meets_its_search_within_the_budget()
     assert time.perf_counter() - started < 0.2 + 0.1  # its share of the budget, and unwinding
 
 
+def test_a_move_the_champions_search_plays_is_no_loss_however_two_plies_rate_it() -> None:
+    # positions where the two-ply referee rates the deep search's move below its best: a
+    # visitor who plays it is read as having lost nothing; every other move as the referee says
+    found = 0
+    for state in random_positions("latrunculi-dux", 5, 40, 0.3, moving=True):
+        plain = dict(ev.referee_chances(state))
+        if len(plain) < 2:
+            continue
+        deep = ev.deep_move(state)
+        read = dict(ev.visitor_chances(state))
+        best = max(plain.values())
+        assert read[deep] == best
+        assert all(read[t] == c for t, c in plain.items() if t != deep)
+        found += plain[deep] < best - 0.001
+    assert found >= 3  # the two plies disagree with the deeper search often enough to matter
+    # it is a pure function of the position: searched again, the same move
+    ev._deep_cache.clear()
+    assert ev.deep_move(state) == deep
+    # a solved game's table is exact: nothing is credited
+    pente = PenteState.from_position(blue={"3B": 4, "2B": 1}, white={"3A": 3, "4A": 1}, die=3)
+    assert ev.visitor_chances(pente) == ev.referee_chances(pente)
+
+
+def test_a_visitor_who_plays_the_champions_moves_is_read_as_the_champion_and_meets_its_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # White plays the deep search's move at every turn, Black at random: read on the two-ply
+    # referee alone, White lost about what the strong rung loses; read with the deeper move
+    # counted as no loss, he is the top of the ladder, and the next decision plays the search
+    state = new_game("latrunculi-dux")
+    rng = random.Random(4)
+    for _ in range(44):
+        move = (
+            state.find_move(ev.deep_move(state))
+            if state.to_move == "white" and len(state.legal_moves()) > 1
+            else rng.choice(state.legal_moves())
+        )
+        assert move is not None
+        state = state.play(move)
+    if state.to_move == "white":
+        state = state.play(rng.choice(state.legal_moves()))
+    plain = ev.decisions_of(state, "white", ev.referee_chances)
+    read = ev.decisions_of(state, "white", ev.visitor_chances)
+    assert len(read) >= 10 and all(d.loss == 0.0 for d in read)
+    assert sum(d.loss for d in plain) > 0.01  # what the two plies alone count as his losses
+    rate = ev.loss_rates(state, "white", None)
+    assert rung_of(rate.loss, measured("latrunculi-dux").losses) >= 4.5
+    # on the Champion's own thought, whether he is told as the expert or the Champion (the
+    # scale does not tell them apart)
+    searched: list[ev.Level] = []
+
+    def champion_move(state: DuxState, level: ev.Level, *args: object, **kwargs: object) -> object:
+        searched.append(level)
+        return state.legal_moves()[0]
+
+    monkeypatch.setattr(ev, "champion_move", champion_move)
+    ev.even_decision(state, time.perf_counter(), 1.5, random.Random(1))
+    assert searched == [ev.LADDER[-1]]
+
+
 def test_the_story_line_says_its_moves_lost_about_as_much_as_the_visitors() -> None:
     from ludique.words.i18n import catalog
 
@@ -798,25 +858,34 @@ def test_the_visitors_positions_are_read_within_the_clock_and_never_read_shallow
     for _ in range(24):
         state = state.play(rng.choice(state.legal_moves()))
     colour = state.opponent
-    ev._referee_cache.clear()
+
+    def forget() -> None:
+        ev._referee_cache.clear()
+        ev._deep_cache.clear()
+
+    forget()
     # the deadline already past: no position of his is read, none remembered, no time waited
     late = ev.loss_rates(state, colour, None, deadline=0.0, clock=lambda: 1.0)
-    assert late.decisions == 0 and not ev._referee_cache
+    assert late.decisions == 0 and not ev._referee_cache and not ev._deep_cache
     # with time enough, the clock changes nothing
     counted = TickingClock()
     full = ev.loss_rates(state, colour, None, deadline=1e9, clock=counted)
-    ev._referee_cache.clear()
+    forget()
     assert ev.loss_rates(state, colour, None) == full
     # a clock that runs out half way: the positions read before it did are read in full and
     # kept; the one it cut short is not read at all (not judged a ply less deep)
-    ev._referee_cache.clear()
+    forget()
     ticking = ev.loss_rates(state, colour, None, deadline=counted.now / 2, clock=TickingClock())
     partial = dict(ev._referee_cache)
-    ev._referee_cache.clear()
+    deep = dict(ev._deep_cache)
+    forget()
     ev.loss_rates(state, colour, None)
     assert 0 < ticking.decisions < full.decisions
     assert partial and all(ev._referee_cache[key] == values for key, values in partial.items())
     assert len(partial) < len(ev._referee_cache)
+    # and so are the deep search's moves: those kept are the moves searched in full
+    assert deep and all(ev._deep_cache[key] == move for key, move in deep.items())
+    assert len(deep) < len(ev._deep_cache)
 
 
 def test_a_decision_reads_the_players_within_its_share_of_the_budget() -> None:

@@ -289,6 +289,66 @@ def referee_chances(
     return [(text, win_chance(state.game_id, v)) for text, v in values]
 
 
+# A position's deep move (``deep_move``), kept as the referee's values are: a pure function of
+# the position, so the cache only saves time.
+_deep_cache: Recent[tuple[str, object], str] = Recent()
+
+
+def deep_move(
+    state: GameState,
+    stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+    clock: Clock = time.perf_counter,
+) -> str:
+    """The move the Champion's search plays in ``state`` on its measured thought (nodes, with a
+    fixed salt: a pure function of the position, whatever the machine).  ``stop`` ends it with
+    ``Cancelled``, a ``deadline`` (on ``clock``) passed first with ``OutOfTime``; neither kept."""
+    from ludique.ai.evaluation import ai_for
+
+    cache_key = (state.game_id, state.key)
+    known = _deep_cache.recall(cache_key)
+    if known is not None:
+        return known
+
+    def late() -> bool:
+        return deadline is not None and clock() >= deadline
+
+    def halt() -> bool:
+        return (stop is not None and stop()) or late()
+
+    if late():
+        raise OutOfTime
+    nodes = thought(state.game_id, LADDER[-1])
+    searcher = Searcher(ai_for(state), Limit(nodes=nodes), stop=halt, rng=random.Random(0))
+    move = searcher.search(state).move
+    if searcher.nodes < nodes:  # a search that ended early for the clock or a cancel
+        if stop is not None and stop():
+            raise Cancelled
+        if late():
+            raise OutOfTime
+    return _deep_cache.keep(cache_key, move.text)
+
+
+def visitor_chances(
+    state: GameState,
+    stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+    clock: Clock = time.perf_counter,
+) -> list[tuple[str, float]]:
+    """The referee's chances of a position read to know a player, where the move the Champion's
+    search plays (``deep_move``) counts as a best move: the referee's two plies cannot rank a
+    player who reads deeper than they do (they scored the Champion's moves as losing more than
+    the strong rung's two-ply moves, and a visitor as sharp as the Champion met a computer
+    playing at that loss, whom he beat in every search game).  ``OutOfTime`` and ``Cancelled``
+    as ``referee_chances``; a solved game's table is exact and is returned as it is."""
+    chances = referee_chances(state, stop, deadline, clock)
+    if len(chances) < 2 or spec(state.game_id).solved:
+        return chances
+    deep = deep_move(state, stop, deadline, clock)
+    best = max(c for _, c in chances)
+    return [(text, best if text == deep else c) for text, c in chances]
+
+
 def read_ahead(state: GameState, move: Move, stop: Callable[[], bool] | None = None) -> bool:
     """Read, in full, the position the opponent meets once ``move`` is played, while he thinks
     (the kiosk's worker does it after each answer of Even match); True if it is now kept.
@@ -308,7 +368,7 @@ def read_ahead(state: GameState, move: Move, stop: Callable[[], bool] | None = N
     if len(after.legal_moves()) < 2:
         return False
     try:
-        referee_values(after, stop, hurried=False)
+        visitor_chances(after, stop)
     except Cancelled:
         return False
     return True
@@ -536,7 +596,7 @@ def loss_rates(
 
     def chances(node: GameState) -> list[tuple[str, float]]:
         try:
-            return referee_chances(node, stop, deadline, clock)
+            return visitor_chances(node, stop, deadline, clock)
         except OutOfTime:
             return []  # a position with no choice to read: passed over
 
@@ -876,9 +936,11 @@ def even_decision(
     target = visitor.plan
     searcher = LADDER[min(len(LADDER) - 1, round(rung))]
     if not spec(state.game_id).solved and searcher.search == "champion":
-        # told as a rung that plays the Champion's search, he meets that search
+        # told as a rung that plays the Champion's search, he meets that search on the
+        # Champion's thought: the scale does not tell the expert from the Champion (their
+        # measured losses lie within a few thousandths, in either order from game to game)
         may_leave = own_left < his_left
-        move = champion_move(state, searcher, started, budget, rng, stop, may_leave)
+        move = champion_move(state, LADDER[-1], started, budget, rng, stop, may_leave)
     else:
         deadline = started + allowance
         move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock)

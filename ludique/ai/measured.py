@@ -27,9 +27,10 @@ class Measured:
     # Champion self-play (``benchmarks/even_calibrate.py``).  It turns the referee's values into
     # winning chances.
     value_scale: float
-    # Each rung's mean loss of winning chance per decision that tells, by the referee
-    # (``benchmarks/even_losses.py``), rungs 0 (the toddler) to 6 (the Champion): the scale on
-    # which a visitor's loss is told as a rung.
+    # Each rung's mean loss of winning chance per decision that tells, by the referee, the move
+    # the Champion's search plays counting as a best move, as a visitor is read
+    # (``benchmarks/even_losses.py``, ``ludique.ai.even.visitor_chances``), rungs 0 (the
+    # toddler) to 6 (the Champion): the scale on which a visitor's loss is told as a rung.
     losses: tuple[float, ...]
     # The nodes the two top rungs (the expert, the Champion) think in Even match: the medians
     # their search reached on 30% and 95% of 0.25 s (``benchmarks/even_thought.py``).
