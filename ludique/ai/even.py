@@ -337,10 +337,11 @@ def visitor_chances(
 ) -> list[tuple[str, float]]:
     """The referee's chances of a position read to know a player, where the move the Champion's
     search plays (``deep_move``) counts as a best move: the referee's two plies cannot rank a
-    player who reads deeper than they do (they scored the Champion's moves as losing more than
-    the strong rung's two-ply moves, and a visitor as sharp as the Champion met a computer
-    playing at that loss, whom he beat in every search game).  ``OutOfTime`` and ``Cancelled``
-    as ``referee_chances``; a solved game's table is exact and is returned as it is."""
+    player who reads deeper than they do (in games they scored the Champion's moves as losing
+    more than the strong rung's two-ply moves, so a visitor as sharp as the Champion met a
+    computer playing at that loss, and won every search game he decided).  ``OutOfTime`` and
+    ``Cancelled`` as ``referee_chances``; a solved game's table is exact and is returned as it
+    is."""
     chances = referee_chances(state, stop, deadline, clock)
     if len(chances) < 2 or spec(state.game_id).solved:
         return chances
