@@ -183,6 +183,21 @@ _referee_cache: Recent[tuple[str, object], tuple[tuple[str, int], ...]] = Recent
 Clock = Callable[[], float]  # seconds, as ``time.perf_counter`` (a test gives its own)
 
 
+def clock_checks(
+    stop: Callable[[], bool] | None, deadline: float | None, clock: Clock
+) -> tuple[Callable[[], bool], Callable[[], bool]]:
+    """``late``: the ``deadline`` (on ``clock``) has passed; ``halt``: that, or the request was
+    cancelled (``stop``): what a reading's search polls to end."""
+
+    def late() -> bool:
+        return deadline is not None and clock() >= deadline
+
+    def halt() -> bool:
+        return (stop is not None and stop()) or late()
+
+    return late, halt
+
+
 def referee_values(
     state: GameState,
     stop: Callable[[], bool] | None = None,
@@ -207,16 +222,11 @@ def referee_values(
     if cached is not None:
         return cached
 
-    def late() -> bool:
-        return deadline is not None and clock() >= deadline
-
+    late, halt = clock_checks(stop, deadline, clock)
     if not hurried and late():
         raise OutOfTime
     from ludique.ai.evaluation import ai_for
     from ludique.ai.search import SearchAborted
-
-    def halt() -> bool:
-        return (stop is not None and stop()) or late()
 
     def cut_short() -> bool:  # why a search stopped: the request cancelled, or the clock
         if stop is not None and stop():
@@ -310,12 +320,7 @@ def deep_move(
     if known is not None:
         return known
 
-    def late() -> bool:
-        return deadline is not None and clock() >= deadline
-
-    def halt() -> bool:
-        return (stop is not None and stop()) or late()
-
+    late, halt = clock_checks(stop, deadline, clock)
     if late():
         raise OutOfTime
     nodes = thought(state.game_id, LADDER[-1])
