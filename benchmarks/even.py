@@ -95,6 +95,7 @@ AIMLESS = {"random"}
 AIMLESS_PENTE = {"random", "greedy", "wall"}
 VISITOR_RUNGS = {"child": 1, "novice": 2, "strong": 4}
 KIOSK_BUDGET = 1.5
+LARGE = 0.15  # a decision losing more than this much winning chance: a large mistake
 KIOSK_GAMES = ("latrunculi-seneca", "epaminondas")
 KIOSK_VISITORS = ("runner", "novice")
 BAND = (0.35, 0.65)
@@ -520,6 +521,11 @@ def play_one(job: dict) -> dict:
         "computer_loss": round(statistics.fmean(own), 5) if own else None,
         "visitor_decisions": len(losses),
         "computer_decisions": len(own),
+        # each decision's loss, oldest first, and the game's moves: what a game's mean hides
+        # (one large mistake or many small ones) and what a replay needs
+        "visitor_losses": [round(x, 4) for x in losses],
+        "computer_losses": [round(x, 4) for x in own],
+        "actions": list(state.actions()),
         "captured": captured,
         "times": [round(t, 4) for t in computer.times],
         "ahead_times": [round(t, 4) for t in computer.ahead_times],
@@ -724,6 +730,20 @@ def summary(results: list[dict]) -> None:
         print(
             f"close: margin at most two men in {pct(share([r['margin'] <= 2 for r in decided]))}"
             f" of {len(decided)} decided search games"
+        )
+    # a game's mean loss hides whether one large mistake decided it: the decided games in
+    # which neither side made one (by the referee), and who won those
+    clean = [
+        r
+        for r in decided
+        if "visitor_losses" in r
+        and max(r["visitor_losses"] + r["computer_losses"], default=0.0) <= LARGE
+    ]
+    if clean:
+        won = sum(r["winner"] == "visitor" for r in clean)
+        print(
+            f"decided search games with no decision losing more than {LARGE} on either side: "
+            f"{len(clean)} of {len(decided)}, the visitors won {won} ({pct(won / len(clean))})"
         )
     if search:
         quiet = share(
