@@ -733,17 +733,15 @@ def summary(results: list[dict]) -> None:
         )
     # a game's mean loss hides whether one large mistake decided it: the decided games in
     # which neither side made one (by the referee), and who won those
+    recorded = [r for r in decided if "visitor_losses" in r]  # records of older runs lack them
     clean = [
-        r
-        for r in decided
-        if "visitor_losses" in r
-        and max(r["visitor_losses"] + r["computer_losses"], default=0.0) <= LARGE
+        r for r in recorded if max(r["visitor_losses"] + r["computer_losses"], default=0) <= LARGE
     ]
     if clean:
         won = sum(r["winner"] == "visitor" for r in clean)
         print(
             f"decided search games with no decision losing more than {LARGE} on either side: "
-            f"{len(clean)} of {len(decided)}, the visitors won {won} ({pct(won / len(clean))})"
+            f"{len(clean)} of {len(recorded)}, the visitors won {won} ({pct(won / len(clean))})"
         )
     if search:
         quiet = share(
