@@ -742,10 +742,7 @@ def play_at_loss(
     a win it sees always; else among the moves that leave nothing for nothing (only those that
     leave a man, valued as if it were safe, where it ``overlooks`` a threat; no capture where it
     overlooks them), weighted ``exp(-loss / temperature)``, tilted toward pressure."""
-
-    def late() -> bool:
-        return deadline is not None and clock() >= deadline
-
+    late, _ = clock_checks(stop, deadline, clock)
     legal = {m.text: m for m in state.legal_moves()}
     reference: float | None = None
     if spec(state.game_id).solved:
