@@ -296,6 +296,27 @@ def test_fuzz_damaged_databases(tmp_path: Path) -> None:
     run(lambda: _damaged(tmp_path))
 
 
+def test_a_game_written_after_a_page_was_damaged_is_not_lost(tmp_path: Path) -> None:
+    """Found by the fuzzer above: SQLite wrote the next game into a page damaged since the
+    start without a word, and neither the recovery nor an export could read that page again.
+    Each write is now checked before it is committed."""
+    path = tmp_path / "s.sqlite3"
+    filled(path, 71)
+    stats = Stats(path)
+    _damage(path, ("bytes", 99997, b"\x00"))  # one byte of the last games' page
+    for n in range(3):
+        assert stats.record(game(moves=1000 + n)) is True
+    stats.close()
+    (moved,) = aside(tmp_path)
+    with pytest.raises(StatsError):  # the damage is real: the file moved aside reads no more
+        export_file(moved, io.StringIO())
+    out = io.StringIO()
+    export_file(path, out)
+    moves = [row["moves"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
+    assert moves[-3:] == ["1000", "1001", "1002"]
+    assert moves[:60] == [str(n) for n in range(60)]  # the old games before the damage kept
+
+
 def test_a_statistics_warning_names_the_file(tmp_path: Path, caplog) -> None:
     path = tmp_path / "s.sqlite3"
     stats = Stats(path)

@@ -180,6 +180,12 @@ def _check_fit(db: sqlite3.Connection) -> None:
     columns = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
     if columns and columns not in (_EXPECTED_COLUMNS, _LEGACY_COLUMNS):
         raise _Unfit(f"its table 'games' has other columns: {', '.join(columns)}")
+    _check_sound(db)
+
+
+def _check_sound(db: sqlite3.Connection) -> None:
+    """Raises ``_Unfit`` when SQLite's own check finds a page damaged.  Inside a transaction
+    it sees the pages as they would be committed.  About 20 ms for 200,000 games."""
     found = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
     if found != ["ok"]:
         raise _Unfit(f"SQLite's check finds it damaged: {'; '.join(map(str, found))[:300]}")
@@ -442,10 +448,15 @@ class Stats:
     def _insert_pending(self, db: sqlite3.Connection) -> None:
         """Write the pending rows in one transaction; should the table refuse one (a constraint
         of its own), each row alone: a refused row is set aside (logged whole), never keeps the
-        others waiting.  Any other error is raised, the rows not yet written still pending."""
+        others waiting.  Any other error is raised, the rows not yet written still pending.
+
+        SQLite writes into a page damaged since the start without a word, and such a page may
+        not be readable again (not even by the recovery): so each write is checked before it
+        is committed, and a file found damaged then takes none of the rows."""
         try:
             with db:
                 db.executemany(_INSERT, self.pending)
+                _check_sound(db)
             self.pending.clear()
             return
         except sqlite3.IntegrityError:
@@ -455,6 +466,7 @@ class Stats:
             try:
                 with db:
                     db.execute(_INSERT, row)
+                    _check_sound(db)
             except sqlite3.IntegrityError as exc:
                 log.error(
                     "statistics: %s refuses this game (%s); set aside, not written: %s",
