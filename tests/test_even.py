@@ -8,6 +8,7 @@ say.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import replace
@@ -671,19 +672,39 @@ def test_the_kinds_are_read_from_the_game() -> None:
     assert decision.could_take and decision.missed and not decision.left
 
 
-def test_in_a_quiet_position_it_plays_a_squeeze_among_the_moves_within_its_loss() -> None:
-    # Petteia: Blue's men wait on the first two ranks (a careful visitor who does not come out);
-    # nothing to take, nothing threatened: White's moves that cut a file leave him least room
+def test_in_a_quiet_position_it_prefers_a_squeeze_and_still_loses_what_it_aims_at() -> None:
+    # Petteia: Blue's men wait on the first rank (a careful visitor who does not come out);
+    # nothing to take, nothing threatened: White's moves that cut a file leave him least room.
+    # Three men a side, so that the moves lose different amounts and the aim can be reached.
     state = PetteiaState.from_position(
-        blue=["a1", "b1", "c1", "a2", "b2", "c2"], white=["f8", "g8", "h8"], to_move="white"
+        blue=["a1", "b1", "c1"], white=["f8", "g8", "h8"], to_move="white"
     )
     legal = {m.text: m for m in state.legal_moves()}
     rooms = {t: ev.room(state, m) for t, m in legal.items()}
     least = min(rooms.values())
     assert least < max(rooms.values())
-    for seed in range(10):
-        move = ev.play_at_loss(state, 0.2, ev.SEES_ALL, random.Random(seed))
-        assert rooms[move.text] == least, (move.text, rooms[move.text], least)
+    chances = dict(ev.referee_chances(state))
+    pool = [(chances[t], m) for t, m in legal.items()]
+    kept, tilt = ev.press(state, pool, 0.02, lambda: False)
+    # every move is kept; among those of like loss, the squeeze is tilted toward (the moves
+    # that leave him least room), the others weighed by their loss alone
+    assert kept == pool and set(tilt) == {0.0, ev.PRESSURE_TILT}
+    squeeze = {rooms[m.text] for (_, m), t in zip(kept, tilt, strict=True) if t}
+    assert len(squeeze) == 1 and squeeze.pop() < max(rooms.values())
+    # so the squeeze is drawn more often than its loss alone would draw it, while the other
+    # moves stay in the draw (the aim reachable: ``temperature_for`` sets it after the tilt)
+    best = max(chances.values())
+    losses = [best - c for c, _ in pool]
+    flat = [0.0] * len(pool)
+    by_loss = ev.tilted_weights(losses, ev.temperature_for(losses, 0.02, flat), flat)
+    pressed = ev.tilted_weights(losses, ev.temperature_for(losses, 0.02, tilt), tilt)
+    share = [
+        sum(w for w, t in zip(ws, tilt, strict=True) if t) / sum(ws) for ws in (by_loss, pressed)
+    ]
+    assert share[0] < share[1] < 1.0, share
+    # and the draw still loses what it aims at: the squeeze moves the choice, not the loss
+    expected = math.fsum(w * x for w, x in zip(pressed, losses, strict=True)) / math.fsum(pressed)
+    assert expected == pytest.approx(0.02, abs=1e-4)
 
 
 def test_the_men_left_are_counted_over_the_same_stretch_for_both_sides() -> None:

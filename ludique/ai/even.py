@@ -18,7 +18,7 @@ search's moves:
    ``exp(-loss / temperature)`` among the moves that leave nothing for nothing, the
    temperature set so that its expected loss is his plan's rate (a rate, not a debt: nothing
    is paid back).  Among moves of like loss it prefers those that threaten his men, and in a
-   quiet position plays a squeeze (the move that leaves him least room), so that a game
+   quiet position a squeeze (a move that leaves him least room), so that a game
    between careful players is decided by captures.  A visitor who loses less than the
    Champion's search does meets that search.
 
@@ -849,8 +849,9 @@ def press(
 ) -> tuple[list[tuple[float, Move]], list[float]]:
     """The moves to draw from and their tilt toward pressure: among the ``NEAREST`` moves that
     lose least and within twice the loss aimed at, each man a move threatens makes it e times
-    as likely; in a quiet position (nothing to take, nothing of its own threatened) only the
-    squeeze among them is kept, the moves that leave him least room."""
+    as likely; in a quiet position (nothing to take, nothing of its own threatened) so does a
+    squeeze, a move that leaves him least room.  The moves are all kept: the temperature is
+    set after the tilt, so the tilt moves the choice, never the loss aimed at."""
     from ludique.ai.evaluation import ai_for
 
     best = max(c for c, _ in pool)
@@ -868,12 +869,12 @@ def press(
     rooms: dict[int, int] = {}
     for i in pressed:
         if late():
-            break  # the clock ran out: a squeeze among the moves asked
+            break  # the clock ran out: the squeeze among the moves asked
         rooms[i] = room(state, pool[i][1])
-    if not rooms or min(rooms.values()) == max(rooms.values()):
-        return pool, tilt
-    squeeze = [i for i, left_him in rooms.items() if left_him == min(rooms.values())]
-    return [pool[i] for i in squeeze], [tilt[i] for i in squeeze]
+    if rooms and min(rooms.values()) < max(rooms.values()):
+        for i, left_him in rooms.items():
+            tilt[i] += PRESSURE_TILT * (left_him == min(rooms.values()))
+    return pool, tilt
 
 
 def threatened_here(state: GameState) -> bool:
