@@ -760,10 +760,9 @@ def play_at_loss(
         seen = seen_moves(state, values, target, overlooks, late)
         pool = [(win_chance(state.game_id, v), m) for v, m in seen.moves]
         target, reference = seen.aim, seen.best
+        tilt = press(state, pool, target, late)
     # losses are counted from the best move it sees (of all, for a mistake it makes)
     best = max(c for c, _ in pool) if reference is None else reference
-    if not spec(state.game_id).solved:
-        pool, tilt = press(state, pool, target, late)
     losses = [best - c for c, _ in pool]
     temperature = temperature_for(losses, target, tilt)
     weights = tilted_weights(losses, temperature, tilt)
@@ -846,12 +845,12 @@ def seen_moves(
 
 def press(
     state: GameState, pool: list[tuple[float, Move]], target: float, late: Late
-) -> tuple[list[tuple[float, Move]], list[float]]:
-    """The moves to draw from and their tilt toward pressure: among the ``NEAREST`` moves that
-    lose least and within twice the loss aimed at, each man a move threatens makes it e times
-    as likely; in a quiet position (nothing to take, nothing of its own threatened) so does a
-    squeeze, a move that leaves him least room.  The moves are all kept: the temperature is
-    set after the tilt, so the tilt moves the choice, never the loss aimed at."""
+) -> list[float]:
+    """Each move's tilt toward pressure: among the ``NEAREST`` moves of ``pool`` that lose
+    least and within twice the loss aimed at, each man a move threatens makes it e times as
+    likely; in a quiet position (nothing to take, nothing of its own threatened) so does a
+    squeeze, a move that leaves him least room.  No move is taken out of the draw: the
+    temperature is set after the tilt, so the tilt moves the choice, never the loss aimed at."""
     from ludique.ai.evaluation import ai_for
 
     best = max(c for c, _ in pool)
@@ -861,11 +860,11 @@ def press(
     tilt = [0.0] * len(pool)
     for i in pressed:
         if late():
-            return pool, tilt  # the clock ran out: the rest weighed by their loss alone
+            return tilt  # the clock ran out: the rest weighed by their loss alone
         tilt[i] = PRESSURE_TILT * threatened(state, pool[i][1])
     ai = ai_for(state)
     if any(ai.capture_gain(state, m) for m in state.legal_moves()) or threatened_here(state):
-        return pool, tilt
+        return tilt
     rooms: dict[int, int] = {}
     for i in pressed:
         if late():
@@ -874,7 +873,7 @@ def press(
     if rooms and min(rooms.values()) < max(rooms.values()):
         for i, left_him in rooms.items():
             tilt[i] += PRESSURE_TILT * (left_him == min(rooms.values()))
-    return pool, tilt
+    return tilt
 
 
 def threatened_here(state: GameState) -> bool:
