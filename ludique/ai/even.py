@@ -870,9 +870,10 @@ def press(
         if late():
             break  # the clock ran out: the squeeze among the moves asked
         rooms[i] = room(state, pool[i][1])
-    if rooms and min(rooms.values()) < max(rooms.values()):
+    least = min(rooms.values(), default=0)
+    if rooms and least < max(rooms.values()):
         for i, left_him in rooms.items():
-            tilt[i] += PRESSURE_TILT * (left_him == min(rooms.values()))
+            tilt[i] += PRESSURE_TILT * (left_him == least)
     return tilt
 
 
