@@ -715,6 +715,27 @@ def test_the_men_left_are_counted_over_the_same_stretch_for_both_sides() -> None
     assert ev.men_left(after, "blue", plies=1) == 0  # beyond the stretch
 
 
+def test_it_builds_threats_at_his_pace_counted_over_the_same_stretch() -> None:
+    state = attacked_man()  # Blue to move
+    quiet = state.play("a1-a2")  # threatens nothing
+    assert ev.threats_made(quiet, "blue") == 0
+    # neither side has threatened a man: it makes the first threat
+    assert ev.even_decision(quiet, 0.0, 0.2, random.Random(1), clock=lambda: 0.0).threatens
+    threat = quiet.play("c6-c7")  # White threatens one of Blue's men
+    after = threat.play("a2-a3")  # and Blue answers with a quiet move
+    assert ev.threats_made(after, "white") == 1 and ev.threats_made(after, "blue") == 0
+    assert ev.threats_made(after, "white", plies=1) == 0  # beyond the stretch
+    # now it has threatened more of his men than he has of its own: it waits for him
+    decision = ev.even_decision(after, 0.0, 0.2, random.Random(1), clock=lambda: 0.0)
+    assert not decision.threatens and decision.move in after.legal_moves()
+    # and a move that threatens one of his men is then weighed by its loss alone
+    chances = dict(ev.referee_chances(after))
+    pool = [(chances[m.text], m) for m in after.legal_moves()]
+    assert any(ev.press(after, pool, 0.02, lambda: False))
+    assert not any(ev.press(after, pool, 0.02, lambda: False, threatens=False))
+    assert ev.pressing(1, 1) and not ev.pressing(2, 1)
+
+
 def test_a_visitor_as_sharp_as_the_champion_meets_its_search_within_the_budget() -> None:
     state = new_game("latrunculi-seneca")
     rng = random.Random(1)

@@ -111,8 +111,8 @@ def thought(game_id: str, level: Level) -> int:
 @dataclass(frozen=True)
 class EvenDecision:
     """What one decision chose and why: the move, the loss it aimed at (the visitor's plan's
-    rate), the visitor's estimate, and the men each side left over the same stretch of the
-    game (``men_left``)."""
+    rate), the visitor's estimate, the men each side left over the same stretch of the game
+    (``men_left``), and whether it tilted toward threats."""
 
     move: Move
     target: float
@@ -120,6 +120,7 @@ class EvenDecision:
     rung: float  # where the visitor's loss lies on the ladder's measured losses
     own_left: int = 0
     his_left: int = 0
+    threatens: bool = True  # whether it tilted toward threats (``pressing``)
 
     def note(self) -> dict[str, float | int]:
         """What the kiosk keeps of it: the game record's estimate of the visitor."""
@@ -573,9 +574,9 @@ def play_solved_rung(state: GameState, level: Level, rng: random.Random) -> Move
 
 # --- Even match: the computer plays at the visitor's loss ----------------------------------------
 # A player who makes something happen prefers, among moves of like loss, one that threatens the
-# opponent's men: each man threatened makes such a move e times as likely; where there is
-# nothing to threaten, so does a squeeze (the moves that leave him least room).  The temperature
-# is then set for the loss aimed at, so the tilt moves the choice, never the loss.
+# opponent's men (at the opponent's pace: ``pressing``): each man threatened makes such a move e
+# times as likely; in a quiet position, so does a squeeze (the moves that leave him least room).
+# The temperature is then set for the loss aimed at, so the tilt moves the choice, never the loss.
 PRESSURE_TILT = 1.0
 NEAREST = 24
 INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
@@ -710,11 +711,35 @@ SEES_ALL = Overlooks()
 def threatened(state: GameState, move: Move) -> int:
     """The opponent's men that the mover could take if he moved again after ``move`` (the
     game's own ``threats``: what the next move can decide)."""
-    child = state.play(move)
-    threats = spec(state.game_id).threats
-    if child.outcome is not None or child.to_move == state.to_move or threats is None:
+    return threats_in(state.play(move), state.to_move)
+
+
+def threats_in(child: GameState, mover: str) -> int:
+    """The men ``mover``, who just moved to ``child``, could take if he moved again."""
+    threats = spec(child.game_id).threats
+    if child.outcome is not None or child.to_move == mover or threats is None:
         return 0
     return sum(len(t.squares) for t in threats(child) if t.kind == "capture")
+
+
+_threats_cache: Recent[tuple[str, object], int] = Recent()
+
+
+def threats_made(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
+    """The opponent's men ``colour``'s moves threatened in the last ``plies`` plies that led
+    to ``state``, counted as ``men_left`` counts: over the same stretch for both sides, in the
+    decisions that had a choice."""
+    count, child, node = 0, state, state.parent
+    while node is not None and plies > 0:
+        if node.to_move == colour and len(node.legal_moves()) > 1 and child.action:
+            key = (child.game_id, child.key)
+            made = _threats_cache.recall(key)
+            if made is None:
+                made = _threats_cache.keep(key, threats_in(child, colour))
+            count += made
+        plies -= 1
+        child, node = node, node.parent
+    return count
 
 
 def room(state: GameState, move: Move) -> int:
@@ -737,11 +762,13 @@ def play_at_loss(
     stop: Callable[[], bool] | None = None,
     deadline: float | None = None,
     clock: Clock = time.perf_counter,
+    threatens: bool = True,
 ) -> Move:
     """A move whose expected loss against the best move it sees is ``target`` (a slower plan):
     a win it sees always; else among the moves that leave nothing for nothing (only those that
     leave a man, valued as if it were safe, where it ``overlooks`` a threat; no capture where it
-    overlooks them), weighted ``exp(-loss / temperature)``, tilted toward pressure."""
+    overlooks them), weighted ``exp(-loss / temperature)``, tilted toward pressure (toward
+    threats only where it ``threatens``)."""
     late, _ = clock_checks(stop, deadline, clock)
     legal = {m.text: m for m in state.legal_moves()}
     reference: float | None = None
@@ -760,7 +787,7 @@ def play_at_loss(
         seen = seen_moves(state, values, target, overlooks, late)
         pool = [(win_chance(state.game_id, v), m) for v, m in seen.moves]
         target, reference = seen.aim, seen.best
-        tilt = press(state, pool, target, late)
+        tilt = press(state, pool, target, late, threatens)
     # losses are counted from the best move it sees (of all, for a mistake it makes)
     best = max(c for c, _ in pool) if reference is None else reference
     losses = [best - c for c, _ in pool]
@@ -844,13 +871,18 @@ def seen_moves(
 
 
 def press(
-    state: GameState, pool: list[tuple[float, Move]], target: float, late: Late
+    state: GameState,
+    pool: list[tuple[float, Move]],
+    target: float,
+    late: Late,
+    threatens: bool = True,
 ) -> list[float]:
     """Each move's tilt toward pressure: among the ``NEAREST`` moves of ``pool`` that lose
     least and within twice the loss aimed at, each man a move threatens makes it e times as
-    likely; in a quiet position (nothing to take, nothing of its own threatened) so does a
-    squeeze, a move that leaves him least room.  No move is taken out of the draw: the
-    temperature is set after the tilt, so the tilt moves the choice, never the loss aimed at."""
+    likely where it ``threatens`` (``pressing``); in a quiet position (nothing to take,
+    nothing of its own threatened) so does a squeeze, a move that leaves him least room.  No
+    move is taken out of the draw: the temperature is set after the tilt, so the tilt moves
+    the choice, never the loss aimed at."""
     from ludique.ai.evaluation import ai_for
 
     best = max(c for c, _ in pool)
@@ -858,7 +890,7 @@ def press(
     weighed = {id(m) for c, m in sorted(pool, key=lambda cm: -cm[0])[:NEAREST] if best - c <= near}
     pressed = [i for i, (_, m) in enumerate(pool) if id(m) in weighed]
     tilt = [0.0] * len(pool)
-    for i in pressed:
+    for i in pressed if threatens else []:
         if late():
             return tilt  # the clock ran out: the rest weighed by their loss alone
         tilt[i] = PRESSURE_TILT * threatened(state, pool[i][1])
@@ -875,6 +907,13 @@ def press(
         for i, left_him in rooms.items():
             tilt[i] += PRESSURE_TILT * (left_him == least)
     return tilt
+
+
+def pressing(own_threats: int, his_threats: int) -> bool:
+    """Whether it tilts toward threats, from the men each side threatened over the same
+    stretch (``threats_made``): a threat is a third ply the referee does not weigh, so a tilt
+    toward threats at every move plays stronger than its loss says."""
+    return own_threats <= his_threats
 
 
 def threatened_here(state: GameState) -> bool:
@@ -925,6 +964,9 @@ def even_decision(
     visitor = loss_rates(state, state.opponent, stop, reading, clock)
     # never a man left more often than he leaves one: both counted over the same stretch
     own_left, his_left = men_left(state, state.to_move), men_left(state, state.opponent)
+    # and it builds threats at his pace: while it has threatened no more of his men than he
+    # has of its own over that stretch (so between two careful players it makes the first)
+    threatens = pressing(threats_made(state, state.to_move), threats_made(state, state.opponent))
     losses = measured(state.game_id).losses
     rung = rung_of(visitor.loss, losses)
     # His mistakes are of three kinds, and so are its own, each at his rate: a capture not
@@ -947,8 +989,8 @@ def even_decision(
         move = champion_move(state, LADDER[-1], started, budget, rng, stop, may_leave)
     else:
         deadline = started + allowance
-        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock)
-    return EvenDecision(move, target, visitor, rung, own_left, his_left)
+        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock, threatens)
+    return EvenDecision(move, target, visitor, rung, own_left, his_left, threatens)
 
 
 decide = even_decision  # the name ``ludique.ai.decide`` called it by before
