@@ -722,7 +722,7 @@ def threats_in(child: GameState, mover: str) -> int:
     return sum(len(t.squares) for t in threats(child) if t.kind == "capture")
 
 
-_threats_cache: Recent[tuple[str, object], int] = Recent()
+_threats_cache: Recent[tuple[str, object, str], int] = Recent()
 
 
 def threats_made(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
@@ -732,7 +732,7 @@ def threats_made(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
     count, child, node = 0, state, state.parent
     while node is not None and plies > 0:
         if node.to_move == colour and len(node.legal_moves()) > 1 and child.action:
-            key = (child.game_id, child.key)
+            key = (child.game_id, child.key, colour)
             made = _threats_cache.recall(key)
             if made is None:
                 made = _threats_cache.keep(key, threats_in(child, colour))
