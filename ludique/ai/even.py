@@ -32,7 +32,7 @@ import math
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -651,13 +651,20 @@ def men_left(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
     """The men ``colour`` left to be taken for nothing in the last ``plies`` plies that led to
     ``state`` (each side's last ``WINDOW`` turns: both sides counted over the same stretch,
     whatever the referee has read of it)."""
-    count, child, node = 0, state, state.parent
+    return sum(left_a_man(node, action) for node, action, _ in choices_of(state, colour, plies))
+
+
+def choices_of(
+    state: GameState, colour: str, plies: int
+) -> Iterator[tuple[GameState, str, GameState]]:
+    """``colour``'s decisions that had a choice in the last ``plies`` plies that led to
+    ``state``: each as the position he chose in, his move and the position it made."""
+    child, node = state, state.parent
     while node is not None and plies > 0:
         if node.to_move == colour and len(node.legal_moves()) > 1 and child.action:
-            count += left_a_man(node, child.action)
+            yield node, child.action, child
         plies -= 1
         child, node = node, node.parent
-    return count
 
 
 def temperature_for(losses: Sequence[float], target: float, tilt: Sequence[float]) -> float:
@@ -729,16 +736,11 @@ def threats_made(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
     """The opponent's men ``colour``'s moves threatened in the last ``plies`` plies that led
     to ``state``, counted as ``men_left`` counts: over the same stretch for both sides, in the
     decisions that had a choice."""
-    count, child, node = 0, state, state.parent
-    while node is not None and plies > 0:
-        if node.to_move == colour and len(node.legal_moves()) > 1 and child.action:
-            key = (child.game_id, child.key, colour)
-            made = _threats_cache.recall(key)
-            if made is None:
-                made = _threats_cache.keep(key, threats_in(child, colour))
-            count += made
-        plies -= 1
-        child, node = node, node.parent
+    count = 0
+    for _, _, child in choices_of(state, colour, plies):
+        key = (child.game_id, child.key, colour)
+        made = _threats_cache.recall(key)
+        count += _threats_cache.keep(key, threats_in(child, colour)) if made is None else made
     return count
 
 
@@ -964,9 +966,6 @@ def even_decision(
     visitor = loss_rates(state, state.opponent, stop, reading, clock)
     # never a man left more often than he leaves one: both counted over the same stretch
     own_left, his_left = men_left(state, state.to_move), men_left(state, state.opponent)
-    # and it builds threats at his pace: while it has threatened no more of his men than he
-    # has of its own over that stretch (so between two careful players it makes the first)
-    threatens = pressing(threats_made(state, state.to_move), threats_made(state, state.opponent))
     losses = measured(state.game_id).losses
     rung = rung_of(visitor.loss, losses)
     # His mistakes are of three kinds, and so are its own, each at his rate: a capture not
@@ -987,8 +986,15 @@ def even_decision(
         # measured losses lie within a few thousandths, in either order from game to game)
         may_leave = own_left < his_left
         move = champion_move(state, LADDER[-1], started, budget, rng, stop, may_leave)
+        threatens = False  # its search weighs threats as it sees them, with no tilt
     else:
         deadline = started + allowance
+        # it builds threats at his pace: while it has threatened no more of his men than he
+        # has of its own over the stretch of the men left (so between two careful players it
+        # makes the first); a solved race has no threats to build
+        threatens = not spec(state.game_id).solved and pressing(
+            threats_made(state, state.to_move), threats_made(state, state.opponent)
+        )
         move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock, threatens)
     return EvenDecision(move, target, visitor, rung, own_left, his_left, threatens)
 
