@@ -736,6 +736,40 @@ def test_it_builds_threats_at_his_pace_counted_over_the_same_stretch() -> None:
     assert ev.pressing(1, 1) and not ev.pressing(2, 1)
 
 
+def test_in_a_race_its_men_keep_his_pace_counted_over_the_same_stretch() -> None:
+    state = new_game("epaminondas", visit=None)
+    # White's leading man comes two rows closer while Black's goes out and back
+    for action in ("a2-a3", "a11-a10", "a3-a4", "a10-a11"):
+        state = state.play(action)
+    # the rows its leader came closer, and its men's advance
+    assert ev.raced(state, "white") == (2, 2) and ev.raced(state, "black") == (0, 0)
+    assert ev.raced(state, "white", plies=2) == (1, 1)  # only the stretch counts
+    decision = ev.even_decision(state, 0.0, 0.2, random.Random(1), clock=lambda: 0.0)
+    assert decision.slows and decision.note()["slows"] == 1
+    chances = dict(ev.referee_chances(state))
+    pool = [(chances[m.text], m) for m in state.legal_moves()]
+    ai = ai_for(state)
+    rows, ahead = ai.rows_to_cross(state, "white"), ai.advancement(state, "white")
+    # ahead in its leader's rows: every move but those that bring its leader closer
+    leader_waits = ev.slowed(state, pool, lead=True, mass=False)
+    assert 0 < len(leader_waits) < len(pool)
+    assert all(ai.rows_to_cross(state.play(m), "white") >= rows for _, m in leader_waits)
+    # ahead in its men's advance too: no man goes forward
+    all_wait = ev.slowed(state, pool, lead=True, mass=True)
+    assert 0 < len(all_wait) < len(leader_waits)
+    assert all(ai.advancement(state.play(m), "white") <= ahead for _, m in all_wait)
+    assert decision.move in [m for _, m in all_wait]
+    assert ev.slowed(state, pool, lead=False, mass=False) == pool
+    # Black, behind in the race, is not slowed
+    black = state.play("b2-b3")
+    assert not ev.even_decision(black, 0.0, 0.2, random.Random(1), clock=lambda: 0.0).slows
+    # a game not won by crossing has no race
+    dux = attacked_man()
+    assert ev.raced(dux, "blue") == (0, 0)
+    dux_pool = [(0.5, m) for m in dux.legal_moves()]
+    assert ev.slowed(dux, dux_pool, lead=True, mass=True) == dux_pool
+
+
 def test_a_visitor_as_sharp_as_the_champion_meets_its_search_within_the_budget() -> None:
     state = new_game("latrunculi-seneca")
     rng = random.Random(1)

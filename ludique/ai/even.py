@@ -121,6 +121,7 @@ class EvenDecision:
     own_left: int = 0
     his_left: int = 0
     threatens: bool = True  # whether it tilted toward threats (``pressing``)
+    slows: bool = False  # whether it waited, ahead in a race (``raced``, ``slowed``)
 
     def note(self) -> dict[str, float | int]:
         """What the kiosk keeps of it: the game record's estimate of the visitor."""
@@ -130,6 +131,8 @@ class EvenDecision:
             **self.visitor.to_json(),
             "mean_loss": round(self.visitor.loss, 4),
             "own_left": self.own_left,
+            "threatens": int(self.threatens),
+            "slows": int(self.slows),
         }
 
 
@@ -744,6 +747,24 @@ def threats_made(state: GameState, colour: str, plies: int = 2 * WINDOW) -> int:
     return count
 
 
+def raced(state: GameState, colour: str, plies: int = 2 * WINDOW) -> tuple[int, int]:
+    """How far ``colour``'s own moves carried him in the race in the last ``plies`` plies that
+    led to ``state``: the rows they brought his leading man closer to the opponent's home row
+    (``rows_to_cross``), and his men's advance (``advancement``), each summed over his moves,
+    so a man of his taken meanwhile is not counted as ground lost; over the same stretch as
+    ``men_left``; (0, 0) in a game not won by crossing."""
+    from ludique.ai.evaluation import ai_for
+
+    ai = ai_for(state)
+    if ai.rows_to_cross(state, colour) is None:
+        return 0, 0
+    rows = advance = 0
+    for node, _, child in choices_of(state, colour, plies):
+        rows += (ai.rows_to_cross(node, colour) or 0) - (ai.rows_to_cross(child, colour) or 0)
+        advance += ai.advancement(child, colour) - ai.advancement(node, colour)
+    return rows, advance
+
+
 def room(state: GameState, move: Move) -> int:
     """The moves ``move`` leaves the opponent (a squeeze leaves him fewer; in a game where a
     player who cannot move loses, none is a win)."""
@@ -765,12 +786,14 @@ def play_at_loss(
     deadline: float | None = None,
     clock: Clock = time.perf_counter,
     threatens: bool = True,
+    slows: tuple[bool, bool] = (False, False),
 ) -> Move:
     """A move whose expected loss against the best move it sees is ``target`` (a slower plan):
     a win it sees always; else among the moves that leave nothing for nothing (only those that
     leave a man, valued as if it were safe, where it ``overlooks`` a threat; no capture where it
-    overlooks them), weighted ``exp(-loss / temperature)``, tilted toward pressure (toward
-    threats only where it ``threatens``)."""
+    overlooks them; in a race it leads, those that keep his pace, ``slows``: its leader's rows
+    and its men's advance, as ``slowed`` takes them), weighted ``exp(-loss / temperature)``,
+    tilted toward pressure (toward threats only where it ``threatens``)."""
     late, _ = clock_checks(stop, deadline, clock)
     legal = {m.text: m for m in state.legal_moves()}
     reference: float | None = None
@@ -789,6 +812,10 @@ def play_at_loss(
         seen = seen_moves(state, values, target, overlooks, late)
         pool = [(win_chance(state.game_id, v), m) for v, m in seen.moves]
         target, reference = seen.aim, seen.best
+        if any(slows):
+            # it waits: the loss is still counted from the best move it sees
+            reference = max(c for c, _ in pool) if reference is None else reference
+            pool = slowed(state, pool, *slows)
         tilt = press(state, pool, target, late, threatens)
     # losses are counted from the best move it sees (of all, for a mistake it makes)
     best = max(c for c, _ in pool) if reference is None else reference
@@ -911,6 +938,28 @@ def press(
     return tilt
 
 
+def slowed(
+    state: GameState, pool: list[tuple[float, Move]], lead: bool, mass: bool
+) -> list[tuple[float, Move]]:
+    """The moves of ``pool`` that keep its pace in a race it leads: none that brings its leading
+    man closer where it leads in the leader's rows (``lead``), none that carries its men
+    forward where it leads in their advance (``mass``); all of them where none would be left."""
+    from ludique.ai.evaluation import ai_for
+
+    ai, mover = ai_for(state), state.to_move
+    rows, ahead = ai.rows_to_cross(state, mover), ai.advancement(state, mover)
+    if rows is None:
+        return pool
+
+    def keeps_pace(move: Move) -> bool:
+        child = state.play(move)
+        return not (lead and (ai.rows_to_cross(child, mover) or 0) < rows) and not (
+            mass and ai.advancement(child, mover) > ahead
+        )
+
+    return [(c, m) for c, m in pool if keeps_pace(m)] or pool
+
+
 def pressing(own_threats: int, his_threats: int) -> bool:
     """Whether it tilts toward threats, from the men each side threatened over the same
     stretch (``threats_made``): a threat is a third ply the referee does not weigh, so a tilt
@@ -987,6 +1036,7 @@ def even_decision(
         may_leave = own_left < his_left
         move = champion_move(state, LADDER[-1], started, budget, rng, stop, may_leave)
         threatens = False  # its search weighs threats as it sees them, with no tilt
+        slows = False  # and the race as it sees it
     else:
         deadline = started + allowance
         # it builds threats at his pace: while it has threatened no more of his men than he
@@ -995,8 +1045,14 @@ def even_decision(
         threatens = not spec(state.game_id).solved and pressing(
             threats_made(state, state.to_move), threats_made(state, state.opponent)
         )
-        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock, threatens)
-    return EvenDecision(move, target, visitor, rung, own_left, his_left, threatens)
+        # in a race it keeps his pace (a slower plan): while its moves have brought its leader
+        # or its men further than his have brought his, over the same stretch, they wait; two
+        # plies weigh a step forward once, where in a race the tempo compounds
+        own, his = raced(state, state.to_move), raced(state, state.opponent)
+        pace = (own[0] > his[0], own[1] > his[1])
+        slows = any(pace)
+        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock, threatens, pace)
+    return EvenDecision(move, target, visitor, rung, own_left, his_left, threatens, slows)
 
 
 decide = even_decision  # the name ``ludique.ai.decide`` called it by before
