@@ -786,13 +786,13 @@ def play_at_loss(
     deadline: float | None = None,
     clock: Clock = time.perf_counter,
     threatens: bool = True,
-    slows: tuple[bool, bool] = (False, False),
+    leads: tuple[bool, bool] = (False, False),
 ) -> Move:
     """A move whose expected loss against the best move it sees is ``target`` (a slower plan):
     a win it sees always; else among the moves that leave nothing for nothing (only those that
     leave a man, valued as if it were safe, where it ``overlooks`` a threat; no capture where it
-    overlooks them; in a race it leads, those that keep his pace, ``slows``: its leader's rows
-    and its men's advance, as ``slowed`` takes them), weighted ``exp(-loss / temperature)``,
+    overlooks them; where it ``leads`` the race, in its leader's rows or its men's advance,
+    those that keep his pace, ``slowed``), weighted ``exp(-loss / temperature)``,
     tilted toward pressure (toward threats only where it ``threatens``)."""
     late, _ = clock_checks(stop, deadline, clock)
     legal = {m.text: m for m in state.legal_moves()}
@@ -812,10 +812,10 @@ def play_at_loss(
         seen = seen_moves(state, values, target, overlooks, late)
         pool = [(win_chance(state.game_id, v), m) for v, m in seen.moves]
         target, reference = seen.aim, seen.best
-        if any(slows):
+        if any(leads):
             # it waits: the loss is still counted from the best move it sees
             reference = max(c for c, _ in pool) if reference is None else reference
-            pool = slowed(state, pool, *slows)
+            pool = slowed(state, pool, *leads)
         tilt = press(state, pool, target, late, threatens)
     # losses are counted from the best move it sees (of all, for a mistake it makes)
     best = max(c for c, _ in pool) if reference is None else reference
@@ -1049,9 +1049,9 @@ def even_decision(
         # or its men further than his have brought his, over the same stretch, they wait; two
         # plies weigh a step forward once, where in a race the tempo compounds
         own, his = raced(state, state.to_move), raced(state, state.opponent)
-        pace = (own[0] > his[0], own[1] > his[1])
-        slows = any(pace)
-        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock, threatens, pace)
+        leads = (own[0] > his[0], own[1] > his[1])
+        slows = any(leads)
+        move = play_at_loss(state, target, overlooks, rng, stop, deadline, clock, threatens, leads)
     return EvenDecision(move, target, visitor, rung, own_left, his_left, threatens, slows)
 
 
