@@ -643,6 +643,49 @@ def test_a_capture_it_overlooks_is_not_made_and_one_it_sees_is() -> None:
     assert all(m.captures for m in seen)
 
 
+def test_a_slower_plan_is_never_a_capture_not_seen() -> None:
+    state = PetteiaState.from_position(blue=["b3", "d7", "a1"], white=["c7", "h5", "h1"])
+    chances = dict(ev.referee_chances(state))
+    best = max(chances.values())
+    legal = {m.text: m for m in state.legal_moves()}
+    quiet = {t: best - c for t, c in chances.items() if not legal[t].captures}
+    assert min(quiet.values()) > 0.4  # every quiet move here misses c7
+    # a visitor whose plans lose 0.3 a decision and who never missed a capture: a quiet move
+    # here would be a capture not seen, a kind of mistake he does not make, so it is not made
+    # however much his plans lose; it is his plan's loss in the decisions where no capture is
+    # at stake (``skill.Decision.plan``)
+    taken = [ev.play_at_loss(state, 0.3, ev.SEES_ALL, random.Random(s)) for s in range(40)]
+    assert all(m.captures for m in taken)
+    # the capture not seen is still made where he makes them (as above)
+    blind = ev.Overlooks(captures=0.45)
+    assert not ev.play_at_loss(state, 0.3, blind, random.Random(0)).captures
+    # where the best move takes nothing, a plan at his loss still plays moves that lose
+    free = PetteiaState.from_position(blue=["b3", "d6", "a1"], white=["c7", "h5", "h1"])
+    values = dict(ev.referee_chances(free))
+    top = max(values.values())
+    assert not any(m.captures for m in free.legal_moves() if values[m.text] == top)
+    played = [ev.play_at_loss(free, 0.3, ev.SEES_ALL, random.Random(s)) for s in range(40)]
+    assert sum(top - values[m.text] for m in played) / len(played) > 0.05
+
+
+def test_the_tilt_gives_way_where_it_would_hold_the_loss_below_the_aim() -> None:
+    losses, tilt = [0.0, 0.0, 0.1, 0.1], [1.0, 1.0, 0.0, 0.0]
+    hottest = ev.TEMPERATURES[1]
+    # tilted toward the moves that lose least, even the flattest draw loses 0.025
+    assert ev.expected_loss(losses, hottest, tilt) == pytest.approx(0.025, abs=0.001)
+    # an aim it reaches with the whole tilt: the tilt is kept
+    assert ev.tilt_within_reach(losses, 0.02, tilt) == tilt
+    # an aim within reach only with less of it: as much of the tilt as still reaches the aim
+    kept = ev.tilt_within_reach(losses, 0.04, tilt)
+    assert 0.0 < kept[0] < 1.0 and kept[0] == kept[1] and kept[2:] == [0.0, 0.0]
+    assert ev.expected_loss(losses, hottest, kept) == pytest.approx(0.04, abs=1e-4)
+    # an aim above even the untilted flattest draw: no tilt, the draw loses what it can
+    assert ev.tilt_within_reach(losses, 0.06, tilt) == [0.0] * 4
+    # and the draw then set for the aim loses it
+    temperature = ev.temperature_for(losses, 0.04, kept)
+    assert ev.expected_loss(losses, temperature, kept) == pytest.approx(0.04, abs=1e-3)
+
+
 def test_its_kinds_of_mistakes_are_counted_from_his_and_never_before_he_makes_them() -> None:
     plain = Decision((0.0, 0.02), 1)
     left = Decision((0.0, 0.2), 1, left=True)

@@ -579,7 +579,8 @@ def play_solved_rung(state: GameState, level: Level, rng: random.Random) -> Move
 # A player who makes something happen prefers, among moves of like loss, one that threatens the
 # opponent's men (at the opponent's pace: ``pressing``): each man threatened makes such a move e
 # times as likely; in a quiet position, so does a squeeze (the moves that leave him least room).
-# The temperature is then set for the loss aimed at, so the tilt moves the choice, never the loss.
+# The temperature is then set for the loss aimed at (and the tilt given up as far as it would hold
+# the loss below the aim, ``tilt_within_reach``), so the tilt moves the choice, never the loss.
 PRESSURE_TILT = 1.0
 NEAREST = 24
 INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
@@ -670,13 +671,18 @@ def choices_of(
         child, node = node, node.parent
 
 
+def expected_loss(losses: Sequence[float], temperature: float, tilt: Sequence[float]) -> float:
+    """What the choice ``exp(tilt - loss / temperature)`` loses on average."""
+    weights = tilted_weights(losses, temperature, tilt)
+    return math.fsum(w * x for w, x in zip(weights, losses, strict=True)) / math.fsum(weights)
+
+
 def temperature_for(losses: Sequence[float], target: float, tilt: Sequence[float]) -> float:
     """The temperature at which the choice ``exp(tilt - loss / temperature)`` loses ``target``
     on average (bisection in its logarithm; an end of ``TEMPERATURES`` where none does)."""
 
     def expected(temperature: float) -> float:
-        weights = tilted_weights(losses, temperature, tilt)
-        return math.fsum(w * x for w, x in zip(weights, losses, strict=True)) / math.fsum(weights)
+        return expected_loss(losses, temperature, tilt)
 
     low, high = (math.log(t) for t in TEMPERATURES)
     if expected(math.exp(high)) <= target:
@@ -690,6 +696,31 @@ def temperature_for(losses: Sequence[float], target: float, tilt: Sequence[float
         else:
             high = mid
     return math.exp((low + high) / 2)
+
+
+def tilt_within_reach(losses: Sequence[float], target: float, tilt: Sequence[float]) -> list[float]:
+    """``tilt``, scaled down only as far as the draw needs to lose ``target`` at the highest
+    temperature: the moves it tilts toward are among those that lose least, so where even
+    the flattest draw would lose less than the aim, the tilt would lower the loss; it moves
+    the choice, never the loss (its whole, where the aim is within reach; none, where even
+    the untilted flattest draw falls short)."""
+    hottest = TEMPERATURES[1]
+
+    def expected(scale: float) -> float:
+        return expected_loss(losses, hottest, [scale * t for t in tilt])
+
+    if not any(tilt) or expected(1.0) >= target:
+        return list(tilt)
+    if expected(0.0) <= target:
+        return [0.0] * len(tilt)
+    low, high = 0.0, 1.0  # untilted, the draw reaches the aim; wholly tilted, it does not
+    for _ in range(20):
+        mid = (low + high) / 2
+        if expected(mid) >= target:
+            low = mid
+        else:
+            high = mid
+    return [low * t for t in tilt]
 
 
 def tilted_weights(
@@ -820,6 +851,7 @@ def play_at_loss(
     # losses are counted from the best move it sees (of all, for a mistake it makes)
     best = max(c for c, _ in pool) if reference is None else reference
     losses = [best - c for c, _ in pool]
+    tilt = tilt_within_reach(losses, target, tilt)
     temperature = temperature_for(losses, target, tilt)
     weights = tilted_weights(losses, temperature, tilt)
     total = math.fsum(weights)
@@ -856,7 +888,8 @@ def seen_moves(
     a threat, those that leave a man, aimed at what his men left cost him; where it overlooks
     the men it could take, the quiet moves, aimed at what his captures not seen cost him (each
     counted from the best move of all, and only if such a move loses no more than ``within``
-    allows); else, and of those, the moves that leave nothing for nothing, at ``target``."""
+    allows); else, and of those, the moves that leave nothing for nothing and miss no capture
+    (``sees_captures``), at ``target``."""
     from ludique.ai.evaluation import ai_for
 
     game, ai = state.game_id, ai_for(state)
@@ -880,6 +913,8 @@ def seen_moves(
         quiet = within(game, quiet, seen, overlooks.captures)
         if quiet and len(quiet) < len(alive):
             alive, target, best = quiet, overlooks.captures, seen
+    if best is None:
+        alive = sees_captures(state, alive, seen)
     alive = within(game, alive, seen, target) or alive
 
     # the moves nearest the loss aimed at first, and within the clock: a move not yet asked when
@@ -899,6 +934,27 @@ def seen_moves(
     return Seen([(v, m) for e, v, m in asked if e <= least], target, best)
 
 
+def sees_captures(
+    state: GameState, moves: list[tuple[int, Move]], seen: float
+) -> list[tuple[int, Move]]:
+    """The moves of a decision that sees the men it could take: where a best move takes one,
+    a quiet move that loses more than moves alike (``INFORMATIVE_LOSS``) is a capture not seen
+    (his are told so, ``skill.Decision.missed``), a mistake made only at his rate of those
+    (``Overlooks.captures``), never as a slower plan: his plan's loss is read from his other
+    decisions, so a plan that missed captures would add the one kind to the other."""
+    from ludique.ai.evaluation import ai_for
+
+    ai, game = ai_for(state), state.game_id
+    chances = [(win_chance(game, v), v, m) for v, m in moves]
+    if not any(c == seen and ai.capture_gain(state, m) > 0 for c, _, m in chances):
+        return moves
+    return [
+        (v, m)
+        for c, v, m in chances
+        if seen - c <= INFORMATIVE_LOSS or ai.capture_gain(state, m) > 0
+    ]
+
+
 def press(
     state: GameState,
     pool: list[tuple[float, Move]],
@@ -910,8 +966,9 @@ def press(
     least and within twice the loss aimed at, each man a move threatens makes it e times as
     likely where it ``threatens`` (``pressing``); in a quiet position (nothing to take,
     nothing of its own threatened) so does a squeeze, a move that leaves him least room.  No
-    move is taken out of the draw: the temperature is set after the tilt, so the tilt moves
-    the choice, never the loss aimed at."""
+    move is taken out of the draw: the temperature is set after the tilt (``play_at_loss``,
+    which gives the tilt up as far as it would hold the loss below the aim), so the tilt
+    moves the choice, never the loss aimed at."""
     from ludique.ai.evaluation import ai_for
 
     best = max(c for c, _ in pool)
