@@ -686,6 +686,35 @@ def test_the_tilt_gives_way_where_it_would_hold_the_loss_below_the_aim() -> None
     assert ev.expected_loss(losses, temperature, kept) == pytest.approx(0.04, abs=1e-3)
 
 
+def test_a_decision_gives_the_tilt_up_where_it_would_hold_the_loss_below_the_aim(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = PetteiaState.from_position(blue=["b3", "d6", "a1"], white=["c7", "h5", "h1"])
+    chances = dict(ev.referee_chances(state))
+    top = max(chances.values())
+
+    def lost(aim: float) -> float:
+        moves = [ev.play_at_loss(state, aim, ev.SEES_ALL, random.Random(s)) for s in range(60)]
+        return sum(top - chances[m.text] for m in moves) / len(moves)
+
+    even_draw = lost(10.0)  # an aim no draw reaches: as even a draw as there is
+    assert even_draw > 0.05
+
+    # a strong tilt toward the moves that lose least (as the press's are): with an aim the
+    # even draw reaches, the decision still loses about the aim, not what the tilt would hold
+    # it to
+    def toward_the_best(
+        state: object, pool: list[tuple[float, object]], *args: object, **kwargs: object
+    ) -> list[float]:
+        best = max(c for c, _ in pool)
+        return [5.0 if c == best else 0.0 for c, _ in pool]
+
+    monkeypatch.setattr(ev, "press", toward_the_best)
+    aim = even_draw / 2
+    assert lost(aim) == pytest.approx(aim, rel=0.5)
+    assert lost(10.0) > 0.6 * even_draw
+
+
 def test_its_kinds_of_mistakes_are_counted_from_his_and_never_before_he_makes_them() -> None:
     plain = Decision((0.0, 0.02), 1)
     left = Decision((0.0, 0.2), 1, left=True)
