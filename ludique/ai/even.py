@@ -39,7 +39,7 @@ from typing import TypeVar
 from ludique.ai.core import MATE_ZONE, GameAI
 from ludique.ai.measured import measured
 from ludique.ai.search import Limit, Searcher
-from ludique.ai.skill import WINDOW, LossEstimate, decisions_of, estimate, rung_of
+from ludique.ai.skill import INFORMATIVE, WINDOW, LossEstimate, decisions_of, estimate, rung_of
 from ludique.games import spec
 from ludique.games.base import GameState, Move
 
@@ -583,7 +583,9 @@ def play_solved_rung(state: GameState, level: Level, rng: random.Random) -> Move
 # the loss below the aim, ``tilt_within_reach``), so the tilt moves the choice, never the loss.
 PRESSURE_TILT = 1.0
 NEAREST = 24
-INFORMATIVE_LOSS = 0.005  # as ``skill.INFORMATIVE``: moves closer than this are alike
+# moves closer than this are alike: the one threshold the visitor's decisions are sorted by, so
+# that its own plan (``sees_captures``) is sorted as his is
+INFORMATIVE_LOSS = INFORMATIVE
 TEMPERATURES = (1e-4, 1.0)  # the bounds of the temperature sought (winning chance)
 LOSS_CAP, CAP_FLOOR = 8.0, 0.05  # the moves weighed lose at most this many times the aim
 # Until a player's moves have told, he is taken to lose what the Beginner loses (the novice,
