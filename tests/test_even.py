@@ -22,7 +22,7 @@ from ludique.ai import even as ev
 from ludique.ai.evaluation import ai_for
 from ludique.ai.measured import NOMINAL, Measured, measured, read, write
 from ludique.ai.search import Limit, Searcher
-from ludique.ai.skill import Decision, decisions_of, estimate, rung_of
+from ludique.ai.skill import INFORMATIVE, PRIOR_WEIGHT, Decision, decisions_of, estimate, rung_of
 from ludique.games import GAME_IDS, new_game, spec
 from ludique.games.epaminondas.rules import EpaminondasState
 from ludique.games.latrunculi.rules import DuxState, PetteiaState
@@ -721,9 +721,9 @@ def test_its_kinds_of_mistakes_are_counted_from_his_and_never_before_he_makes_th
     missed = Decision((0.0, 0.15), 1, could_take=True, missed=True)
     taken = Decision((0.0, 0.15), 0, could_take=True)
     careful = estimate([plain] * 10 + [taken] * 4, prior=0.03)
-    assert careful.leave_rate == 0.0 and careful.miss_rate == 0.0
+    assert careful.left == 0 and careful.miss_rate == 0.0
     careless = estimate([plain] * 6 + [left] * 4 + [missed] * 2 + [taken] * 2, prior=0.03)
-    assert careless.leave_rate == pytest.approx(4 / (14 + 2))
+    assert careless.left == 4
     assert careless.miss_rate == pytest.approx(2 / (4 + 2))
     # his plan's loss is read from the decisions that were neither, so that his blunders are
     # matched by its own blunders, not by a plan that loses as much
@@ -778,6 +778,35 @@ def test_in_a_quiet_position_it_prefers_a_squeeze_and_still_loses_what_it_aims_a
     # and the draw still loses what it aims at: the squeeze moves the choice, not the loss
     expected = math.fsum(w * x for w, x in zip(pressed, losses, strict=True)) / math.fsum(pressed)
     assert expected == pytest.approx(0.02, abs=1e-4)
+
+
+def lost_petteia() -> PetteiaState:
+    # Petteia: Blue, four men against eleven, has lost whatever he plays, so no decision of his
+    # tells his loss; f4-g4 steps a man where White takes it
+    return PetteiaState.from_position(
+        blue=["a1", "h1", "d4", "f4"],
+        white=["c3", "g3", "c6", "e6", "g6", "b7", "d7", "f7", "h7", "a8", "c8"],
+        to_move="blue",
+    )
+
+
+def test_a_man_left_counts_in_his_rate_where_his_decision_tells_nothing_of_his_loss() -> None:
+    state = lost_petteia()
+    assert max(c for _, c in ev.referee_chances(state)) < INFORMATIVE
+    after = state.play("f4-g4")
+    assert ev.left_a_man(state, "f4-g4")
+    # the decision is not one of those his loss is read from, and still a man left
+    assert ev.loss_rates(after, "blue", None).decisions == 0
+    assert ev.leaving(after, "blue") == (1, 1)
+    assert ev.leave_rate(1, 1) == pytest.approx(1 / (1 + PRIOR_WEIGHT))
+    assert ev.leave_rate(0, 12) == 0.0  # until he has left a man, it leaves none
+    # so the computer, with no man left of its own over the stretch, leaves one at his rate
+    decisions = [
+        ev.even_decision(after, 0.0, 0.2, random.Random(seed), clock=lambda: 0.0)
+        for seed in range(30)
+    ]
+    left = sum(ev.left_a_man(after, d.move.text) for d in decisions)
+    assert 0 < left < 20
 
 
 def test_the_men_left_are_counted_over_the_same_stretch_for_both_sides() -> None:

@@ -76,12 +76,6 @@ class LossEstimate:
     miss_loss: float = 0.0
 
     @property
-    def leave_rate(self) -> float:
-        """How often a decision of his left a man: drawn toward never by ``PRIOR_WEIGHT``
-        decisions (until he has left one, the computer leaves none)."""
-        return self.left / (self.decisions + PRIOR_WEIGHT)
-
-    @property
     def miss_rate(self) -> float:
         """How often he did not take a man where the best move did: drawn toward never by
         ``PRIOR_WEIGHT`` such decisions."""
