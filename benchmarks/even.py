@@ -361,7 +361,7 @@ class EvenOpponent:
         self.ahead_times: list[float] = []
         self.rung = rung  # a rung of the ladder played throughout instead of Even match
         self.answer: str | None = None
-        self.note = None
+        self.note: dict[str, float | int] | None = None
         self.times: list[float] = []
         self.rungs: list[int] = []
         self.gifts = 0
@@ -435,7 +435,7 @@ def start(job: dict):
     if job.get("visit_rule"):
         return new_game(job["game"])
     try:
-        return new_game(job["game"], visit=None)  # type: ignore[call-arg]
+        return new_game(job["game"], visit=None)
     except TypeError:  # an engine without the visit rule: the full game already
         return new_game(job["game"])
 
@@ -450,6 +450,7 @@ def starts(job: dict) -> bool:
 def play_one(job: dict) -> dict:
     from ludique.ai import even
     from ludique.ai.evaluation import ai_for
+    from ludique.ai.skill import decisions_of
     from ludique.play.match import Due, GameConfig, Match, Transition
 
     game_id, visitor, index, budget = job["game"], job["visitor"], job["index"], job["budget"]
@@ -502,8 +503,8 @@ def play_one(job: dict) -> dict:
         winner = "visitor" if outcome.winner == visitor_colour else "computer"
     computer_colour = next(c for c in colours if c != visitor_colour)
     margin = None if pente else abs(ai_for(state).material(state, computer_colour))
-    losses = [d.loss for d in even.decisions_of(state, visitor_colour, even.referee_chances, 10**6)]
-    own = [d.loss for d in even.decisions_of(state, computer_colour, even.referee_chances, 10**6)]
+    losses = [d.loss for d in decisions_of(state, visitor_colour, even.referee_chances, 10**6)]
+    own = [d.loss for d in decisions_of(state, computer_colour, even.referee_chances, 10**6)]
     captured = any(m.captures for m in state.moves_played())
     rolls = sum(1 for a in state.actions() if a.startswith("roll"))
     return {
@@ -546,12 +547,14 @@ def jobs_for(args) -> list[dict]:
         for game_id in args.game or GAME_IDS
         for visitor in args.visitor or VISITORS
     ]
-    if args.kiosk:
+    if args.kiosk:  # the kiosk's pairs, as far as ``--game`` and ``--visitor`` keep them
         plan += [
             (index, game_id, visitor, KIOSK_BUDGET)
             for index in range(args.kiosk_games)
             for game_id in KIOSK_GAMES
+            if not args.game or game_id in args.game
             for visitor in KIOSK_VISITORS
+            if not args.visitor or visitor in args.visitor
         ]
     return [
         dict(
@@ -706,20 +709,21 @@ def summary(results: list[dict]) -> None:
             f"({pct(won / len(aiming))}): {by_game}"
         )
         shares = [
-            0.3 <= share([r["winner"] == "visitor" for r in rs]) <= 0.7
+            0.3 <= won_share <= 0.7
             for (game, visitor), rs0 in cells.items()
             if aims(visitor, game)
-            for rs in [[r for r in rs0 if r["winner"]]]
-            if rs
+            for won_share in [share([r["winner"] == "visitor" for r in rs0 if r["winner"]])]
+            if won_share is not None
         ]
         print(
             "cells of an aiming visitor whose share of decided games is 30-70%: "
             f"{sum(shares)} of {len(shares)}"
         )
     left_cells = [
-        mean(r["given"] for r in rs) <= mean(r.get("visitor_given", 0) for r in rs) + 0.5
+        statistics.fmean(r["given"] for r in rs)
+        <= statistics.fmean(r.get("visitor_given", 0) for r in rs) + 0.5
         for (game, _), rs in cells.items()
-        if game != "pente-grammai"
+        if game != "pente-grammai" and rs
     ]
     if left_cells:
         print(

@@ -586,8 +586,8 @@ class StoryScene(Scene):
         return self.story is not None and self.story.exact
 
     def _honest(self) -> str:
-        """One honest line against Even match: this opponent played at the level it read from
-        the visitor's moves, a step toward whoever was behind (docs/ai.md, "Even match")."""
+        """One honest line against Even match: this opponent measured what the visitor's moves
+        lost and played at that loss (docs/ai.md, "Even match")."""
         if self.you and self.game.config.strength == "even" and not self.honest_left_out:
             return self.app.t("story.even_opponent")
         return ""
