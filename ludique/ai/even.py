@@ -681,8 +681,8 @@ def leave_rate(left: int, choices: int) -> float:
     left one, the computer leaves none).  Every decision with a choice counts, not only those
     that tell his loss: a man left is a fact of the board whatever the chances say, and a game
     already won or lost, where no decision tells, is where a loose player leaves the most (read
-    from the decisions that tell alone, a runner who left 44 men in a Petteia game was read as
-    leaving 0.1-0.3 of them a decision, the computer left 7)."""
+    from the decisions that tell alone, the grabber's rate in a Seneca game was 0.037 a
+    decision on average where the computer chose, from every decision 0.177)."""
     return left / (choices + PRIOR_WEIGHT)
 
 

@@ -10,9 +10,11 @@ results or by whom his moves resemble.
 The estimate is his mean loss per decision over his recent decisions that tell (where the moves'
 chances differ at all), the recent ones weighing more (a visitor warms up as he plays), drawn
 toward a prior by a couple of decisions' worth so that his first move is not a verdict, with its
-standard error.  It also counts the men he left to be taken for nothing, which bounds how often
-the computer may do so.  It is a pure function of the game's history: the same position reached
-by the same moves gives the same estimate in any process (the referee's cache only saves time).
+standard error.  It also sorts those decisions by his kinds of mistakes (a man left to be taken
+for nothing, a capture not seen) and what each cost him; how often he leaves a man is counted
+over every decision with a choice (``ludique.ai.even.leave_rate``).  It is a pure function of
+the game's history: the same position reached by the same moves gives the same estimate in any
+process (the referee's cache only saves time).
 """
 
 from __future__ import annotations
