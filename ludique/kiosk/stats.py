@@ -583,13 +583,6 @@ class Stats:
             stored="memory only" if self.in_memory else str(self.path),
         )
 
-    def export_csv_strict(self, out: IO[str]) -> int:
-        """Every row of the file as CSV (header first); the number of rows written.  Raises
-        ``StatsError`` naming the file when the file is missing or cannot be read whole (a
-        damaged page): an export must never look complete when it is not.  Text that is not
-        UTF-8 is exported with U+FFFD in its place, and logged."""
-        return export_file(self.path, out)
-
     def export_csv(self, out: IO[str]) -> int:
         """Every game of this run's database as CSV (header first), the games still waiting
         for the file included; the number of rows written.  Raises ``StatsError`` naming the

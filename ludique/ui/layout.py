@@ -133,11 +133,6 @@ def design_frame(vp: Viewport, width: float = 1920, height: float = 1080) -> Des
     )
 
 
-def viewport_of(surface: pygame.Surface, width_mm: float = 0.0) -> Viewport:
-    w, h = surface.get_size()
-    return Viewport(w, h, width_mm)
-
-
 def viewport_for(size: tuple[int, int], settings: Settings) -> Viewport:
     """The viewport of a window of ``size`` on the screen the settings describe: its physical
     width, and the band a seated visitor reaches from the way it is mounted."""

@@ -47,10 +47,6 @@ class RefusalQuestions(GuidanceCore):
             return self._of_pieces("play.refused.elsewhere")
         return Text.of(f"play.refused.{found.key}", **dict(found.fields))
 
-    def refuse(self, origin: str, square: str) -> None:
-        """Say why the drop is refused (see :meth:`refusal`)."""
-        self.show(self.refusal(origin, square))
-
     def line_note(self, square: str) -> Text | None:
         """The held piece is the front of a line that could move forward (a phalanx game): which
         piece to take to move the whole line (``ludique.play.hint.line_tail``)."""

@@ -25,10 +25,6 @@ ENGRAVE_LIGHT = (210, 132, 96)
 POINT_LABEL = (48, 16, 8)  # 1A..5B: darker than the engraving, 3.9:1 on the terracotta
 
 
-def point_names() -> list[str]:
-    return list(TRACK)
-
-
 TRACK = POINT_NAMES  # counter-clockwise
 GOAL = GOAL_POINTS  # each colour's goal: the sacred half on the other's side
 GOAL_TINT = {"blue": (64, 120, 230), "white": (250, 244, 228)}

@@ -55,11 +55,6 @@ log = logging.getLogger(__name__)
 MINUS = "\u2013"  # the faces have no U+2212; the en dash is the typographic stand-in
 
 
-def signed_points(app: Kiosk, value: float) -> str:
-    """A change of the winning chance in percentage points: ``+12 percentage points``."""
-    return whole_points(app, round(100 * value))
-
-
 def summing_points(parts: list[float], total: float) -> list[int]:
     """``parts`` (changes of a chance, 0..1 each side) in whole percentage points that add up
     to ``total`` in whole points, as the chart's start and end read: each rounded, the
