@@ -629,6 +629,30 @@ def test_it_leaves_a_man_only_where_it_overlooks_a_threat_and_then_at_his_cost()
         assert ev.exposure(ai, state, move) <= 0
 
 
+def test_a_threat_it_overlooks_is_not_a_capture_not_seen_as_well() -> None:
+    # Dux, from a benchmark game: White's e8-e3 takes a man (the best move); no move that takes
+    # leaves a man, and a quiet move that leaves one loses 0.45 or more
+    state = new_game("latrunculi-dux", visit=None)
+    for action in ("b1-b3", "d7-d5", "d1-d3", "c8-c3", "b3-b5"):
+        state = state.play(action)
+    ai = ai_for(state)
+    legal = {m.text: m for m in state.legal_moves()}
+    chances = dict(ev.referee_chances(state))
+    best = max(chances.values())
+    assert all(legal[t].captures for t, c in chances.items() if c == best)
+    assert not any(legal[t].captures and ev.exposure(ai, state, legal[t]) > 0 for t in legal)
+    # blind to the threat at a visitor's cost of 0.2 a man left, but seeing its captures: it
+    # cannot leave a man and take one, so it sees the threat after all and takes
+    blind = ev.Overlooks(threat=0.2)
+    for seed in range(20):
+        move = ev.play_at_loss(state, 0.001, blind, random.Random(seed))
+        assert move.captures and ev.exposure(ai, state, move) <= 0
+    # blind to both, drawn each at his rate, it may make both mistakes in one move
+    both = ev.Overlooks(threat=0.2, captures=0.2)
+    moves = [ev.play_at_loss(state, 0.001, both, random.Random(s)) for s in range(20)]
+    assert any(not m.captures and ev.exposure(ai, state, m) > 0 for m in moves)
+
+
 def test_a_capture_it_overlooks_is_not_made_and_one_it_sees_is() -> None:
     state = PetteiaState.from_position(blue=["b3", "d7", "a1"], white=["c7", "h5", "h1"])
     taken = [ev.play_at_loss(state, 0.001, ev.SEES_ALL, random.Random(s)) for s in range(10)]
