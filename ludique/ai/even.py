@@ -928,9 +928,8 @@ def seen_moves(
         # those that look best are asked what they leave first, within the clock; none found
         # in time, or none at all, it sees the threat.  It does not see his reply, but it
         # sees its own captures unless it overlooks those too: where a best move takes a man,
-        # the man it leaves is left by a move that takes one (a quiet move there was a capture
-        # not seen as well, two mistakes drawn at the rate of one: in Dux against visitors who
-        # never missed a capture, each of its captures not seen was such a move, losing 0.17-0.49)
+        # the man it leaves is left by a move that takes one, so that one drawn mistake is
+        # never two (a quiet move there would be a capture not seen as well)
         weighed = within(game, alive, seen, overlooks.threat)
         if overlooks.captures is None:
             weighed = sees_captures(state, weighed, seen)
